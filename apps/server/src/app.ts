@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { routes } from './modules';
+import type { Database } from './platform/db';
+import type { Env } from './platform/env';
+import { HttpError, sendError } from './platform/errors';
+import { mountRoutes, type MountedRoute, type Services } from './platform/http';
+import { pickLanguage } from './platform/i18n';
+import type { Jobs } from './platform/jobs';
+import { localDiskStorage, type Storage } from './platform/storage';
+import { parseHost } from './platform/tenancy';
+
+export interface BuildOptions {
+  env: Env;
+  database: Database;
+  jobs: Jobs;
+  storage?: Storage;
+  logger?: boolean | object;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: MountedRoute[];
+}
+
+/** Builds the Fastify app: plugins, the one error path, every module's routes, the OpenAPI document, the SPA. */
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { env } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: env.logLevel },
+    trustProxy: env.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services: Services = {
+    env,
+    database: opts.database,
+    jobs: opts.jobs,
+    storage: opts.storage ?? localDiskStorage(path.join(env.dataDir, 'uploads')),
+  };
+
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('hostInfo', null as never);
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = pickLanguage(req.headers['accept-language']);
+    req.hostInfo = parseHost(req.headers.host, env.appDomain);
+    reply.header('x-request-id', req.id);
+  });
+  app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
+  app.setNotFoundHandler((req, reply) => {
+    if (/^\/(api|tenant)\b/.test(req.url) || !fs.existsSync(path.join(env.webDist, 'index.html'))) {
+      return sendError(
+        req,
+        reply,
+        new HttpError(404, 'errors.routeNotFound', { method: req.method, url: req.url.split('?')[0]! }),
+      );
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: 6 * 1024 * 1024, files: 50 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Parkade API',
+        version: '1.0.0',
+        description: 'Central API under /api/central; tenant API under /tenant/api with X-Tenant.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const mounted = mountRoutes(app, services, routes);
+
+  if (fs.existsSync(path.join(env.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: env.webDist, wildcard: false });
+  }
+  app.addHook('onClose', async () => {
+    await services.jobs.stop();
+  });
+  return { app, services, routes: mounted };
+}

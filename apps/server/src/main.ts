@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { registerWorkers } from './workers';
+import { openDatabase } from './platform/db';
+import { loadEnv } from './platform/env';
+import { startJobs } from './platform/jobs';
+import { seed } from './seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+
+/** Starts the product: migrate, seed, jobs, listen; drains on SIGTERM. */
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    databaseAdminUrl: env.databaseAdminUrl,
+    pgliteDir: path.join(env.dataDir, 'pglite'),
+    poolSize: env.dbPoolSize,
+  });
+  const seeded = await seed(database, { demo: !env.production });
+  const jobs = await startJobs(database, {
+    error: (o, m) => console.error(JSON.stringify({ level: 50, msg: m, ...o })),
+  });
+  const { app, services } = await buildApp({ env, database, jobs });
+  await registerWorkers(services);
+  await app.listen({ port: env.port, host: env.host });
+
+  const base = `http://localhost:${env.port}`;
+  const tenantUrl = (code: string) => `http://${code}.${env.appDomain}:${env.port}`;
+  const lines = [
+    '',
+    `Parkade is running on ${database.kind === 'pglite' ? `embedded PostgreSQL (${path.join(env.dataDir, 'pglite')})` : 'PostgreSQL'}`,
+    `  central area   ${base}  (also http://admin.${env.appDomain}:${env.port})`,
+    `  oakridge       ${tenantUrl('oakridge')}`,
+    `  maplewood      ${tenantUrl('maplewood')}`,
+    `  API docs       ${base}/api/docs`,
+    `  health         ${base}/api/health`,
+  ];
+  if (!env.production) {
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD})${seeded.demo ? ', just created' : ''}:`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(
+        `  ${a.email.padEnd(26)} ${a.note}, signs in at ${a.area === 'central' ? base : tenantUrl(a.area)}`,
+      );
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'draining in-flight requests and jobs');
+    const timer = setTimeout(() => process.exit(1), 30_000);
+    timer.unref();
+    await app.close(); // stops accepting, waits for in-flight requests, then stops the job queue
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

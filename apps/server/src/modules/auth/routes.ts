@@ -1,0 +1,80 @@
+import {
+  bootstrapResponse,
+  forgotPasswordBody,
+  languageBody,
+  loginBody,
+  loginResponse,
+  messageResponse,
+  resetPasswordBody,
+  userSchema,
+} from '@parkade/contract';
+import { z } from 'zod';
+import { defineRoute } from '../../platform/http';
+import * as auth from './service';
+
+const both = ['central', 'tenant'] as const;
+const tags = ['auth'];
+
+export const authRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/auth/login',
+    areas: both,
+    access: 'public',
+    tags,
+    summary: 'Sign in with an email or phone and a password',
+    schema: { body: loginBody, response: { 200: loginResponse } },
+    handler: (ctx, { body }) => auth.login(ctx, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/auth/bootstrap',
+    areas: both,
+    access: 'authenticated',
+    tags,
+    summary: 'The signed-in user, the property, the permissions and the allowed languages',
+    schema: { response: { 200: bootstrapResponse } },
+    handler: (ctx) => auth.bootstrap(ctx),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/logout',
+    areas: both,
+    access: 'authenticated',
+    tags,
+    summary: 'Revoke the current token',
+    schema: { response: { 200: messageResponse } },
+    handler: (ctx) => auth.logout(ctx),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/auth/language',
+    areas: both,
+    access: 'authenticated',
+    tags,
+    summary: "Change the signed-in user's language (one of the languages allowed for the user)",
+    schema: { body: languageBody, response: { 200: z.object({ user: userSchema, message: z.string() }) } },
+    handler: (ctx, { body }) => auth.setLanguage(ctx, body.language),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/forgot-password',
+    areas: both,
+    access: 'public',
+    tags,
+    summary:
+      'Mail a single-use reset link valid 60 minutes; answers the same whether or not the account exists',
+    schema: { body: forgotPasswordBody, response: { 200: messageResponse } },
+    handler: (ctx, { body }) => auth.forgotPassword(ctx, body.email),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/auth/reset-password',
+    areas: both,
+    access: 'public',
+    tags,
+    summary: 'Set a new password with a reset token',
+    schema: { body: resetPasswordBody, response: { 200: messageResponse } },
+    handler: (ctx, { body }) => auth.resetPassword(ctx, body),
+  }),
+];

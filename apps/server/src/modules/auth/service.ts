@@ -1,0 +1,234 @@
+import { THROTTLE, type Language } from '@parkade/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import { languageCodes } from '../langs/table';
+import { centralUsers, tenantUsers } from '../users/table';
+import { passwordResets, sessions } from './table';
+import {
+  dummyPasswordHash,
+  findUserById,
+  findUserByLogin,
+  hashPassword,
+  newToken,
+  permissionsOf,
+  toAuthUser,
+  tokenHash,
+  verifyPassword,
+} from '../../platform/auth';
+
+import { fieldError, HttpError } from '../../platform/errors';
+import type { RouteContext } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import { queueMail } from '../../platform/mail';
+import { assertNotThrottled, clearThrottle, hit } from '../../platform/throttle';
+import { REMEMBER_DAYS, RESET_TOKEN_MINUTES, SESSION_HOURS } from '@parkade/contract';
+
+/** The languages a user of this request may choose: the property's, or every active code centrally. */
+export async function allowedLanguages(ctx: RouteContext): Promise<Language[]> {
+  if (ctx.property) return ctx.property.languages as Language[];
+  const rows = await ctx.tx
+    .select({ code: languageCodes.code })
+    .from(languageCodes)
+    .where(eq(languageCodes.active, true))
+    .orderBy(languageCodes.position);
+  return rows.map((r) => r.code as Language);
+}
+
+const userEntity = (ctx: RouteContext) => (ctx.area === 'central' ? 'central_users' : 'tenant_users');
+const accountKey = (ctx: RouteContext, kind: string, email: string) =>
+  `${kind}:acct:${ctx.area}:${ctx.property?.id ?? '-'}:${email.toLowerCase()}`;
+
+export async function login(
+  ctx: RouteContext,
+  body: { email: string; password: string; remember?: boolean },
+) {
+  const acct = accountKey(ctx, 'login', body.email);
+  const addr = `login:ip:${ctx.req.ip}`;
+  try {
+    await assertNotThrottled(ctx.tx, [
+      { key: acct, limit: THROTTLE.loginPerAccount },
+      { key: addr, limit: THROTTLE.loginPerAddress },
+    ]);
+  } catch (e) {
+    await ctx.audit({ entity: 'auth', action: 'login.throttled', new: { login: body.email } });
+    throw e;
+  }
+  const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, body.email);
+  const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  if (!row || !ok || !row.active) {
+    await hit(ctx.tx, acct, THROTTLE.loginPerAccount);
+    await hit(ctx.tx, addr, THROTTLE.loginPerAddress);
+    const action = row && ok ? 'login.disabled' : 'login.failed';
+    await ctx.audit({ entity: 'auth', entityId: row?.id, action, new: { login: body.email } });
+    throw new HttpError(401, row && ok ? 'auth.accountDisabled' : 'auth.loginFailed', undefined, {}, true);
+  }
+  await clearThrottle(ctx.tx, acct);
+  const token = newToken();
+  const remember = body.remember === true;
+  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_DAYS * 24 : SESSION_HOURS) * 3600_000);
+  await ctx.tx.insert(sessions).values({
+    tokenHash: tokenHash(token),
+    area: ctx.area,
+    propertyId: ctx.property?.id ?? null,
+    userId: row.id,
+    remember,
+    ip: ctx.req.ip,
+    userAgent: (ctx.req.headers['user-agent'] ?? '').slice(0, 512),
+    expiresAt,
+  });
+  const now = new Date();
+  if (ctx.area === 'central')
+    await ctx.tx.update(centralUsers).set({ lastLoginAt: now }).where(eq(centralUsers.id, row.id));
+  else
+    await ctx.tx
+      .update(tenantUsers)
+      .set({ lastLoginAt: now })
+      .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, row.id)));
+  const user = toAuthUser({ ...row, lastLoginAt: now }, await allowedLanguages(ctx));
+  ctx.actor.userId = row.id;
+  ctx.actor.userType = row.type;
+  ctx.actor.userName = row.fullName;
+  await ctx.audit({ entity: userEntity(ctx), entityId: row.id, action: 'login.success', new: { remember } });
+  return { user, token, permissions: permissionsOf(row) };
+}
+
+export async function logout(ctx: RouteContext) {
+  await ctx.tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, ctx.session!.sessionId));
+  await ctx.audit({ entity: userEntity(ctx), entityId: ctx.user().id, action: 'logout' });
+  return { message: t(ctx.lang, 'auth.logoutSuccess') };
+}
+
+export async function setLanguage(ctx: RouteContext, language: Language) {
+  const user = ctx.user();
+  if (!user.languages.includes(language)) throw fieldError('language', 'errors.languageNotAllowed');
+  if (ctx.area === 'central')
+    await ctx.tx.update(centralUsers).set({ language }).where(eq(centralUsers.id, user.id));
+  else
+    await ctx.tx
+      .update(tenantUsers)
+      .set({ language })
+      .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, user.id)));
+  await ctx.audit({
+    entity: userEntity(ctx),
+    entityId: user.id,
+    action: 'update',
+    old: { language: user.language },
+    new: { language },
+  });
+  return { user: { ...user, language }, message: t(language, 'auth.languageChanged') };
+}
+
+/** The web address of the area that issued the request: the tenant's own domain, never the Host header. */
+export function areaOrigin(ctx: RouteContext): string {
+  const { env } = ctx.services;
+  const host = ctx.property
+    ? ctx.property.accessDomain || `${ctx.property.code}.${env.appDomain}`
+    : env.appDomain;
+  const port = env.publicPort && ![80, 443].includes(env.publicPort) ? `:${env.publicPort}` : '';
+  return `${env.publicScheme}://${host}${port}`;
+}
+
+export async function forgotPassword(ctx: RouteContext, email: string) {
+  await assertNotThrottled(ctx.tx, [
+    { key: accountKey(ctx, 'forgot', email), limit: THROTTLE.forgotPerAccount },
+    { key: `forgot:ip:${ctx.req.ip}`, limit: THROTTLE.forgotPerAddress },
+  ]);
+  await hit(ctx.tx, accountKey(ctx, 'forgot', email), THROTTLE.forgotPerAccount);
+  await hit(ctx.tx, `forgot:ip:${ctx.req.ip}`, THROTTLE.forgotPerAddress);
+  const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, email);
+  await ctx.audit({ entity: 'auth', entityId: row?.id, action: 'password.forgot', new: { email } });
+  if (row && row.active && row.email) {
+    const token = newToken();
+    await ctx.tx.insert(passwordResets).values({
+      tokenHash: tokenHash(token),
+      area: ctx.area,
+      propertyId: ctx.property?.id ?? null,
+      userId: row.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    const lang = (row.language as Language) ?? ctx.lang;
+    const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(row.email)}&token=${encodeURIComponent(token)}`;
+    const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+      to: row.email,
+      subject: t(lang, 'auth.resetMail.subject'),
+      text: t(lang, 'auth.resetMail.body', {
+        name: row.fullName,
+        place: ctx.property?.name ?? 'Parkade',
+        link,
+      }),
+      kind: 'password-reset',
+      propertyId: ctx.property?.id ?? null,
+    });
+    ctx.afterCommit(wake);
+  }
+  return { message: t(ctx.lang, 'auth.resetLinkSent') };
+}
+
+export async function resetPassword(
+  ctx: RouteContext,
+  body: { email: string; token: string; password: string },
+) {
+  const [reset] = await ctx.tx
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash(body.token)), isNull(passwordResets.usedAt)));
+  const valid =
+    reset &&
+    reset.expiresAt > new Date() &&
+    reset.area === ctx.area &&
+    (reset.propertyId ?? null) === (ctx.property?.id ?? null);
+  const row = valid
+    ? await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, reset.userId)
+    : undefined;
+  if (!valid || !row || !row.active || row.email?.toLowerCase() !== body.email.toLowerCase())
+    throw fieldError('token', 'auth.resetInvalid');
+  const passwordHash = await hashPassword(body.password);
+  const now = new Date();
+  if (ctx.area === 'central')
+    await ctx.tx
+      .update(centralUsers)
+      .set({ passwordHash, recoveryAt: now })
+      .where(eq(centralUsers.id, row.id));
+  else
+    await ctx.tx
+      .update(tenantUsers)
+      .set({ passwordHash, recoveryAt: now })
+      .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, row.id)));
+  await ctx.tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
+  // A new password ends every session of the account.
+  await ctx.tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.area, ctx.area),
+        ctx.property ? eq(sessions.propertyId, ctx.property.id) : isNull(sessions.propertyId),
+        eq(sessions.userId, row.id),
+        isNull(sessions.revokedAt),
+      ),
+    );
+  await ctx.audit({
+    entity: userEntity(ctx),
+    entityId: row.id,
+    action: 'password.reset',
+    old: { password: 'x' },
+    new: { password: 'y' },
+  });
+  return { message: t(ctx.lang, 'auth.passwordReset') };
+}
+
+export async function bootstrap(ctx: RouteContext) {
+  const session = ctx.session!;
+  return {
+    user: session.user,
+    property: ctx.property
+      ? {
+          id: ctx.property.id,
+          code: ctx.property.code,
+          name: ctx.property.name,
+          languages: ctx.property.languages as Language[],
+        }
+      : null,
+    permissions: session.permissions,
+    languageCodes: await allowedLanguages(ctx),
+  };
+}

@@ -1,0 +1,65 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { id } from '../../platform/db/columns';
+
+/**
+ * Sessions and reset tokens serve both areas, so they are platform tables keyed by (area, property_id):
+ * the token lookup itself decides the area and tenant, and the code checks both on every request.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id().primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    area: varchar('area', { length: 10 }).notNull(),
+    propertyId: bigint('property_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    remember: boolean('remember').notNull().default(false),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 512 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_user_idx').on(t.area, t.propertyId, t.userId),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id().primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    area: varchar('area', { length: 10 }).notNull(),
+    propertyId: bigint('property_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.area, t.propertyId, t.userId),
+  ],
+);
+
+/** Failure counters for login and forgot-password, per account and per address, over a fixed window. */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow(),
+});

@@ -1,0 +1,32 @@
+import { bigint, index, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { id, tenantPolicy } from '../../platform/db/columns';
+import { properties } from '../properties/table';
+
+/**
+ * The audit log. Shared by both areas: central entries have no property (property_id null), tenant entries
+ * carry theirs. Row-level security shows a tenant only its own entries; central scope sees all.
+ */
+export const binnacle = pgTable(
+  'binnacle',
+  {
+    id: id().primaryKey(),
+    propertyId: bigint('property_id', { mode: 'number' }).references(() => properties.id),
+    area: varchar('area', { length: 10 }).notNull(),
+    userType: varchar('user_type', { length: 20 }),
+    userId: bigint('user_id', { mode: 'number' }),
+    userName: varchar('user_name', { length: 255 }),
+    entity: varchar('entity', { length: 64 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    action: varchar('action', { length: 64 }).notNull(),
+    changes: jsonb('changes').$type<Record<string, { old: unknown; new: unknown }>>().notNull().default({}),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 512 }),
+    requestId: varchar('request_id', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('binnacle_property_created_idx').on(t.propertyId, t.createdAt),
+    index('binnacle_property_entity_idx').on(t.propertyId, t.entity, t.entityId),
+    tenantPolicy('binnacle'),
+  ],
+).enableRLS();

@@ -1,0 +1,30 @@
+import { bigint, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { id, tenantPolicy } from '../../platform/db/columns';
+import { properties } from '../properties/table';
+
+/**
+ * Every mail is written here in the transaction that decides to send it; the mail job delivers it
+ * through the property's SMTP, the system SMTP, or leaves it here (status 'stored') when none is configured.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id().primaryKey(),
+    propertyId: bigint('property_id', { mode: 'number' }).references(() => properties.id),
+    to: varchar('to', { length: 255 }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: varchar('kind', { length: 64 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    smtpResponse: text('smtp_response'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('mail_outbox_property_status_idx').on(t.propertyId, t.status, t.createdAt),
+    tenantPolicy('mail_outbox'),
+  ],
+).enableRLS();

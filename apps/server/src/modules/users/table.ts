@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { properties } from '../properties/table';
+import { roles } from '../roles/table';
+
+const userColumns = () => ({
+  username: varchar('username', { length: 64 }),
+  fullName: varchar('full_name', { length: 255 }).notNull(),
+  email: varchar('email', { length: 255 }),
+  phone: varchar('phone', { length: 16 }),
+  passwordHash: text('password_hash').notNull(),
+  roleId: bigint('role_id', { mode: 'number' }).references(() => roles.id),
+  language: varchar('language', { length: 5 }).notNull().default('en'),
+  active: boolean('active').notNull().default(true),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  recoveryAt: timestamp('recovery_at', { withTimezone: true, mode: 'date' }),
+  ...timestamps(),
+});
+
+/** Central staff (user type central-user). Global table. */
+export const centralUsers = pgTable('central_users', { id: id().primaryKey(), ...userColumns() }, (t) => [
+  uniqueIndex('central_users_email_unique').on(sql`lower(${t.email})`),
+  uniqueIndex('central_users_phone_unique').on(t.phone),
+]);
+
+/** Everyone who signs in on a property: staff (tenant-user), residents and visitors. Tenant table. */
+export const tenantUsers = pgTable(
+  'tenant_users',
+  {
+    propertyId: propertyIdColumn().references(() => properties.id),
+    id: id(),
+    type: varchar('type', { length: 20 }).notNull().default('tenant-user'),
+    ...userColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    uniqueIndex('tenant_users_email_unique').on(t.propertyId, sql`lower(${t.email})`),
+    uniqueIndex('tenant_users_phone_unique').on(t.propertyId, t.phone),
+    index('tenant_users_type_idx').on(t.propertyId, t.type),
+    tenantPolicy('tenant_users'),
+  ],
+).enableRLS();

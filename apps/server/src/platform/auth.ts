@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import {
+  ROLE_PERMISSIONS,
+  type Area,
+  type AuthUser,
+  type Language,
+  type Permission,
+  type RoleName,
+  type UserType,
+} from '@parkade/contract';
+import { sql } from 'drizzle-orm';
+import { query, type Tx } from './db';
+import { HttpError } from './errors';
+
+/** argon2id with m = 19 MiB, t = 2, p = 1 (OWASP minimum; DESIGN §2). */
+const ARGON = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => argonHash(password, ARGON);
+export const verifyPassword = async (hash: string, password: string) => {
+  try {
+    return await argonVerify(hash, password);
+  } catch {
+    return false;
+  }
+};
+/** A valid hash of a random password, verified against when the account does not exist (equal timing). */
+let dummyHash: Promise<string> | undefined;
+export const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));
+
+/** Opaque tokens: 256 random bits, base64url; only their SHA-256 is stored. */
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
+export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export interface SessionUser {
+  sessionId: number;
+  user: AuthUser;
+  permissions: Permission[];
+  active: boolean;
+}
+
+interface UserRow {
+  id: number;
+  type: UserType;
+  username: string | null;
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+  role: string | null;
+  rolePermissions: string[] | null;
+  language: string;
+  propertyId: number | null;
+  lastLoginAt: Date | string | null;
+  active: boolean;
+  passwordHash: string;
+}
+
+const userColumns = sql`u.id::int as id, u.username, u.full_name as "fullName", u.email, u.phone,
+  r.name as role, r.permissions as "rolePermissions", u.language, u.active, u.password_hash as "passwordHash",
+  u.last_login_at as "lastLoginAt"`;
+
+export function permissionsOf(row: Pick<UserRow, 'type' | 'role' | 'rolePermissions'>): Permission[] {
+  if (row.type === 'tenant-resident' || row.type === 'tenant-visitor') return [];
+  if (row.rolePermissions) return row.rolePermissions as Permission[];
+  return row.role ? (ROLE_PERMISSIONS[row.role as RoleName] ?? []) : [];
+}
+
+export function toAuthUser(row: UserRow, languages: Language[]): AuthUser {
+  return {
+    id: Number(row.id),
+    type: row.type,
+    username: row.username,
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    language: (languages.includes(row.language as Language)
+      ? row.language
+      : (languages[0] ?? 'en')) as Language,
+    languages,
+    propertyId: row.propertyId === null ? null : Number(row.propertyId),
+    lastLoginAt: row.lastLoginAt ? new Date(row.lastLoginAt).toISOString() : null,
+  };
+}
+
+/** Finds a user of the area (and tenant) by email or phone. */
+export async function findUserByLogin(
+  tx: Tx,
+  area: Area,
+  propertyId: number | null,
+  login: string,
+): Promise<UserRow | undefined> {
+  const isPhone = login.startsWith('+');
+  const match = isPhone ? sql`u.phone = ${login}` : sql`lower(u.email) = ${login.toLowerCase()}`;
+  const rows =
+    area === 'central'
+      ? await query<UserRow>(
+          tx,
+          sql`select ${userColumns}, 'central-user' as type, null::int as "propertyId"
+          from central_users u left join roles r on r.id = u.role_id where ${match}`,
+        )
+      : await query<UserRow>(
+          tx,
+          sql`select ${userColumns}, u.type, u.property_id::int as "propertyId"
+          from tenant_users u left join roles r on r.id = u.role_id
+          where u.property_id = ${propertyId} and ${match}`,
+        );
+  return rows[0];
+}
+
+export async function findUserById(
+  tx: Tx,
+  area: Area,
+  propertyId: number | null,
+  id: number,
+): Promise<UserRow | undefined> {
+  const rows =
+    area === 'central'
+      ? await query<UserRow>(
+          tx,
+          sql`select ${userColumns}, 'central-user' as type, null::int as "propertyId"
+          from central_users u left join roles r on r.id = u.role_id where u.id = ${id}`,
+        )
+      : await query<UserRow>(
+          tx,
+          sql`select ${userColumns}, u.type, u.property_id::int as "propertyId"
+          from tenant_users u left join roles r on r.id = u.role_id
+          where u.property_id = ${propertyId} and u.id = ${id}`,
+        );
+  return rows[0];
+}
+
+/**
+ * Resolves a bearer token to its session and user. A token is valid only in the area and tenant that issued
+ * it, while not revoked or expired, and while its user is active.
+ */
+export async function authenticate(
+  tx: Tx,
+  token: string,
+  area: Area,
+  propertyId: number | null,
+  languages: Language[],
+): Promise<SessionUser> {
+  const [session] = await query<{ id: number; area: Area; propertyId: number | null; userId: number }>(
+    tx,
+    sql`select id::int as id, area, property_id::int as "propertyId", user_id::int as "userId"
+    from sessions where token_hash = ${tokenHash(token)} and revoked_at is null and expires_at > now()`,
+  );
+  if (!session) throw new HttpError(401, 'errors.unauthenticated');
+  if (session.area !== area || (session.propertyId ?? null) !== propertyId)
+    throw new HttpError(401, 'errors.wrongArea');
+  const row = await findUserById(tx, area, propertyId, session.userId);
+  if (!row || !row.active) throw new HttpError(401, 'errors.unauthenticated');
+  return {
+    sessionId: session.id,
+    user: toAuthUser(row, languages),
+    permissions: permissionsOf(row),
+    active: true,
+  };
+}
+
+export type { UserRow };

@@ -1,0 +1,127 @@
+import { issueToMessage, type ApiError, type Language } from '@parkade/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from './i18n';
+
+type Params = Record<string, string | number>;
+
+/** A field error before translation: a key and its parameters. */
+export interface FieldMessage {
+  key: string;
+  params?: Params;
+}
+
+/**
+ * Every failure the API reports. `message` and field errors are translation keys; the error handler
+ * renders them in the request's language. `commit` keeps the request's transaction (e.g. a failed login
+ * must still record its audit entry and throttle counter).
+ */
+export class HttpError extends Error {
+  constructor(
+    public statusCode: number,
+    public messageKey: string,
+    public params?: Params,
+    public fields: Record<string, FieldMessage[]> = {},
+    public commit = false,
+    public headers: Record<string, string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export const badRequest = (key: string, params?: Params, fields?: Record<string, FieldMessage[]>) =>
+  new HttpError(400, key, params, fields);
+export const unauthenticated = (key = 'errors.unauthenticated') => new HttpError(401, key);
+export const forbidden = () => new HttpError(403, 'errors.forbidden');
+export const notFound = (entity?: string) =>
+  entity ? new HttpError(404, 'errors.entityNotFound', { entity }) : new HttpError(404, 'errors.notFound');
+/** One or more fields are invalid: 422 with the field map. */
+export const invalid = (fields: Record<string, FieldMessage[]>) =>
+  new HttpError(422, 'errors.validation', undefined, fields);
+export const fieldError = (field: string, key: string, params?: Params) =>
+  invalid({ [field]: [{ key, params }] });
+
+/** Validation failure of a request part (body, query, params, headers), raised by our zod validator. */
+export class RequestValidationError extends Error {
+  statusCode = 422;
+  constructor(
+    public issues: { path: PropertyKey[]; code: string; message: string; [k: string]: unknown }[],
+    public part: string,
+  ) {
+    super('errors.validation');
+  }
+}
+
+function renderFields(lang: Language, fields: Record<string, FieldMessage[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [field, msgs] of Object.entries(fields)) out[field] = msgs.map((m) => t(lang, m.key, m.params));
+  return out;
+}
+
+export function issuesToFields(issues: RequestValidationError['issues']): Record<string, FieldMessage[]> {
+  const fields: Record<string, FieldMessage[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : '_';
+    const msg = issueToMessage(issue);
+    (fields[field] ??= []).push(msg);
+  }
+  return fields;
+}
+
+/** Turns anything thrown into the one error shape, never a 500 for bad input. */
+export function toApiError(
+  err: unknown,
+  lang: Language,
+): { body: ApiError; headers: Record<string, string> } {
+  if (err instanceof HttpError) {
+    return {
+      body: {
+        message: t(lang, err.messageKey, err.params),
+        errors: renderFields(lang, err.fields),
+        statusCode: err.statusCode,
+      },
+      headers: err.headers,
+    };
+  }
+  if (err instanceof RequestValidationError) {
+    return {
+      body: {
+        message: t(lang, 'errors.validation'),
+        errors: renderFields(lang, issuesToFields(err.issues)),
+        statusCode: 422,
+      },
+      headers: {},
+    };
+  }
+  const fe = err as Partial<FastifyError> & { statusCode?: number };
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status === 415 || fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return {
+      body: { message: t(lang, 'errors.unsupportedMediaType'), errors: {}, statusCode: 415 },
+      headers: {},
+    };
+  if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE')
+    return { body: { message: t(lang, 'errors.payloadTooLarge'), errors: {}, statusCode: 413 }, headers: {} };
+  if (status === 429)
+    return {
+      body: { message: t(lang, 'errors.tooManyAttempts', { minutes: 1 }), errors: {}, statusCode: 429 },
+      headers: {},
+    };
+  if (status >= 400 && status < 500) {
+    return {
+      body: {
+        message: t(lang, 'errors.malformedBody', { reason: fe.message ?? '' }),
+        errors: {},
+        statusCode: status,
+      },
+      headers: {},
+    };
+  }
+  return { body: { message: t(lang, 'errors.unknown'), errors: {}, statusCode: 500 }, headers: {} };
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const { body, headers } = toApiError(err, req.lang);
+  if (body.statusCode >= 500) req.log.error({ err }, 'request failed');
+  else req.log.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
+  void reply.headers(headers).code(body.statusCode).send(body);
+}

@@ -1,0 +1,247 @@
+import type { Area, Language, Permission, AuthUser } from '@parkade/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z, type ZodType } from 'zod';
+import { writeAudit, type Actor, type AuditEntry } from './audit';
+import { authenticate, type SessionUser } from './auth';
+import type { Database, Tx } from './db';
+import type { Env } from './env';
+import { forbidden, HttpError, RequestValidationError } from './errors';
+import { parseHost, resolveTenant, type HostInfo, type TenantProperty } from './tenancy';
+import { readMultipart, type UploadKind, type UploadedFile } from './uploads';
+import type { Jobs } from './jobs';
+import type { Storage } from './storage';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+    hostInfo: HostInfo;
+  }
+}
+
+/** Everything a handler may use beyond its transaction. */
+export interface Services {
+  env: Env;
+  database: Database;
+  jobs: Jobs;
+  storage: Storage;
+}
+
+/**
+ * Who may call a route: anyone ('public'), any signed-in user of the area ('authenticated'),
+ * a resident ('resident'), or a holder of the permission.
+ */
+export type Access = 'public' | 'authenticated' | 'resident' | Permission;
+
+export interface RouteSchema {
+  body?: ZodType;
+  querystring?: ZodType;
+  params?: ZodType;
+  response?: Record<number, ZodType>;
+}
+type Out<T> = T extends ZodType ? z.output<T> : undefined;
+
+export interface RouteContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  tx: Tx;
+  services: Services;
+  area: Area;
+  /** The tenant of a tenant-area request. */
+  property: TenantProperty | null;
+  /** The signed-in user; null only on public routes without a token. */
+  session: SessionUser | null;
+  lang: Language;
+  actor: Actor;
+  /** Writes a binnacle entry in this request's transaction. */
+  audit(entry: AuditEntry): Promise<void>;
+  /** Runs after the transaction commits (e.g. wake a job); never on rollback. */
+  afterCommit(fn: () => unknown): void;
+  /** The signed-in user, or 401. */
+  user(): AuthUser;
+  files: UploadedFile[];
+}
+
+export interface RouteDef<S extends RouteSchema = RouteSchema> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  areas: readonly Area[];
+  access: Access;
+  summary: string;
+  tags?: string[];
+  schema?: S;
+  /** Reads multipart/form-data with the named upload policy; PUT routes then also accept POST + _method=PUT. */
+  multipart?: UploadKind;
+  /** An absolute path instead of the area prefixes (GET /api/health). */
+  mountAt?: string;
+  /** Routes that never touch the database (health) skip the per-request transaction. */
+  transaction?: boolean;
+  handler(
+    ctx: RouteContext,
+    input: { body: Out<S['body']>; query: Out<S['querystring']>; params: Out<S['params']> },
+  ): Promise<unknown>;
+}
+
+/** Declares a route; its access rule sits beside its path. */
+export function defineRoute<S extends RouteSchema>(def: RouteDef<S>): RouteDef<S> {
+  return def;
+}
+
+export const AREA_PREFIX: Record<Area, string> = { central: '/api/central', tenant: '/tenant/api' };
+
+export interface MountedRoute {
+  method: string;
+  url: string;
+  area: Area;
+  access: Access;
+  def: RouteDef;
+}
+
+function validate(schema: ZodType | undefined, data: unknown, part: string) {
+  if (!schema) return data;
+  const r = schema.safeParse(data);
+  if (!r.success) throw new RequestValidationError(r.error.issues as RequestValidationError['issues'], part);
+  return r.data;
+}
+
+function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+function checkAccess(access: Access, session: SessionUser | null) {
+  if (access === 'public') return;
+  if (!session) throw new HttpError(401, 'errors.unauthenticated');
+  if (access === 'authenticated') return;
+  if (access === 'resident') {
+    if (session.user.type !== 'tenant-resident') throw forbidden();
+    return;
+  }
+  if (!session.permissions.includes(access)) throw forbidden();
+}
+
+/** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
+async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
+  const multipart = def.multipart ? await readMultipart(req, def.multipart) : undefined;
+  if (multipart && def.method !== 'POST' && req.method === 'POST') {
+    const raw = multipart.fields._method;
+    const override = (typeof raw === 'string' ? raw : '').toUpperCase();
+    if (override !== def.method) throw new HttpError(405, 'errors.notFound');
+  }
+  if (multipart) delete multipart.fields._method;
+  const params = validate(def.schema?.params, req.params, 'params');
+  const query = validate(def.schema?.querystring, req.query, 'querystring');
+  const body = validate(def.schema?.body, multipart ? multipart.fields : req.body, 'body');
+  const after: (() => unknown)[] = [];
+  const token = bearer(req);
+
+  const exec = async (tx: Tx) => {
+    const property =
+      area === 'tenant' ? await resolveTenant(tx, req.headers['x-tenant'] as string, req.hostInfo) : null;
+    const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
+    let session: SessionUser | null = null;
+    if (token) {
+      try {
+        session = await authenticate(tx, token, area, property?.id ?? null, languages);
+      } catch (e) {
+        if (def.access !== 'public') throw e;
+      }
+    }
+    checkAccess(def.access, session);
+    const actor: Actor = {
+      area,
+      propertyId: property?.id ?? null,
+      userType: session?.user.type ?? null,
+      userId: session?.user.id ?? null,
+      userName: session?.user.fullName ?? null,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? null,
+      requestId: String(req.id),
+    };
+    const ctx: RouteContext = {
+      req,
+      reply,
+      tx,
+      services,
+      area,
+      property,
+      session,
+      lang: req.lang,
+      actor,
+      audit: (entry) => writeAudit(tx, actor, entry),
+      afterCommit: (fn) => after.push(fn),
+      user: () => {
+        if (!session) throw new HttpError(401, 'errors.unauthenticated');
+        return session.user;
+      },
+      files: multipart?.files ?? [],
+    };
+    return def.handler(ctx, { body, query, params });
+  };
+
+  let committedError: unknown;
+  const scope = area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
+  const result =
+    def.transaction === false
+      ? await exec(undefined as unknown as Tx)
+      : await services.database.withScope(scope, async (tx) => {
+          try {
+            return await exec(tx);
+          } catch (e) {
+            // Errors marked `commit` keep the transaction's writes (audit of a failed login, throttle counters).
+            if (e instanceof HttpError && e.commit) {
+              committedError = e;
+              return undefined;
+            }
+            throw e;
+          }
+        });
+  if (committedError) throw committedError;
+  for (const fn of after) {
+    try {
+      await fn();
+    } catch (err) {
+      req.log.error({ err }, 'after-commit task failed');
+    }
+  }
+  return result;
+}
+
+/** Mounts route definitions under each area's prefix, and records them for the route harness. */
+export function mountRoutes(app: FastifyInstance, services: Services, defs: RouteDef[]): MountedRoute[] {
+  const mounted: MountedRoute[] = [];
+  for (const def of defs) {
+    for (const area of def.areas) {
+      const url = def.mountAt ?? AREA_PREFIX[area] + def.url;
+      const methods: HTTPMethods[] = [def.method];
+      if (def.multipart && (def.method === 'PUT' || def.method === 'PATCH')) methods.push('POST');
+      for (const method of methods) {
+        app.route({
+          method,
+          url,
+          schema: {
+            summary: def.summary,
+            tags: def.tags ?? [def.url.split('/')[1] ?? 'api'],
+            ...(def.schema?.params ? { params: def.schema.params } : {}),
+            ...(def.schema?.querystring ? { querystring: def.schema.querystring } : {}),
+            ...(def.schema?.body && !def.multipart ? { body: def.schema.body } : {}),
+            ...(def.schema?.response ? { response: def.schema.response } : {}),
+            ...(def.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
+            ...(area === 'tenant'
+              ? { headers: z.object({ 'x-tenant': z.string().optional() }).loose() }
+              : {}),
+            description: `Area: ${area}. Access: ${def.access}.${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
+          },
+          // Validation happens inside the handler so errors share one path and one language.
+          validatorCompiler: () => (data: unknown) => ({ value: data }),
+          handler: (req, reply) => run(services, def, area, req, reply),
+        });
+        mounted.push({ method, url, area, access: def.access, def: def });
+      }
+    }
+  }
+  return mounted;
+}
+
+export { parseHost };

@@ -1,0 +1,93 @@
+import PgBoss from 'pg-boss';
+import type { Database } from './db';
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+/** The job queue (pg-boss on the same PostgreSQL). Handlers are registered by modules at start-up. */
+export interface Jobs {
+  send(
+    name: string,
+    data: Record<string, unknown>,
+    options?: { retryLimit?: number; startAfter?: number },
+  ): Promise<void>;
+  work(name: string, handler: JobHandler): Promise<void>;
+  /** 'ok' or the reason the queue is unusable. */
+  health(): Promise<string>;
+  /** Stops taking jobs and waits for those in flight (SIGTERM). */
+  stop(): Promise<void>;
+}
+
+export async function startJobs(
+  database: Database,
+  log: { error: (o: object, m: string) => void },
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<Jobs> {
+  const boss = new PgBoss({
+    ...database.bossConnection,
+    schema: 'pgboss',
+    max: 4,
+    supervise: true,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // The owner created schema pgboss for the application role (db/index.ts). pg-boss's own installer starts with
+  // CREATE SCHEMA, which needs CREATE on the database; install the rest of its plan ourselves instead.
+  const installed = await database.executeSql(
+    `select to_regclass('pgboss.version') is not null as installed`,
+  );
+  if (!installed.rows[0]?.installed) {
+    const plan = PgBoss.getConstructionPlans('pgboss').replace(
+      /CREATE SCHEMA IF NOT EXISTS pgboss\s*;?/i,
+      '',
+    );
+    await database.executeSql(plan).catch(async (err) => {
+      const again = await database.executeSql(
+        `select to_regclass('pgboss.version') is not null as installed`,
+      );
+      if (!again.rows[0]?.installed) throw err; // otherwise a concurrent process installed it first
+    });
+  }
+  await boss.start();
+  const queues = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (queues.has(name)) return;
+    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    queues.add(name);
+  };
+  let stopped = false;
+  return {
+    async send(name, data, opts) {
+      await ensureQueue(name);
+      await boss.send(name, data, {
+        retryLimit: opts?.retryLimit ?? 5,
+        retryBackoff: true,
+        startAfter: opts?.startAfter,
+      });
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work<Record<string, unknown>>(
+        name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data);
+        },
+      );
+    },
+    async health() {
+      if (stopped) return 'stopped';
+      try {
+        await database.executeSql('select count(*) from pgboss.version');
+        return 'ok';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000, close: true });
+    },
+  };
+}

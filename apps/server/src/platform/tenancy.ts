@@ -1,0 +1,90 @@
+import type { Area } from '@parkade/contract';
+import { sql } from 'drizzle-orm';
+import { query, type Tx } from './db';
+import { HttpError } from './errors';
+
+export interface TenantProperty {
+  id: number;
+  code: string;
+  name: string;
+  languages: string[];
+  accessDomain: string | null;
+  visitorDomain: string | null;
+  active: boolean;
+}
+
+/** What the Host header says: a central host, a tenant subdomain, or a custom domain of a property. */
+export type HostInfo =
+  { kind: 'central' } | { kind: 'subdomain'; code: string } | { kind: 'custom'; host: string };
+
+export function parseHost(hostHeader: string | undefined, appDomain: string): HostInfo {
+  const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  const domain = appDomain.toLowerCase();
+  if (!host || host === domain || host === `admin.${domain}` || /^[\d.]+$/.test(host) || host.startsWith('['))
+    return { kind: 'central' };
+  if (host.endsWith(`.${domain}`)) {
+    const sub = host.slice(0, -(domain.length + 1));
+    if (sub === 'admin' || sub === 'www') return { kind: 'central' };
+    if (!sub.includes('.')) return { kind: 'subdomain', code: sub };
+  }
+  return { kind: 'custom', host };
+}
+
+/** The API area from the URL prefix. */
+export function areaOf(url: string): Area | undefined {
+  if (url.startsWith('/api/central/') || url === '/api/central') return 'central';
+  if (url.startsWith('/tenant/api/') || url === '/tenant/api') return 'tenant';
+  return undefined;
+}
+
+/**
+ * Resolves the tenant of a tenant-API request from X-Tenant, checking it agrees with the host when the host
+ * names a property, and sets the transaction's row-level scope to it, all in one statement.
+ */
+export async function resolveTenant(
+  tx: Tx,
+  headerValue: string | undefined,
+  host: HostInfo,
+): Promise<TenantProperty> {
+  const code = headerValue?.trim().toLowerCase();
+  if (!code) throw new HttpError(400, 'errors.tenantMissing');
+  const rows = await query<TenantProperty>(
+    tx,
+    sql`
+      select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
+             p.visitor_domain as "visitorDomain", p.active,
+             set_config('app.property_id', p.id::text, true) as _scope
+      from properties p where lower(p.code) = ${code}`,
+  );
+  const property = rows[0];
+  if (!property || !property.active) throw new HttpError(404, 'errors.tenantUnknown', { code });
+  if (host.kind === 'subdomain' && host.code !== code)
+    throw new HttpError(400, 'errors.tenantMismatch', { header: code, host: host.code });
+  if (
+    host.kind === 'custom' &&
+    host.host !== property.accessDomain?.toLowerCase() &&
+    host.host !== property.visitorDomain?.toLowerCase()
+  ) {
+    // A host that is another property's own domain must not reach this one; other hosts (an IP, a proxy) may.
+    const other = await propertyForHost(tx, host);
+    if (other) throw new HttpError(400, 'errors.tenantMismatch', { header: code, host: host.host });
+  }
+  await tx.execute(sql`select set_config('app.scope', 'tenant', true)`);
+  return property;
+}
+
+/** The property a host name reaches (subdomain code or one of its extra domains), for the web app's bootstrap. */
+export async function propertyForHost(tx: Tx, host: HostInfo): Promise<{ code: string } | null> {
+  if (host.kind === 'central') return null;
+  const rows =
+    host.kind === 'subdomain'
+      ? await query<{ code: string }>(
+          tx,
+          sql`select code from properties where lower(code) = ${host.code} and active`,
+        )
+      : await query<{ code: string }>(
+          tx,
+          sql`select code from properties where (lower(access_domain) = ${host.host} or lower(visitor_domain) = ${host.host}) and active`,
+        );
+  return rows[0] ?? null;
+}

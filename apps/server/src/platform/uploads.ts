@@ -1,0 +1,237 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import {
+  SPREADSHEET_MAX_BYTES,
+  SPREADSHEET_MAX_ENTRIES,
+  SPREADSHEET_MAX_RATIO,
+  SPREADSHEET_MAX_UNCOMPRESSED_BYTES,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_MAX_TOTAL_BYTES,
+} from '@parkade/contract';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, invalid, type FieldMessage } from './errors';
+import { formatBytes } from './i18n';
+
+/** 'files': documents and photos (SPEC §5, §9). 'spreadsheet': one .xlsx for imports. */
+export type UploadKind = 'files' | 'spreadsheet';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  buffer: Buffer;
+}
+
+export interface MultipartBody {
+  fields: Record<string, unknown>;
+  files: UploadedFile[];
+}
+
+const MIME: Record<string, string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The file's own first bytes must say what its extension claims. */
+export function magicMatches(ext: string, b: Buffer): boolean {
+  switch (ext) {
+    case 'pdf':
+      return b.subarray(0, 5).toString('latin1') === '%PDF-';
+    case 'png':
+      return b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    case 'jpg':
+    case 'jpeg':
+      return b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+    case 'webp':
+      return (
+        b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP'
+      );
+    case 'xlsx':
+      return b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    default:
+      return false;
+  }
+}
+
+export const extensionOf = (name: string) => {
+  const m = /\.([^./\\]+)$/.exec(name);
+  return m ? m[1]!.toLowerCase() : '';
+};
+
+/** Field-name form of multipart keys: `a[]` collects into an array, everything else stays a string. */
+function addField(fields: Record<string, unknown>, name: string, value: string) {
+  if (name.endsWith('[]')) {
+    const key = name.slice(0, -2);
+    const list = (fields[key] as string[] | undefined) ?? [];
+    list.push(value);
+    fields[key] = list;
+  } else fields[name] = value;
+}
+
+/**
+ * Reads a multipart body under the upload policy. Sizes are enforced while streaming (a file never grows past
+ * its limit in memory); every rule failure is a field error in the request's language, and nothing is stored.
+ */
+export async function readMultipart(req: FastifyRequest, kind: UploadKind): Promise<MultipartBody> {
+  if (!req.isMultipart()) throw new HttpError(415, 'errors.unsupportedMediaType');
+  const maxFile = kind === 'spreadsheet' ? SPREADSHEET_MAX_BYTES : UPLOAD_MAX_FILE_BYTES;
+  const maxFiles = kind === 'spreadsheet' ? 1 : UPLOAD_MAX_FILES;
+  const fields: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  const errors: Record<string, FieldMessage[]> = {};
+  const add = (field: string, m: FieldMessage) => (errors[field] ??= []).push(m);
+  let total = 0;
+  let count = 0;
+  let tooMany = false;
+  const allowed = kind === 'spreadsheet' ? ['xlsx'] : [...UPLOAD_EXTENSIONS];
+
+  for await (const part of req.parts({
+    limits: { fileSize: maxFile + 1, files: 50, fields: 200, fieldSize: 1024 * 1024 },
+  })) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') addField(fields, part.fieldname, part.value);
+      continue;
+    }
+    const field = part.fieldname.replace(/\[\]$/, '');
+    count += 1;
+    if (count > maxFiles) {
+      tooMany = true;
+      part.file.resume();
+      continue;
+    }
+    const buffer = await part.toBuffer().catch(() => null);
+    const filename = part.filename ?? '';
+    if (!filename && (!buffer || buffer.length === 0)) {
+      count -= 1;
+      continue; // an empty file input: treated as absent
+    }
+    const ext = extensionOf(filename);
+    if (!buffer || part.file.truncated || buffer.length > maxFile) {
+      add(field, { key: 'upload.tooLarge', params: { max: formatBytes(maxFile) } });
+      continue;
+    }
+    if (!allowed.includes(ext)) {
+      add(field, {
+        key: kind === 'spreadsheet' ? 'upload.spreadsheetOnly' : 'upload.unsupportedType',
+        params: { types: allowed.join(', ') },
+      });
+      continue;
+    }
+    if (!magicMatches(ext, buffer)) {
+      add(field, { key: 'upload.contentMismatch', params: { name: filename, ext } });
+      continue;
+    }
+    if (kind === 'spreadsheet') {
+      const problem = inspectXlsx(buffer);
+      if (problem) {
+        add(field, problem);
+        continue;
+      }
+    }
+    total += buffer.length;
+    files.push({
+      field,
+      filename: filename.slice(0, 255),
+      extension: ext,
+      mimeType: MIME[ext] ?? 'application/octet-stream',
+      size: buffer.length,
+      sha256: crypto.createHash('sha256').update(buffer).digest('hex'),
+      buffer,
+    });
+  }
+  const firstField = files[0]?.field ?? 'files';
+  if (tooMany) add(firstField, { key: 'upload.tooMany', params: { max: maxFiles } });
+  if (total > UPLOAD_MAX_TOTAL_BYTES)
+    add(firstField, { key: 'upload.totalTooLarge', params: { max: formatBytes(UPLOAD_MAX_TOTAL_BYTES) } });
+  const seen = new Set<string>();
+  for (const f of files) {
+    const k = f.filename.toLowerCase();
+    if (seen.has(k)) {
+      add(f.field, { key: 'upload.duplicateName' });
+      break;
+    }
+    seen.add(k);
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return { fields, files };
+}
+
+/** Throws upload.required for the field when no file came with it. */
+export function requireFile(files: UploadedFile[], field: string): UploadedFile {
+  const f = files.find((x) => x.field === field);
+  if (!f) throw invalid({ [field]: [{ key: 'upload.required' }] });
+  return f;
+}
+
+/**
+ * Checks an .xlsx (a zip) before any parser sees it: the central directory must be sane, hold at most
+ * SPREADSHEET_MAX_ENTRIES entries, and every entry is actually inflated under a hard output cap so that
+ * neither lying headers nor a zip bomb can make the parser expand more than the allowed total.
+ */
+export function inspectXlsx(buf: Buffer): FieldMessage | null {
+  const corrupt: FieldMessage = { key: 'upload.spreadsheetCorrupt' };
+  const tooLarge: FieldMessage = {
+    key: 'upload.spreadsheetTooLarge',
+    params: { max: formatBytes(SPREADSHEET_MAX_UNCOMPRESSED_BYTES) },
+  };
+  const from = Math.max(0, buf.length - 65557);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= from; i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return corrupt;
+  const entries = buf.readUInt16LE(eocd + 10);
+  const cdSize = buf.readUInt32LE(eocd + 12);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || cdOffset === 0xffffffff) return tooLarge; // zip64 is never a legitimate small xlsx
+  if (entries > SPREADSHEET_MAX_ENTRIES) return tooLarge;
+  if (cdOffset + cdSize > buf.length) return corrupt;
+  let p = cdOffset;
+  let budget = SPREADSHEET_MAX_UNCOMPRESSED_BYTES;
+  let hasContentTypes = false;
+  for (let n = 0; n < entries; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return corrupt;
+    const method = buf.readUInt16LE(p + 10);
+    const compressed = buf.readUInt32LE(p + 20);
+    const declared = buf.readUInt32LE(p + 24);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const localOffset = buf.readUInt32LE(p + 42);
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    if (name === '[Content_Types].xml') hasContentTypes = true;
+    p += 46 + nameLen + extraLen + commentLen;
+    if (declared > budget) return tooLarge;
+    if (compressed > 0 && declared / compressed > SPREADSHEET_MAX_RATIO && declared > 1024 * 1024)
+      return tooLarge;
+    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== 0x04034b50) return corrupt;
+    const start = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
+    const data = buf.subarray(start, start + compressed);
+    let size: number;
+    if (method === 0) size = data.length;
+    else if (method === 8) {
+      try {
+        size = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+      } catch (e) {
+        return e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+          ? tooLarge
+          : corrupt;
+      }
+    } else return corrupt;
+    budget -= size;
+    if (budget < 0) return tooLarge;
+  }
+  return hasContentTypes ? null : corrupt;
+}

@@ -1,0 +1,114 @@
+import { count, eq } from 'drizzle-orm';
+import { hashPassword } from '../platform/auth';
+import type { Tx } from '../platform/db';
+import { properties } from '../modules/properties/table';
+import { roles } from '../modules/roles/table';
+import { centralUsers, tenantUsers } from '../modules/users/table';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.test', area: 'central', role: 'admin', note: 'central admin' },
+  {
+    email: 'inspector@demo.test',
+    area: 'central',
+    role: 'parking-inspector',
+    note: 'central parking inspector',
+  },
+  { email: 'manager@oakridge.test', area: 'oakridge', role: 'manager', note: 'manager of Oakridge' },
+  { email: 'manager@maplewood.test', area: 'maplewood', role: 'manager', note: 'manager of Maplewood' },
+  { email: 'resident@oakridge.test', area: 'oakridge', role: null, note: 'resident of Oakridge' },
+] as const;
+
+/** Demo properties and accounts, created only on an empty database outside production. */
+export async function seedDemo(tx: Tx): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(properties);
+  if (n > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const roleId = async (name: string) => (await tx.select().from(roles).where(eq(roles.name, name)))[0]!.id;
+
+  const [oakridge] = await tx
+    .insert(properties)
+    .values({
+      code: 'oakridge',
+      name: 'Oakridge Apartments',
+      type: 'house',
+      address: '1200 Oakridge Drive',
+      city: 'Austin',
+      state: 'Texas',
+      county: 'Travis',
+      zipcode: '78701',
+      country: 'US',
+      timezone: 'America/Chicago',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      languages: ['en', 'es', 'zh'],
+    })
+    .returning();
+  const [maplewood] = await tx
+    .insert(properties)
+    .values({
+      code: 'maplewood',
+      name: 'Maplewood Commons',
+      type: 'office',
+      address: '455 Maple Avenue',
+      city: 'Portland',
+      state: 'Oregon',
+      county: 'Multnomah',
+      zipcode: '97205',
+      country: 'US',
+      timezone: 'America/Los_Angeles',
+      latitude: 45.5152,
+      longitude: -122.6784,
+      languages: ['en', 'es'],
+    })
+    .returning();
+
+  await tx.insert(centralUsers).values([
+    {
+      username: 'admin',
+      fullName: 'Alex Admin',
+      email: 'admin@demo.test',
+      passwordHash,
+      roleId: await roleId('admin'),
+    },
+    {
+      username: 'inspector',
+      fullName: 'Ivy Inspector',
+      email: 'inspector@demo.test',
+      phone: '+15125550100',
+      passwordHash,
+      roleId: await roleId('parking-inspector'),
+    },
+  ]);
+  await tx.insert(tenantUsers).values([
+    {
+      propertyId: oakridge!.id,
+      type: 'tenant-user',
+      username: 'oakridge.manager',
+      fullName: 'Olivia Manager',
+      email: 'manager@oakridge.test',
+      passwordHash,
+      roleId: await roleId('manager'),
+    },
+    {
+      propertyId: oakridge!.id,
+      type: 'tenant-resident',
+      fullName: 'Rosa Resident',
+      email: 'resident@oakridge.test',
+      phone: '+15125550111',
+      passwordHash,
+      language: 'es',
+    },
+    {
+      propertyId: maplewood!.id,
+      type: 'tenant-user',
+      username: 'maplewood.manager',
+      fullName: 'Marcus Manager',
+      email: 'manager@maplewood.test',
+      passwordHash,
+      roleId: await roleId('manager'),
+    },
+  ]);
+  return true;
+}

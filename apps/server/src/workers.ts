@@ -1,0 +1,9 @@
+import { deliverMail, MAIL_QUEUE } from './platform/mail';
+import type { Services } from './platform/http';
+
+/** Job handlers; run in the web process by default, or alone with `npm run worker`. */
+export async function registerWorkers(services: Services): Promise<void> {
+  await services.jobs.work(MAIL_QUEUE, async (data) => {
+    await deliverMail(services.database, services.env, Number(data.id));
+  });
+}

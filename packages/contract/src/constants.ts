@@ -1,0 +1,57 @@
+/** Business constants of SPEC §9, shared by server and web. */
+export const LANGUAGES = ['en', 'es', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const MB = 1024 * 1024;
+export const UPLOAD_MAX_FILE_BYTES = 5 * MB;
+export const UPLOAD_MAX_FILES = 5;
+export const UPLOAD_MAX_TOTAL_BYTES = 10 * UPLOAD_MAX_FILE_BYTES;
+export const UPLOAD_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'webp'] as const;
+export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+/** Spreadsheets (.xlsx): compressed and uncompressed caps checked before parsing. */
+export const SPREADSHEET_MAX_BYTES = 5 * MB;
+export const SPREADSHEET_MAX_UNCOMPRESSED_BYTES = 100 * MB;
+export const SPREADSHEET_MAX_ENTRIES = 2000;
+export const SPREADSHEET_MAX_RATIO = 200;
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+export const EMAIL_MAX = 255;
+export const PASSWORD_MAX = 255;
+export const RESET_PASSWORD_MIN = 8;
+export const ZONE_CODE_MAX = 50;
+export const SPOT_NAME_MAX = 2;
+export const POSTAL_CODE_PATTERN = /^\d{5}$/;
+/** A plus sign, a first digit 1–9, then 6–14 more digits (7–15 digits in all). */
+export const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
+
+export const SMTP_PORTS = { 587: 'tls', 465: 'ssl', 25: 'none' } as const;
+
+export const RESERVED_SPOT_PERMIT_TYPE_ID = 2;
+
+export const RESET_TOKEN_MINUTES = 60;
+export const RESET_RETRY_HINT_MINUTES = 10;
+
+/** Token lifetimes: a session without "remember" lasts 12 hours, with it 30 days. */
+export const SESSION_HOURS = 12;
+export const REMEMBER_DAYS = 30;
+
+/** Throttling of authentication endpoints (failures per window). */
+export const THROTTLE = {
+  loginPerAccount: { max: 5, windowMinutes: 15 },
+  loginPerAddress: { max: 30, windowMinutes: 15 },
+  forgotPerAccount: { max: 3, windowMinutes: 60 },
+  forgotPerAddress: { max: 20, windowMinutes: 60 },
+} as const;
+
+export const USER_TYPES = ['central-user', 'tenant-user', 'tenant-resident', 'tenant-visitor'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const ROLES = ['admin', 'manager', 'assistant', 'office-dispatcher', 'parking-inspector'] as const;
+export type RoleName = (typeof ROLES)[number];
+
+export type Area = 'central' | 'tenant';

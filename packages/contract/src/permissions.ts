@@ -1,0 +1,168 @@
+import type { RoleName } from './constants';
+
+const crud = ['index', 'create', 'show', 'edit', 'delete'] as const;
+
+/**
+ * The permission catalogue: every resource and its actions. A permission is `resource.action`.
+ * It covers every staff route of SPEC §2.2 and every API operation; route tables below and every
+ * server route refer to it, so a typo is a type error.
+ */
+export const PERMISSION_CATALOGUE = {
+  dashboard: ['index'],
+  rules: ['index', 'edit'],
+  tenants: ['index'],
+  translations: ['index', 'download', 'upload'],
+  'language-codes': ['index', 'edit'],
+  settings: ['index', 'edit'],
+  reports: ['index', 'export'],
+  requests: ['index', 'show', 'create', 'edit'],
+  'my-requests': ['index', 'create'],
+  binnacle: ['index'],
+  outbox: ['index'],
+  'banned-vehicles': crud,
+  patrolling: ['index', 'check-in', 'check-out'],
+  'patrolling-reports': ['index', 'create', 'show'],
+  'emails-sender': ['index', 'send'],
+  'email-templates': crud,
+  documents: ['index', 'show', 'edit'],
+  'form-rules': ['index', 'edit'],
+  properties: [...crud, 'test-email'],
+  buildings: [...crud, 'unit'],
+  floors: crud,
+  units: [...crud, 'create-bulk', 'import'],
+  spots: ['index', 'show', 'edit', 'delete', 'map', 'map.edit'],
+  reservations: crud,
+  roles: crud,
+  users: crud,
+  vehicles: crud,
+  visitors: [...crud, 'export', 'refresh'],
+  permits: [...crud, 'approve', 'reject', 'revoke', 'restore'],
+  residents: [
+    ...crud,
+    'deleted',
+    'restore',
+    'status',
+    'import',
+    'export',
+    'password',
+    'resend-agreement',
+    'mass-email',
+    'permits',
+    'permits.create',
+    'vehicles',
+    'vehicles.create',
+    'visitors',
+    'visitors.create',
+  ],
+  zones: crud,
+  states: crud,
+  tows: crud,
+  warnings: crud,
+  reasons: crud,
+  'permit-types': crud,
+  makes: crud,
+  models: crud,
+  files: ['show'],
+} as const satisfies Record<string, readonly string[]>;
+
+type Catalogue = typeof PERMISSION_CATALOGUE;
+export type Permission = {
+  [R in keyof Catalogue]: `${R & string}.${Catalogue[R][number]}`;
+}[keyof Catalogue];
+
+export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_CATALOGUE).flatMap(([r, actions]) =>
+  actions.map((a) => `${r}.${a}` as Permission),
+);
+
+export function isPermission(value: string): value is Permission {
+  return (ALL_PERMISSIONS as string[]).includes(value);
+}
+
+/** The three checks of SPEC §6, used by the server guards and the web app alike. */
+export function hasPermission(held: readonly string[], p: Permission): boolean {
+  return held.includes(p);
+}
+export function hasAnyPermission(held: readonly string[], ps: readonly Permission[]): boolean {
+  return ps.length === 0 || ps.some((p) => held.includes(p));
+}
+export function hasAllPermissions(held: readonly string[], ps: readonly Permission[]): boolean {
+  return ps.every((p) => held.includes(p));
+}
+
+const p = (...xs: Permission[]) => xs;
+const readOnly = (r: keyof Catalogue) =>
+  (PERMISSION_CATALOGUE[r] as readonly string[])
+    .filter((a) => a === 'index' || a === 'show')
+    .map((a) => `${r}.${a}` as Permission);
+const all = (r: keyof Catalogue) =>
+  (PERMISSION_CATALOGUE[r] as readonly string[]).map((a) => `${r}.${a}` as Permission);
+
+const CATALOGS = [
+  'zones',
+  'states',
+  'tows',
+  'warnings',
+  'reasons',
+  'permit-types',
+  'makes',
+  'models',
+] as const;
+
+/**
+ * Seeded permission sets per role (documented in docs/roles-and-permissions.md).
+ * Admin holds everything. Managers run a property. Assistants do the front-desk work without
+ * destructive or approval rights. Office dispatchers handle visitors and enforcement paperwork.
+ * Parking inspectors patrol, look up and report.
+ */
+export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
+  admin: ALL_PERMISSIONS,
+  manager: ALL_PERMISSIONS.filter(
+    (x) =>
+      !x.startsWith('properties.create') &&
+      !x.startsWith('properties.delete') &&
+      !x.startsWith('roles.') &&
+      !x.startsWith('translations.upload') &&
+      !x.startsWith('language-codes.edit') &&
+      !x.startsWith('tenants.') &&
+      !x.startsWith('outbox.') &&
+      !CATALOGS.some((c) => x.startsWith(`${c}.`) && !x.endsWith('.index') && !x.endsWith('.show')),
+  ),
+  assistant: [
+    ...p('dashboard.index', 'requests.index', 'requests.show', 'requests.create', 'my-requests.index'),
+    ...p('my-requests.create', 'binnacle.index', 'files.show', 'documents.index', 'documents.show'),
+    ...readOnly('buildings'),
+    ...readOnly('units'),
+    ...readOnly('spots'),
+    ...p('residents.index', 'residents.show', 'residents.create', 'residents.edit', 'residents.password'),
+    ...p('residents.resend-agreement', 'residents.permits', 'residents.permits.create', 'residents.vehicles'),
+    ...p('residents.vehicles.create', 'residents.visitors', 'residents.visitors.create'),
+    ...p('vehicles.index', 'vehicles.show', 'vehicles.create', 'vehicles.edit'),
+    ...p('visitors.index', 'visitors.show', 'visitors.create', 'visitors.edit', 'visitors.refresh'),
+    ...p('permits.index', 'permits.show', 'permits.create', 'permits.edit'),
+    ...p('reservations.index', 'reservations.show', 'reservations.create'),
+    ...readOnly('banned-vehicles'),
+    ...CATALOGS.flatMap((c) => readOnly(c)),
+  ],
+  'office-dispatcher': [
+    ...p('dashboard.index', 'requests.index', 'requests.show', 'requests.create', 'files.show'),
+    ...p('visitors.index', 'visitors.show', 'visitors.create', 'visitors.edit', 'visitors.export'),
+    ...p('visitors.refresh', 'vehicles.index', 'vehicles.show', 'permits.index', 'permits.show'),
+    ...p('residents.index', 'residents.show', 'spots.index', 'spots.show', 'spots.map'),
+    ...all('banned-vehicles'),
+    ...p('warnings.index', 'warnings.show', 'warnings.create', 'warnings.edit'),
+    ...p('tows.index', 'tows.show', 'tows.create', 'tows.edit'),
+    ...p('patrolling-reports.index', 'patrolling-reports.show'),
+    ...CATALOGS.flatMap((c) => readOnly(c)),
+  ],
+  'parking-inspector': [
+    ...all('patrolling'),
+    ...all('patrolling-reports'),
+    ...p('vehicles.index', 'vehicles.show', 'permits.index', 'permits.show', 'visitors.index'),
+    ...p('visitors.show', 'banned-vehicles.index', 'banned-vehicles.show', 'spots.map', 'files.show'),
+    ...p('warnings.index', 'warnings.show', 'warnings.create', 'tows.index', 'tows.show', 'tows.create'),
+    ...CATALOGS.flatMap((c) => readOnly(c)),
+  ],
+};
+
+/** Residents hold no role; the /my area is theirs by user type (SPEC §2.3). */
+export const RESIDENT_PERMISSIONS: Permission[] = [];
