@@ -4,3 +4,4 @@ export * from './list-query';
 export * from './permissions';
 export * from './routes';
 export * from './auth';
+export * from './form-data';

@@ -51,6 +51,25 @@ export class RequestValidationError extends Error {
   }
 }
 
+export interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+  message?: string;
+  cause?: unknown;
+}
+
+/** The PostgreSQL error behind a driver or ORM error (pg and PGlite both carry `code`). */
+export function pgError(err: unknown): PgErrorLike | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const x = e as PgErrorLike;
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x;
+    e = x.cause;
+  }
+  return undefined;
+}
+
 function renderFields(lang: Language, fields: Record<string, FieldMessage[]>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [field, msgs] of Object.entries(fields)) out[field] = msgs.map((m) => t(lang, m.key, m.params));
@@ -91,6 +110,24 @@ export function toApiError(
       },
       headers: {},
     };
+  }
+  const pge = pgError(err);
+  if (pge?.code) {
+    const mapped: Record<string, [number, string]> = {
+      '23505': [409, 'validation.inUse'],
+      '23503': [422, 'validation.invalidSelection'],
+      '23514': [422, 'errors.validation'],
+      '22P02': [400, 'validation.format'],
+      '22003': [400, 'validation.format'],
+      '22007': [400, 'validation.date'],
+      '22008': [400, 'validation.date'],
+      '22001': [400, 'validation.format'],
+      '40001': [409, 'errors.conflict'],
+      '40P01': [409, 'errors.conflict'],
+      '23P01': [409, 'errors.conflict'],
+    };
+    const hit = mapped[pge.code];
+    if (hit) return { body: { message: t(lang, hit[1]), errors: {}, statusCode: hit[0] }, headers: {} };
   }
   const fe = err as Partial<FastifyError> & { statusCode?: number };
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;

@@ -123,18 +123,17 @@ function checkAccess(access: Access, session: SessionUser | null) {
 
 /** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
 async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
-  const multipart = def.multipart ? await readMultipart(req, def.multipart) : undefined;
+  const token = bearer(req);
+  if (def.access !== 'public' && !token) throw new HttpError(401, 'errors.unauthenticated');
+  // Multipart bodies are read before the transaction opens, so no connection waits on a slow upload.
+  const multipart = def.multipart && req.isMultipart() ? await readMultipart(req, def.multipart) : undefined;
   if (multipart && def.method !== 'POST' && req.method === 'POST') {
     const raw = multipart.fields._method;
     const override = (typeof raw === 'string' ? raw : '').toUpperCase();
-    if (override !== def.method) throw new HttpError(405, 'errors.notFound');
+    if (override !== def.method) throw new HttpError(405, 'errors.methodOverride', { method: def.method });
   }
   if (multipart) delete multipart.fields._method;
-  const params = validate(def.schema?.params, req.params, 'params');
-  const query = validate(def.schema?.querystring, req.query, 'querystring');
-  const body = validate(def.schema?.body, multipart ? multipart.fields : req.body, 'body');
   const after: (() => unknown)[] = [];
-  const token = bearer(req);
 
   const exec = async (tx: Tx) => {
     const property =
@@ -149,6 +148,10 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       }
     }
     checkAccess(def.access, session);
+    if (def.multipart && !multipart) throw new HttpError(415, 'errors.unsupportedMediaType');
+    const params = validate(def.schema?.params, req.params, 'params');
+    const query = validate(def.schema?.querystring, req.query, 'querystring');
+    const body = validate(def.schema?.body, multipart ? multipart.fields : req.body, 'body');
     const actor: Actor = {
       area,
       propertyId: property?.id ?? null,

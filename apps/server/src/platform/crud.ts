@@ -1,0 +1,85 @@
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { invalid, notFound, pgError, type PgErrorLike } from './errors';
+import type { RouteContext } from './http';
+
+/**
+ * Audited writes. Every create, update, delete and state change goes through one of these, so its binnacle
+ * entry is written in the same transaction, with the changed attributes old → new.
+ */
+type Row<T extends PgTable> = T['$inferSelect'];
+type Insert<T extends PgTable> = T['$inferInsert'];
+
+/** Maps unique-constraint names to the field whose value is taken (error on that field). */
+export type UniqueFields = Record<string, string>;
+
+function constraintOf(e: PgErrorLike): string | undefined {
+  if (e.constraint ?? e.constraint_name) return e.constraint ?? e.constraint_name;
+  return /constraint "([^"]+)"/.exec(e.message ?? '')?.[1];
+}
+
+/** Runs a write; a unique violation becomes "already in use" on its field instead of a 500. */
+export async function guardUnique<R>(unique: UniqueFields, fn: () => Promise<R>): Promise<R> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = pgError(err);
+    const c = e && constraintOf(e);
+    if (e?.code === '23505' && c && unique[c]) throw invalid({ [unique[c]]: [{ key: 'validation.inUse' }] });
+    throw err;
+  }
+}
+
+function idOf(row: Record<string, unknown>) {
+  return (row.id ?? null) as number | string | null;
+}
+
+export async function createRow<T extends PgTable>(
+  ctx: RouteContext,
+  table: T,
+  entity: string,
+  values: Insert<T>,
+  unique: UniqueFields = {},
+): Promise<Row<T>> {
+  const rows = (await guardUnique(unique, () => ctx.tx.insert(table).values(values).returning())) as Row<T>[];
+  const row = rows[0]!;
+  await ctx.audit({ entity, entityId: idOf(row), action: 'create', new: row });
+  return row;
+}
+
+export async function updateRow<T extends PgTable>(
+  ctx: RouteContext,
+  table: T,
+  entity: string,
+  where: SQL,
+  patch: Partial<Insert<T>>,
+  options: { unique?: UniqueFields; action?: string } = {},
+): Promise<Row<T>> {
+  const before = (await ctx.tx.select().from(table).where(where).for('update')) as Row<T>[];
+  if (!before[0]) throw notFound(entity);
+  const withTime = 'updatedAt' in getTableColumns(table) ? { ...patch, updatedAt: new Date() } : patch;
+  const rows = (await guardUnique(options.unique ?? {}, () =>
+    ctx.tx.update(table).set(withTime).where(where).returning(),
+  )) as Row<T>[];
+  const after = rows[0]!;
+  await ctx.audit({
+    entity,
+    entityId: idOf(after),
+    action: options.action ?? 'update',
+    old: before[0],
+    new: after,
+  });
+  return after;
+}
+
+export async function deleteRow<T extends PgTable>(
+  ctx: RouteContext,
+  table: T,
+  entity: string,
+  where: SQL,
+): Promise<Row<T>> {
+  const rows = (await ctx.tx.delete(table).where(where).returning()) as Row<T>[];
+  if (!rows[0]) throw notFound(entity);
+  await ctx.audit({ entity, entityId: idOf(rows[0]), action: 'delete', old: rows[0] });
+  return rows[0];
+}
