@@ -15,7 +15,7 @@ export function toFormData(values: Record<string, FormValue>, method?: 'PUT' | '
     if (typeof v === 'boolean') fd.append(name, v ? '1' : '0');
     else if (v instanceof Date) fd.append(name, v.toISOString());
     else if (typeof Blob !== 'undefined' && v instanceof Blob) fd.append(name, v, (v as File).name ?? 'file');
-    else fd.append(name, String(v));
+    else if (typeof v === 'string' || typeof v === 'number') fd.append(name, String(v));
   };
   for (const [name, v] of Object.entries(values)) {
     if (Array.isArray(v)) {
