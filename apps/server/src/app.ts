@@ -12,7 +12,7 @@ import { routes } from './modules';
 import type { Database } from './platform/db';
 import type { Env } from './platform/env';
 import { HttpError, sendError } from './platform/errors';
-import { mountRoutes, type MountedRoute, type Services } from './platform/http';
+import { mountRoutes, type MountedRoute, type RouteDef, type Services } from './platform/http';
 import { pickLanguage } from './platform/i18n';
 import type { Jobs } from './platform/jobs';
 import { localDiskStorage, type Storage } from './platform/storage';
@@ -24,6 +24,8 @@ export interface BuildOptions {
   jobs: Jobs;
   storage?: Storage;
   logger?: boolean | object;
+  /** Routes mounted after every module's, like them (tests declare test-only routes this way). */
+  extraRoutes?: RouteDef[];
 }
 
 export interface BuiltApp {
@@ -97,7 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const mounted = mountRoutes(app, services, routes);
+  const mounted = mountRoutes(app, services, [...routes, ...(opts.extraRoutes ?? [])]);
 
   if (fs.existsSync(path.join(env.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: env.webDist, wildcard: false });

@@ -10,22 +10,27 @@ import {
 
 const emailSchema = z.email('validation.email');
 
+/**
+ * A string whose absence has its own message. The message must apply to the type issue only: a message given
+ * to z.string() itself would also replace the messages of every later check (too long, too short).
+ */
+const text = (missing = 'validation.required') =>
+  z.string({ error: (issue) => (issue.code === 'invalid_type' ? missing : undefined) });
+
 /** Login takes an email or a phone number in the email field (SPEC §5). */
 export const loginBody = z.object({
-  email: z
-    .string('validation.required')
+  email: text()
     .trim()
     .min(1, 'validation.required')
     .max(EMAIL_MAX)
     .refine((v) => PHONE_PATTERN.test(v) || emailSchema.safeParse(v).success, 'validation.emailOrPhone'),
-  password: z.string('validation.required').min(1, 'validation.required').max(PASSWORD_MAX),
+  password: text().min(1, 'validation.required').max(PASSWORD_MAX),
   remember: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const forgotPasswordBody = z.object({
-  email: z
-    .string('validation.emailRequired')
+  email: text('validation.emailRequired')
     .trim()
     .min(1, 'validation.emailRequired')
     .max(EMAIL_MAX)
@@ -34,15 +39,14 @@ export const forgotPasswordBody = z.object({
 
 export const resetPasswordBody = z
   .object({
-    email: z
-      .string('validation.emailRequired')
+    email: text('validation.emailRequired')
       .trim()
       .min(1, 'validation.emailRequired')
       .max(EMAIL_MAX)
       .pipe(emailSchema),
-    token: z.string('validation.required').min(1, 'validation.required').max(255),
-    password: z.string('validation.required').min(RESET_PASSWORD_MIN).max(PASSWORD_MAX),
-    passwordConfirmation: z.string('validation.required'),
+    token: text().min(1, 'validation.required').max(255),
+    password: text().min(RESET_PASSWORD_MIN).max(PASSWORD_MAX),
+    passwordConfirmation: text(),
   })
   .refine((v) => v.password === v.passwordConfirmation, {
     path: ['passwordConfirmation'],

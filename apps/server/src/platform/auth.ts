@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import {
+  PHONE_PATTERN,
   ROLE_PERMISSIONS,
   type Area,
   type AuthUser,
@@ -90,7 +91,8 @@ export async function findUserByLogin(
   propertyId: number | null,
   login: string,
 ): Promise<UserRow | undefined> {
-  const isPhone = login.startsWith('+');
+  // A phone is exactly the phone pattern; anything else is an email (which may itself begin with '+').
+  const isPhone = PHONE_PATTERN.test(login);
   const match = isPhone ? sql`u.phone = ${login}` : sql`lower(u.email) = ${login.toLowerCase()}`;
   const rows =
     area === 'central'

@@ -55,7 +55,8 @@ export async function updateRow<T extends PgTable>(
   patch: Partial<Insert<T>>,
   options: { unique?: UniqueFields; action?: string } = {},
 ): Promise<Row<T>> {
-  const before = (await ctx.tx.select().from(table).where(where).for('update')) as Row<T>[];
+  const source: PgTable = table;
+  const before = (await ctx.tx.select().from(source).where(where).for('update')) as Row<T>[];
   if (!before[0]) throw notFound(entity);
   const withTime = 'updatedAt' in getTableColumns(table) ? { ...patch, updatedAt: new Date() } : patch;
   const rows = (await guardUnique(options.unique ?? {}, () =>

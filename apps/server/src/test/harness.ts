@@ -10,6 +10,7 @@ import { roles } from '../modules/roles/table';
 import { centralUsers, tenantUsers } from '../modules/users/table';
 import { hashPassword } from '../platform/auth';
 import type { Database } from '../platform/db';
+import type { RouteDef } from '../platform/http';
 import { loadEnv, type Env } from '../platform/env';
 import { startJobs } from '../platform/jobs';
 import { localDiskStorage } from '../platform/storage';
@@ -31,7 +32,10 @@ export interface TestContext extends BuiltApp {
  * A whole running app on a fresh real database (PGlite in memory, or PostgreSQL with DATABASE_URL), with the
  * reference data seeded, the job queue running and files under a temporary directory.
  */
-export async function createTestContext(envOverrides: Partial<Env> = {}): Promise<TestContext> {
+export async function createTestContext(
+  envOverrides: Partial<Env> = {},
+  options: { extraRoutes?: RouteDef[] } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-test-'));
   const env = loadEnv({ dataDir, appDomain: 'parkade.test', publicPort: undefined, ...envOverrides });
   const database = await openTestDatabase();
@@ -43,6 +47,7 @@ export async function createTestContext(envOverrides: Partial<Env> = {}): Promis
     jobs,
     storage: localDiskStorage(path.join(dataDir, 'uploads')),
     logger: false,
+    extraRoutes: options.extraRoutes,
   });
   await registerWorkers(built.services);
   await built.app.ready();
@@ -155,4 +160,10 @@ export async function login(ctx: TestContext, user: TestUser, tenant?: string): 
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<{ token: string }>().token;
+}
+
+/** Serializes a FormData (the global one, as browsers send it) into an inject payload and its content type. */
+export async function formPayload(fd: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const res = new Response(fd);
+  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
 }

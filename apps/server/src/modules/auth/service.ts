@@ -1,5 +1,5 @@
-import { THROTTLE, type Language } from '@parkade/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { LANGUAGES, THROTTLE, type AuthUser, type Language } from '@parkade/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { languageCodes } from '../langs/table';
 import { centralUsers, tenantUsers } from '../users/table';
 import { passwordResets, sessions } from './table';
@@ -22,26 +22,49 @@ import { queueMail } from '../../platform/mail';
 import { assertNotThrottled, clearThrottle, hit } from '../../platform/throttle';
 import { REMEMBER_DAYS, RESET_TOKEN_MINUTES, SESSION_HOURS } from '@parkade/contract';
 
-/** The languages a user of this request may choose: the property's, or every active code centrally. */
+const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
+
+/**
+ * The languages a user of this request may choose: the property's, or every active code centrally. Only
+ * languages the interface ships (LANGUAGES) are offered, so a code added to the catalogue never breaks sign-in.
+ */
 export async function allowedLanguages(ctx: RouteContext): Promise<Language[]> {
-  if (ctx.property) return ctx.property.languages as Language[];
+  if (ctx.property) return ctx.property.languages.filter(isLanguage);
   const rows = await ctx.tx
     .select({ code: languageCodes.code })
     .from(languageCodes)
     .where(eq(languageCodes.active, true))
     .orderBy(languageCodes.position);
-  return rows.map((r) => r.code as Language);
+  return rows.map((r) => r.code).filter(isLanguage);
+}
+
+/** The signed-in user with the languages allowed in this request (the session knows only a default list). */
+async function currentUser(ctx: RouteContext): Promise<AuthUser> {
+  const user = ctx.user();
+  const languages = await allowedLanguages(ctx);
+  const language = languages.includes(user.language) ? user.language : (languages[0] ?? user.language);
+  return { ...user, language, languages };
 }
 
 const userEntity = (ctx: RouteContext) => (ctx.area === 'central' ? 'central_users' : 'tenant_users');
 const accountKey = (ctx: RouteContext, kind: string, email: string) =>
   `${kind}:acct:${ctx.area}:${ctx.property?.id ?? '-'}:${email.toLowerCase()}`;
+/**
+ * The login counter of an account. An existing account has one counter whichever identifier (email or phone)
+ * is typed, so alternating them gives no extra attempts; an unknown identifier is counted by itself, and
+ * behaves the same from outside.
+ */
+const userLoginKey = (ctx: RouteContext, userId: number) =>
+  `login:acct:${ctx.area}:${ctx.property?.id ?? '-'}:user:${userId}`;
+const loginAccountKey = (ctx: RouteContext, login: string, userId: number | undefined) =>
+  userId === undefined ? accountKey(ctx, 'login', login) : userLoginKey(ctx, userId);
 
 export async function login(
   ctx: RouteContext,
   body: { email: string; password: string; remember?: boolean },
 ) {
-  const acct = accountKey(ctx, 'login', body.email);
+  const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, body.email);
+  const acct = loginAccountKey(ctx, body.email, row?.id);
   const addr = `login:ip:${ctx.req.ip}`;
   try {
     await assertNotThrottled(ctx.tx, [
@@ -49,10 +72,14 @@ export async function login(
       { key: addr, limit: THROTTLE.loginPerAddress },
     ]);
   } catch (e) {
-    await ctx.audit({ entity: 'auth', action: 'login.throttled', new: { login: body.email } });
+    await ctx.audit({
+      entity: 'auth',
+      entityId: row?.id,
+      action: 'login.throttled',
+      new: { login: body.email },
+    });
     throw e;
   }
-  const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, body.email);
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!row || !ok || !row.active) {
     await hit(ctx.tx, acct, THROTTLE.loginPerAccount);
@@ -98,7 +125,7 @@ export async function logout(ctx: RouteContext) {
 }
 
 export async function setLanguage(ctx: RouteContext, language: Language) {
-  const user = ctx.user();
+  const user = await currentUser(ctx);
   if (!user.languages.includes(language)) throw fieldError('language', 'errors.languageNotAllowed');
   if (ctx.area === 'central')
     await ctx.tx.update(centralUsers).set({ language }).where(eq(centralUsers.id, user.id));
@@ -167,22 +194,28 @@ export async function resetPassword(
   ctx: RouteContext,
   body: { email: string; token: string; password: string },
 ) {
+  const now = new Date();
+  // Consumed in one statement: of two concurrent uses of a token, only one finds it unused. A refusal below
+  // rolls the transaction back, so a token offered with the wrong email stays usable.
   const [reset] = await ctx.tx
-    .select()
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, tokenHash(body.token)), isNull(passwordResets.usedAt)));
-  const valid =
-    reset &&
-    reset.expiresAt > new Date() &&
-    reset.area === ctx.area &&
-    (reset.propertyId ?? null) === (ctx.property?.id ?? null);
-  const row = valid
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash(body.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+        eq(passwordResets.area, ctx.area),
+        ctx.property ? eq(passwordResets.propertyId, ctx.property.id) : isNull(passwordResets.propertyId),
+      ),
+    )
+    .returning();
+  const row = reset
     ? await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, reset.userId)
     : undefined;
-  if (!valid || !row || !row.active || row.email?.toLowerCase() !== body.email.toLowerCase())
+  if (!reset || !row || !row.active || row.email?.toLowerCase() !== body.email.toLowerCase())
     throw fieldError('token', 'auth.resetInvalid');
   const passwordHash = await hashPassword(body.password);
-  const now = new Date();
   if (ctx.area === 'central')
     await ctx.tx
       .update(centralUsers)
@@ -193,7 +226,20 @@ export async function resetPassword(
       .update(tenantUsers)
       .set({ passwordHash, recoveryAt: now })
       .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, row.id)));
-  await ctx.tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
+  // Any other reset link of the account dies with this one.
+  await ctx.tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.area, ctx.area),
+        ctx.property ? eq(passwordResets.propertyId, ctx.property.id) : isNull(passwordResets.propertyId),
+        eq(passwordResets.userId, row.id),
+        isNull(passwordResets.usedAt),
+      ),
+    );
+  // Whoever proved control of the mailbox may sign in again at once.
+  await clearThrottle(ctx.tx, userLoginKey(ctx, row.id));
   // A new password ends every session of the account.
   await ctx.tx
     .update(sessions)
@@ -218,17 +264,18 @@ export async function resetPassword(
 
 export async function bootstrap(ctx: RouteContext) {
   const session = ctx.session!;
+  const user = await currentUser(ctx);
   return {
-    user: session.user,
+    user,
     property: ctx.property
       ? {
           id: ctx.property.id,
           code: ctx.property.code,
           name: ctx.property.name,
-          languages: ctx.property.languages as Language[],
+          languages: user.languages,
         }
       : null,
     permissions: session.permissions,
-    languageCodes: await allowedLanguages(ctx),
+    languageCodes: user.languages,
   };
 }

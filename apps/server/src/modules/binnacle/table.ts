@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { id, tenantPolicy } from '../../platform/db/columns';
 import { properties } from '../properties/table';
 
@@ -23,9 +24,14 @@ export const binnacle = pgTable(
     userAgent: varchar('user_agent', { length: 512 }),
     requestId: varchar('request_id', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** What filter[term] searches, lower-cased once on write (list-query `term: { lowercased }`). */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(entity || ' ' || action || ' ' || coalesce(user_name, ''))`),
   },
   (t) => [
-    index('binnacle_property_created_idx').on(t.propertyId, t.createdAt),
+    // Serves the newest-first page, the count and the search from the index alone (list-query `keysFirst`).
+    index('binnacle_property_created_search_idx').on(t.propertyId, t.createdAt, t.id, t.search),
     index('binnacle_property_entity_idx').on(t.propertyId, t.entity, t.entityId),
     tenantPolicy('binnacle'),
   ],

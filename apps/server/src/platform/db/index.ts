@@ -138,7 +138,11 @@ async function openPostgres(opts: OpenOptions, appUrl: string): Promise<Database
   const pool = new pg.Pool({ connectionString: appUrl, max: opts.poolSize ?? 20 });
   pool.on('error', () => undefined);
   const appRole = (await pool.query<{ u: string }>('select current_user as u')).rows[0]!.u;
-  await assertNotPrivileged((q) => pool.query(q));
+  // A refused start must not leave the pool's connections open.
+  await assertNotPrivileged((q) => pool.query(q)).catch(async (e: unknown) => {
+    await pool.end();
+    throw e;
+  });
   const adminUrl = opts.databaseAdminUrl ?? appUrl;
   const admin = new pg.Pool({ connectionString: adminUrl, max: 1 });
   try {

@@ -1,0 +1,285 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The product as `npm start` runs it: a real process on the embedded database (PGlite) in a temporary data
+ * directory and a free port. Checks what it prints, its health, the demo accounts on their own hosts, the
+ * graceful drain on SIGTERM, and that production seeds no demo accounts.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const PASSWORD = 'demo1234';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Product {
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the process printed on stdout so far. */
+  stdout(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop(): Promise<void>;
+}
+
+/** Starts `node --import tsx apps/server/src/main.ts` and resolves once it has printed its start-up banner. */
+async function startProduct(env: Record<string, string>): Promise<Product> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-main-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // The embedded database, whatever the caller's environment says.
+      DATABASE_URL: '',
+      DATABASE_ADMIN_URL: '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (/health\s+http:\/\/\S+\/api\/health[\s\S]*\n\n/.test(out)) {
+        child.stdout.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    void exited.then(({ code }) =>
+      reject(new Error(`the product exited (code ${code}) before it was ready:\n${out}\n${err}`)),
+    );
+  });
+  return {
+    port,
+    dataDir,
+    child,
+    stdout: () => out,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** One HTTP request with an explicit Host header (fetch would not let us set it). */
+function request(
+  port: number,
+  opts: { method?: string; path: string; host: string; headers?: Record<string, string>; body?: unknown },
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: opts.method ?? 'GET',
+        path: opts.path,
+        agent: false,
+        headers: {
+          host: opts.host,
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+          } catch {
+            reject(new Error(`not JSON (${res.statusCode}): ${text}`));
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const DEMO = [
+  { email: 'admin@demo.test', tenant: null, type: 'central-user' },
+  { email: 'inspector@demo.test', tenant: null, type: 'central-user' },
+  { email: 'manager@oakridge.test', tenant: 'oakridge', type: 'tenant-user' },
+  { email: 'resident@oakridge.test', tenant: 'oakridge', type: 'tenant-resident' },
+  { email: 'manager@maplewood.test', tenant: 'maplewood', type: 'tenant-user' },
+] as const;
+
+function login(port: number, email: string, tenant: string | null) {
+  return request(port, {
+    method: 'POST',
+    path: tenant ? '/tenant/api/auth/login' : '/api/central/auth/login',
+    host: tenant ? `${tenant}.localhost:${port}` : `localhost:${port}`,
+    headers: tenant ? { 'x-tenant': tenant } : {},
+    body: { email, password: PASSWORD },
+  });
+}
+
+describe('npm start (development, embedded database)', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct({});
+  });
+  afterAll(() => product?.stop());
+
+  it('prints the URLs and the five demo accounts', () => {
+    const out = product.stdout();
+    const { port } = product;
+    expect(out).toContain('embedded PostgreSQL');
+    for (const url of [
+      `http://localhost:${port}`,
+      `http://oakridge.localhost:${port}`,
+      `http://maplewood.localhost:${port}`,
+      `http://localhost:${port}/api/docs`,
+      `http://localhost:${port}/api/health`,
+    ])
+      expect(out).toContain(url);
+    expect(out).toContain(PASSWORD);
+    for (const account of DEMO) {
+      const line = out.split('\n').find((l) => l.includes(account.email));
+      expect(line, account.email).toBeDefined();
+      expect(line).toContain(
+        account.tenant ? `http://${account.tenant}.localhost:${port}` : `http://localhost:${port}`,
+      );
+    }
+  });
+
+  it('reports the database and the job queue healthy', async () => {
+    const health = await request(product.port, { path: '/api/health', host: `localhost:${product.port}` });
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ status: 'ok', database: 'ok', jobs: 'ok' });
+  });
+
+  it.each(DEMO)('signs in $email on its own host', async ({ email, tenant, type }) => {
+    const { port } = product;
+    const res = await login(port, email, tenant);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user).toMatchObject({ email, type });
+    expect(typeof res.body.token).toBe('string');
+    const boot = await request(port, {
+      path: tenant ? '/tenant/api/auth/bootstrap' : '/api/central/auth/bootstrap',
+      host: tenant ? `${tenant}.localhost:${port}` : `localhost:${port}`,
+      headers: {
+        authorization: `Bearer ${String(res.body.token)}`,
+        ...(tenant ? { 'x-tenant': tenant } : {}),
+      },
+    });
+    expect(boot.status).toBe(200);
+    expect((boot.body.property as { code: string } | null)?.code ?? null).toBe(tenant);
+  });
+
+  it('does not sign in a tenant account on another host', async () => {
+    const { port } = product;
+    const res = await login(port, 'manager@oakridge.test', 'maplewood');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('SIGTERM', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct({});
+  });
+  afterAll(() => product?.stop());
+
+  it('finishes the in-flight request, then exits with code 0', async () => {
+    const { port } = product;
+    const payload = JSON.stringify({ email: 'admin@demo.test', password: PASSWORD });
+    // The request announces its body with Expect: 100-continue; the server's "100 Continue" proves it has
+    // taken the request in before SIGTERM is sent. The body follows right after the signal.
+    const answer = new Promise<Answer>((resolve, reject) => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/central/auth/login',
+        agent: false,
+        headers: {
+          host: `localhost:${port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          expect: '100-continue',
+          connection: 'close',
+        },
+      });
+      req.on('continue', () => {
+        product.child.kill('SIGTERM');
+        req.end(payload);
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Answer['body'] }),
+        );
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    const res = await answer;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(typeof res.body.token).toBe('string');
+    const { code, signal } = await product.exited;
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+  });
+});
+
+describe('npm start with NODE_ENV=production', () => {
+  let product: Product;
+  beforeAll(async () => {
+    product = await startProduct({ NODE_ENV: 'production', APP_SECRET: 'a-production-secret-for-tests' });
+  });
+  afterAll(() => product?.stop());
+
+  it('seeds no demo accounts and does not print them', async () => {
+    expect(product.stdout()).not.toContain('Demo accounts');
+    expect(product.stdout()).not.toContain('admin@demo.test');
+    const central = await login(product.port, 'admin@demo.test', null);
+    expect(central.status).toBe(401);
+    const tenant = await login(product.port, 'manager@oakridge.test', 'oakridge');
+    // No demo properties either: the tenant is unknown.
+    expect(tenant.status).toBe(404);
+  });
+
+  it('is healthy', async () => {
+    const health = await request(product.port, { path: '/api/health', host: `localhost:${product.port}` });
+    expect(health.body).toMatchObject({ database: 'ok', jobs: 'ok' });
+  });
+});

@@ -1,0 +1,107 @@
+import type { ListResponse } from '@parkade/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createCentralUser,
+  createProperty,
+  createTenantUser,
+  createTestContext,
+  headers,
+  login,
+  type TestContext,
+} from '../../test/harness';
+import { mailOutbox } from './table';
+
+interface Item {
+  id: number;
+  propertyId: number | null;
+  to: string;
+  subject: string;
+  kind: string;
+  status: string;
+  property?: { code: string } | null;
+}
+
+let ctx: TestContext;
+let token: string;
+let p: { id: number; code: string };
+let resetText: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await login(ctx, await createCentralUser(ctx.database, 'admin'));
+  p = await createProperty(ctx.database);
+  const manager = await createTenantUser(ctx.database, p.id, 'manager');
+  // A real mail: the reset link in its body is a secret the list must never show.
+  const forgot = await ctx.app.inject({
+    method: 'POST',
+    url: '/tenant/api/auth/forgot-password',
+    headers: headers({ tenant: p.code }),
+    payload: { email: manager.email },
+  });
+  expect(forgot.statusCode).toBe(200);
+  await ctx.database.withScope({ area: 'central' }, async (tx) => {
+    const [mail] = await tx.select().from(mailOutbox).where(eq(mailOutbox.to, manager.email));
+    resetText = mail!.text;
+    await tx.insert(mailOutbox).values([
+      {
+        propertyId: null,
+        to: 'ops@example.com',
+        subject: 'Weekly digest',
+        text: 'x',
+        kind: 'digest',
+        status: 'sent',
+      },
+      {
+        propertyId: p.id,
+        to: 'tow@example.com',
+        subject: 'Tow notice',
+        text: 'y',
+        kind: 'tow',
+        status: 'failed',
+      },
+    ]);
+  });
+});
+afterAll(() => ctx?.close());
+
+const list = async (query = '', t = token) =>
+  ctx.app.inject({ method: 'GET', url: `/api/central/outbox${query}`, headers: headers({ token: t }) });
+
+it('lists mail without its body, and filters by status, kind, property and term', async () => {
+  const res = await list('?include=property');
+  expect(res.statusCode).toBe(200);
+  const body = res.json<ListResponse<Item & Record<string, unknown>>>();
+  expect(body.meta.total).toBe(3);
+  for (const item of body.data) {
+    expect(item).not.toHaveProperty('text');
+    expect(item).not.toHaveProperty('html');
+  }
+  const secret = /token=([^&\s]+)/.exec(resetText)?.[1];
+  expect(secret).toBeTruthy();
+  expect(res.body).not.toContain(secret);
+  expect(body.data.find((m) => m.kind === 'tow')!.property).toMatchObject({ code: p.code });
+
+  const pick = async (q: string) => (await list(q)).json<ListResponse<Item>>().data.map((m) => m.to);
+  expect(await pick('?filter[status]=failed')).toEqual(['tow@example.com']);
+  expect(await pick('?filter[kind]=digest,tow&sort=to')).toEqual(['ops@example.com', 'tow@example.com']);
+  expect(await pick('?filter[propertyId]=null')).toEqual(['ops@example.com']);
+  expect((await pick(`?filter[propertyId]=${p.id}`)).length).toBe(2);
+  expect(await pick('?filter[term]=DIGEST')).toEqual(['ops@example.com']);
+  expect(await pick('?filter[term]=tow@')).toEqual(['tow@example.com']);
+  const bad = await list('?filter[status]=lost');
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(['filter[status]']);
+});
+
+it('is central-only and needs outbox.index', async () => {
+  const manager = await createCentralUser(ctx.database, 'manager');
+  expect((await list('', await login(ctx, manager))).statusCode).toBe(403);
+  const staff = await createTenantUser(ctx.database, p.id, 'admin');
+  const tenant = await ctx.app.inject({
+    method: 'GET',
+    url: '/tenant/api/outbox',
+    headers: headers({ tenant: p.code, token: await login(ctx, staff, p.code) }),
+  });
+  expect(tenant.statusCode).toBe(404);
+});

@@ -1,0 +1,270 @@
+/**
+ * Tenant isolation at the SQL level (DESIGN §4), on whichever backend runs the tests (PGlite by default,
+ * PostgreSQL with DATABASE_URL), through the application's unprivileged role with RLS forced. Raw SQL, no
+ * application filter: what these statements see and change is what row-level security allows, and nothing more.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { binnacle } from '../modules/binnacle/table';
+import { files } from '../modules/files/table';
+import { mailOutbox } from '../modules/outbox/table';
+import { properties } from '../modules/properties/table';
+import { tenantUsers } from '../modules/users/table';
+import { query, type Database, type Scope, type Tx } from '../platform/db';
+import { pgError } from '../platform/errors';
+import { openTestDatabase } from './db';
+
+/** Platform tables with a property_id but no RLS (see PLATFORM in schema.test.ts). */
+const PLATFORM = new Set(['sessions', 'password_resets']);
+
+let database: Database;
+let A: number;
+let B: number;
+let tables: string[] = [];
+/** Rows seeded per table: property A, property B, and no property (mixed tables only). */
+const seeded: Record<string, { a: number; b: number; none: number }> = {};
+
+const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) => database.withScope(scope, fn);
+const tenant = (propertyId: number): Scope => ({ area: 'tenant', propertyId });
+const central: Scope = { area: 'central' };
+const rowsOf = <T>(tx: Tx, statement: SQL) => query<T>(tx, statement);
+const t = (name: string) => sql.identifier(name);
+
+async function counts(scope: Scope, table: string) {
+  return inScope(scope, async (tx) => {
+    const [r] = await rowsOf<{ a: number; b: number; none: number; all: number }>(
+      tx,
+      sql`select count(*) filter (where property_id = ${A})::int as a,
+                 count(*) filter (where property_id = ${B})::int as b,
+                 count(*) filter (where property_id is null)::int as none,
+                 count(*)::int as all
+          from ${t(table)}`,
+    );
+    return r!;
+  });
+}
+
+/** The statement must fail with the RLS error (42501: new row violates row-level security policy). */
+async function expectRefused(promise: Promise<unknown>) {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err, 'the statement was accepted').toBeDefined();
+  const pge = pgError(err);
+  expect(pge?.code, String(pge?.message ?? err)).toBe('42501');
+  expect(pge?.message).toMatch(/row-level security/);
+}
+
+async function seed(scope: Scope, propertyId: number | null) {
+  await inScope(scope, async (tx) => {
+    if (propertyId !== null)
+      await tx.insert(tenantUsers).values({
+        propertyId,
+        fullName: `User of ${propertyId}`,
+        email: `u${propertyId}@x.test`,
+        passwordHash: 'h',
+      });
+    await tx.insert(files).values({
+      propertyId,
+      entity: 'test',
+      originalName: 'a.png',
+      extension: 'png',
+      mimeType: 'image/png',
+      size: 1,
+      storageKey: `k${propertyId}`,
+      sha256: '0'.repeat(64),
+    });
+    await tx.insert(binnacle).values({ propertyId, area: 'tenant', entity: 'test', action: 'create' });
+    await tx.insert(mailOutbox).values({ propertyId, to: 'x@x.test', subject: 's', text: 't', kind: 'test' });
+  });
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const ids = await inScope(central, async (tx) => {
+    const rows = await tx
+      .insert(properties)
+      .values([
+        { code: 'rls-a', name: 'A' },
+        { code: 'rls-b', name: 'B' },
+      ])
+      .returning({ id: properties.id });
+    return rows.map((r) => r.id);
+  });
+  A = ids[0]!;
+  B = ids[1]!;
+  await seed(tenant(A), A);
+  await seed(tenant(B), B);
+  await seed(central, null);
+  const { rows } = await database.executeSql(
+    `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     join pg_attribute a on a.attrelid = c.oid and a.attname = 'property_id' and not a.attisdropped
+     where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+  );
+  tables = rows.map((r) => String(r.name)).filter((name) => !PLATFORM.has(name));
+  for (const table of tables) seeded[table] = await counts(central, table);
+});
+afterAll(() => database?.close());
+
+describe('tenant scope', () => {
+  it("sees only its own property's rows of every tenant table", async () => {
+    expect(tables).toEqual(expect.arrayContaining(['tenant_users', 'files', 'binnacle', 'mail_outbox']));
+    for (const table of tables) {
+      const c = await counts(tenant(A), table);
+      expect({ table, ...c }).toEqual({ table, a: seeded[table]!.a, b: 0, none: 0, all: seeded[table]!.a });
+    }
+    expect(seeded.tenant_users!.a).toBeGreaterThan(0);
+    expect(seeded.files!.none).toBeGreaterThan(0);
+  });
+
+  it("cannot insert another property's rows, nor rows of no property", async () => {
+    await expectRefused(
+      inScope(tenant(A), (tx) =>
+        tx.execute(
+          sql`insert into tenant_users (property_id, full_name, password_hash) values (${B}, 'Intruder', 'h')`,
+        ),
+      ),
+    );
+    for (const propertyId of [B, null]) {
+      await expectRefused(
+        inScope(tenant(A), (tx) =>
+          tx.execute(
+            sql`insert into files (property_id, entity, original_name, extension, mime_type, size, storage_key, sha256)
+                values (${propertyId}, 'x', 'x.png', 'png', 'image/png', 1, 'k', ${'0'.repeat(64)})`,
+          ),
+        ),
+      );
+      await expectRefused(
+        inScope(tenant(A), (tx) =>
+          tx.execute(
+            sql`insert into binnacle (property_id, area, entity, action) values (${propertyId}, 'tenant', 'x', 'x')`,
+          ),
+        ),
+      );
+      await expectRefused(
+        inScope(tenant(A), (tx) =>
+          tx.execute(
+            sql`insert into mail_outbox (property_id, "to", subject, text, kind) values (${propertyId}, 'a@x.test', 's', 't', 'k')`,
+          ),
+        ),
+      );
+    }
+    for (const table of tables) expect(await counts(central, table)).toEqual(seeded[table]);
+  });
+
+  it("cannot update or delete another property's rows, nor move its own rows to another property", async () => {
+    const before = await inScope(central, (tx) =>
+      rowsOf<Record<string, unknown>>(tx, sql`select * from tenant_users order by property_id, id`),
+    );
+    for (const table of tables) {
+      const changed = await inScope(tenant(A), async (tx) => {
+        const updated = await rowsOf(
+          tx,
+          sql`update ${t(table)} set property_id = property_id where property_id = ${B} or property_id is null returning 1`,
+        );
+        const deleted = await rowsOf(
+          tx,
+          sql`delete from ${t(table)} where property_id = ${B} or property_id is null returning 1`,
+        );
+        return updated.length + deleted.length;
+      });
+      expect(changed, `${table}: rows of B or of no property changed from A's scope`).toBe(0);
+      // WITH CHECK: a visible row cannot be handed to another property.
+      if (seeded[table]!.a > 0)
+        await expectRefused(
+          inScope(tenant(A), (tx) =>
+            tx.execute(sql`update ${t(table)} set property_id = ${B} where property_id = ${A}`),
+          ),
+        );
+    }
+    await inScope(tenant(A), (tx) =>
+      tx.execute(sql`update tenant_users set full_name = 'Renamed' where property_id = ${B}`),
+    );
+    const after = await inScope(central, (tx) =>
+      rowsOf<Record<string, unknown>>(tx, sql`select * from tenant_users order by property_id, id`),
+    );
+    expect(after).toEqual(before);
+    for (const table of tables) expect(await counts(central, table)).toEqual(seeded[table]);
+  });
+
+  it('changes its own rows', async () => {
+    const updated = await inScope(tenant(A), (tx) =>
+      rowsOf<{ id: number }>(
+        tx,
+        sql`update tenant_users set full_name = full_name where property_id = ${A} returning id::int as id`,
+      ),
+    );
+    expect(updated.length).toBe(seeded.tenant_users!.a);
+  });
+});
+
+describe('public scope', () => {
+  it('sees no rows of any tenant table and cannot write one', async () => {
+    for (const table of tables)
+      expect({ table, ...(await counts({ area: 'public' }, table)) }).toMatchObject({ table, all: 0 });
+    await expectRefused(
+      inScope({ area: 'public' }, (tx) =>
+        tx.execute(
+          sql`insert into binnacle (property_id, area, entity, action) values (${A}, 'tenant', 'x', 'x')`,
+        ),
+      ),
+    );
+    await expectRefused(
+      inScope({ area: 'public' }, (tx) =>
+        tx.execute(
+          sql`insert into binnacle (property_id, area, entity, action) values (null, 'central', 'x', 'x')`,
+        ),
+      ),
+    );
+  });
+});
+
+describe('central scope', () => {
+  it('sees every row of every property and of none, and writes for any property', async () => {
+    for (const table of tables) {
+      const c = await counts(central, table);
+      expect(c.all).toBe(c.a + c.b + c.none);
+      expect(c.a + c.b).toBeGreaterThan(0);
+    }
+    const id = await inScope(central, async (tx) => {
+      const [r] = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into binnacle (property_id, area, entity, action) values (${B}, 'central', 'x', 'x') returning id::int as id`,
+      );
+      await tx.execute(sql`delete from binnacle where id = ${r!.id}`);
+      return r!.id;
+    });
+    expect(id).toBeGreaterThan(0);
+  });
+});
+
+describe('no scope', () => {
+  it('sees nothing outside a scoped transaction, on every pooled connection, after scoped work ran', async () => {
+    // Scoped transactions first, so a connection that served them is reused below: their settings were local.
+    await Promise.all([A, B, A, B].map((p) => counts(tenant(p), 'tenant_users')));
+    await counts(central, 'tenant_users');
+    const plain = await Promise.all(
+      Array.from({ length: 12 }, () => database.executeSql('select count(*)::int as n from tenant_users')),
+    );
+    for (const r of plain) expect(r.rows[0]!.n).toBe(0);
+    for (const table of tables) {
+      const { rows } = await database.executeSql(`select count(*)::int as n from "${table}"`);
+      expect({ table, n: rows[0]!.n }).toEqual({ table, n: 0 });
+    }
+    // A transaction that sets no scope sees nothing either.
+    const inTx = await database.db.transaction((tx) =>
+      rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from tenant_users`),
+    );
+    expect(inTx[0]!.n).toBe(0);
+  });
+
+  it('cannot write a tenant row', async () => {
+    await expectRefused(
+      database.executeSql(
+        `insert into binnacle (property_id, area, entity, action) values ($1, 'tenant', 'x', 'x')`,
+        [A],
+      ),
+    );
+  });
+});

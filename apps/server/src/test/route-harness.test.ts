@@ -1,0 +1,356 @@
+/**
+ * The route harness of DESIGN §7. It enumerates every route the app mounts (the list `buildApp` returns, never a
+ * hand-written one) and checks, for each:
+ * - it declares an access rule, and a permission it names exists in the catalogue;
+ * - no token → 401; a token of the other area or of another tenant → 401;
+ * - a signed-in user lacking the route's permission → 403, and one holding only that permission is let in
+ *   (neither 401 nor 403, and never a 500 for the empty or placeholder input the harness sends);
+ * - a tenant route with an `:id`-like param, given the params of a row of another tenant → 404, with every
+ *   row of that tenant unchanged (read back in central scope), while the row's owner reaches it.
+ * The rows come from the route's `fixture` (RouteDef in platform/http.ts). A new module's routes are checked
+ * here as soon as they are registered in modules/index.ts.
+ */
+import {
+  ALL_PERMISSIONS,
+  isPermission,
+  toFormData,
+  type Area,
+  type FormValue,
+  type Permission,
+} from '@parkade/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../modules/auth/table';
+import { roles } from '../modules/roles/table';
+import { newToken, tokenHash } from '../platform/auth';
+import { query, type Scope } from '../platform/db';
+import type { MountedRoute, RouteFixture } from '../platform/http';
+import {
+  createCentralUser,
+  createProperty,
+  createTenantUser,
+  createTestContext,
+  formPayload,
+  headers,
+  login,
+  type TestUser,
+} from './harness';
+
+const ctx = await createTestContext();
+afterAll(() => ctx.close());
+const db = ctx.database;
+
+/** Route params that name a row: `:id`, `:residentId`, `:unit_id`. */
+const ID_LIKE = /^(id|.+Id|.+_id)$/;
+/** An id no fixture reaches, for calls that only need to get past authorisation. */
+const ABSENT_ID = 2147483000;
+
+const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+const idParams = (r: MountedRoute) => paramNames(r.url).filter((n) => ID_LIKE.test(n));
+const label = (r: MountedRoute) => `${r.method} ${r.url} [${r.access}]`;
+
+interface Property {
+  id: number;
+  code: string;
+}
+let other: Property; // the tenant that owns the fixtures ("A")
+let caller: Property; // the tenant that calls ("B")
+let lackingRole: number;
+let holdingRole: number;
+type UserName =
+  | 'centralAdmin'
+  | 'centralLacking'
+  | 'centralHolding'
+  | 'callerAdmin'
+  | 'callerLacking'
+  | 'callerHolding'
+  | 'callerResident'
+  | 'otherAdmin'
+  | 'otherHolding'
+  | 'otherResident';
+/** Admins hold everything; "lacking" and "holding" users have the two harness roles; residents hold nothing. */
+const users = {} as Record<UserName, TestUser>;
+
+async function createRole(name: string) {
+  return db.withScope({ area: 'central' }, async (tx) => {
+    const [row] = await tx.insert(roles).values({ name, permissions: [] }).returning({ id: roles.id });
+    return row!.id;
+  });
+}
+/** Gives the harness's two roles their permissions for the route under test. */
+async function setRoles(lacking: readonly Permission[], holding: readonly Permission[]) {
+  await db.withScope({ area: 'central' }, async (tx) => {
+    await tx
+      .update(roles)
+      .set({ permissions: [...lacking] })
+      .where(eq(roles.id, lackingRole));
+    await tx
+      .update(roles)
+      .set({ permissions: [...holding] })
+      .where(eq(roles.id, holdingRole));
+  });
+}
+
+/**
+ * A fresh session for the user, as the login route stores it: each call that may act (log out, change
+ * something) gets its own, so one route's side effects never leak into the next check.
+ */
+async function token(user: TestUser): Promise<string> {
+  const t = newToken();
+  const area: Area = user.propertyId === null ? 'central' : 'tenant';
+  const scope: Scope =
+    user.propertyId === null ? { area: 'central' } : { area: 'tenant', propertyId: user.propertyId };
+  await db.withScope(scope, (tx) =>
+    tx.insert(sessions).values({
+      tokenHash: tokenHash(t),
+      area,
+      propertyId: user.propertyId,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    }),
+  );
+  return t;
+}
+
+interface CallOptions {
+  tenant?: Property;
+  token?: string;
+  params?: Record<string, string | number>;
+  body?: Record<string, unknown>;
+}
+
+/** Calls a mounted route as a client would: tenant header, bearer token, JSON or multipart body. */
+async function call(r: MountedRoute, o: CallOptions = {}) {
+  const url = r.url
+    .replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
+      encodeURIComponent(String(o.params?.[name] ?? (ID_LIKE.test(name) ? ABSENT_ID : 'x'))),
+    )
+    .replace(/\*$/, 'x');
+  const h = headers({ tenant: r.area === 'tenant' ? (o.tenant ?? caller).code : undefined, token: o.token });
+  if (r.def.multipart) {
+    // Multipart routes get a multipart body; the POST twin of a PUT route carries its method override.
+    const override = r.method !== r.def.method ? (r.def.method as 'PUT' | 'PATCH') : undefined;
+    const { payload, contentType } = await formPayload(
+      toFormData((o.body ?? {}) as Record<string, FormValue>, override),
+    );
+    return ctx.app.inject({
+      method: r.method as 'POST',
+      url,
+      headers: { ...h, 'content-type': contentType },
+      payload,
+    });
+  }
+  const withBody = o.body !== undefined && r.method !== 'GET';
+  return ctx.app.inject({
+    method: r.method as 'GET',
+    url,
+    headers: h,
+    ...(withBody ? { payload: o.body } : {}),
+  });
+}
+
+function expectStatus(res: { statusCode: number; body: string }, what: string, expected: number) {
+  expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(expected);
+}
+/** Let in: neither refused for who the caller is nor failing on the input. */
+function expectLetIn(res: { statusCode: number; body: string }, what: string) {
+  const ok = ![401, 403].includes(res.statusCode) && res.statusCode < 500;
+  expect(ok, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(true);
+}
+
+let tenantTables: string[] = [];
+/** Every row of a property, in every table with a property_id, and its properties row: read in central scope. */
+async function snapshot(propertyId: number) {
+  return db.withScope({ area: 'central' }, async (tx) => {
+    const out: Record<string, unknown> = {};
+    for (const table of [...tenantTables, 'properties']) {
+      const column = table === 'properties' ? 'id' : 'property_id';
+      const [row] = await query<{ rows: unknown }>(
+        tx,
+        sql`select coalesce(jsonb_agg(x order by x::text), '[]'::jsonb) as rows
+            from (select to_jsonb(t) as x from ${sql.identifier(table)} t
+                  where ${sql.identifier(column)} = ${propertyId}) s`,
+      );
+      out[table] = row!.rows;
+    }
+    return out;
+  });
+}
+
+beforeAll(async () => {
+  other = await createProperty(db);
+  caller = await createProperty(db);
+  lackingRole = await createRole('harness-lacking');
+  holdingRole = await createRole('harness-holding');
+  users.centralAdmin = await createCentralUser(db, 'admin');
+  users.centralLacking = await createCentralUser(db, 'admin', { roleId: lackingRole });
+  users.centralHolding = await createCentralUser(db, 'admin', { roleId: holdingRole });
+  users.callerAdmin = await createTenantUser(db, caller.id, 'admin');
+  users.callerLacking = await createTenantUser(db, caller.id, 'admin', { roleId: lackingRole });
+  users.callerHolding = await createTenantUser(db, caller.id, 'admin', { roleId: holdingRole });
+  users.callerResident = await createTenantUser(db, caller.id, null);
+  users.otherAdmin = await createTenantUser(db, other.id, 'admin');
+  users.otherHolding = await createTenantUser(db, other.id, 'admin', { roleId: holdingRole });
+  users.otherResident = await createTenantUser(db, other.id, null);
+  const { rows } = await db.executeSql(
+    `select table_name as name from information_schema.columns
+     where table_schema = 'public' and column_name = 'property_id' order by 1`,
+  );
+  tenantTables = rows.map((r) => String(r.name));
+});
+
+describe('the route list', () => {
+  it('holds every API route the app serves, each with a known access rule', () => {
+    expect(ctx.routes.length).toBeGreaterThan(0);
+    const special = ['public', 'authenticated', 'resident'];
+    for (const r of ctx.routes) {
+      expect(r.access, `${r.method} ${r.url} declares no access`).toBeTruthy();
+      expect(r.access, `${r.method} ${r.url}`).toBe(r.def.access);
+      expect(
+        special.includes(r.access) || isPermission(r.access),
+        `${label(r)}: "${r.access}" is not in the permission catalogue`,
+      ).toBe(true);
+      if (r.access === 'resident')
+        expect(r.area, `${label(r)}: residents exist only on a property`).toBe('tenant');
+    }
+    // Nothing reaches the API outside mountRoutes: every operation of the OpenAPI document is in the list.
+    const mounted = new Set(ctx.routes.map((r) => `${r.method} ${r.url}`));
+    const doc = ctx.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+    const served = Object.entries(doc.paths ?? {}).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`),
+    );
+    const outside = served.filter(
+      (s) => /^\S+ \/(api|tenant)\//.test(s) && !s.includes('/api/docs') && !mounted.has(s),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('issues sessions the way the login route does', async () => {
+    const viaLogin = await login(ctx, users.callerAdmin, caller.code);
+    const issued = await token(users.callerAdmin);
+    for (const t of [viaLogin, issued]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/tenant/api/auth/bootstrap',
+        headers: headers({ tenant: caller.code, token: t }),
+      });
+      expectStatus(res, 'bootstrap', 200);
+    }
+  });
+});
+
+/** Who may call the route, in the calling tenant (B), the owning tenant (A) or centrally. */
+function allowed(r: MountedRoute, where: 'caller' | 'other' | 'central'): TestUser | undefined {
+  if (r.access === 'public') return undefined;
+  if (where === 'central') return r.access === 'authenticated' ? users.centralLacking : users.centralHolding;
+  if (r.access === 'resident') return where === 'caller' ? users.callerResident : users.otherResident;
+  if (r.access === 'authenticated') return where === 'caller' ? users.callerLacking : users.otherAdmin;
+  return where === 'caller' ? users.callerHolding : users.otherHolding;
+}
+
+describe.each(ctx.routes.filter((r) => r.access !== 'public').map((r) => [label(r), r] as const))(
+  '%s',
+  (_name, r) => {
+    it('refuses a missing token, and tokens of the other area or another tenant, with 401', async () => {
+      expectStatus(await call(r), 'no token', 401);
+      expectStatus(await call(r, { token: 'not-a-token' }), 'unknown token', 401);
+      if (r.area === 'tenant') {
+        expectStatus(await call(r, { token: await token(users.centralAdmin) }), 'central token', 401);
+        expectStatus(await call(r, { token: await token(users.otherAdmin) }), 'token of another tenant', 401);
+      } else {
+        expectStatus(await call(r, { token: await token(users.callerAdmin) }), 'tenant token', 401);
+        expectStatus(await call(r, { token: await token(users.callerResident) }), 'resident token', 401);
+      }
+    });
+
+    it('answers 403 to a user without the permission, and lets in one who holds it', async () => {
+      const central = r.area === 'central';
+      if (r.access === 'authenticated') {
+        // Any signed-in user of the area, even one whose role grants nothing.
+        await setRoles([], []);
+        expectLetIn(
+          await call(r, { token: await token(allowed(r, central ? 'central' : 'caller')!) }),
+          'no permissions',
+        );
+        if (!central) expectLetIn(await call(r, { token: await token(users.callerResident) }), 'resident');
+        return;
+      }
+      if (r.access === 'resident') {
+        expectStatus(
+          await call(r, { token: await token(users.callerAdmin) }),
+          'staff on a resident route',
+          403,
+        );
+        expectLetIn(await call(r, { token: await token(users.callerResident) }), 'resident');
+        return;
+      }
+      const p = r.access as Permission;
+      // Every permission but this one, then this one alone.
+      await setRoles(
+        ALL_PERMISSIONS.filter((x) => x !== p),
+        [p],
+      );
+      const lacking = central ? users.centralLacking : users.callerLacking;
+      expectStatus(await call(r, { token: await token(lacking) }), `without ${p}`, 403);
+      if (!central)
+        expectStatus(await call(r, { token: await token(users.callerResident) }), 'resident', 403);
+      expectLetIn(
+        await call(r, { token: await token(central ? users.centralHolding : users.callerHolding) }),
+        `with ${p} only`,
+      );
+    });
+  },
+);
+
+const tenantIdRoutes = ctx.routes.filter((r) => r.area === 'tenant' && idParams(r).length > 0);
+
+describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r) => {
+  it("answers 404 for another tenant's row and changes nothing; its owner reaches it", async () => {
+    const fixture = r.def.fixture;
+    expect(
+      fixture,
+      `${label(r)} has the param(s) ${idParams(r).join(', ')}: declare a \`fixture\` on its route definition ` +
+        `(or fixture: 'global' when they name a row of a global table)`,
+    ).toBeDefined();
+    if (!fixture || fixture === 'global') return;
+    const fx: RouteFixture = fixture;
+    if (isPermission(r.access)) await setRoles([], [r.access]);
+    const owner = allowed(r, 'other');
+    const intruder = allowed(r, 'caller');
+    const params = await db.withScope({ area: 'tenant', propertyId: other.id }, (tx) =>
+      fx.create(tx, { propertyId: other.id, userId: (owner ?? users.otherAdmin).id }, ctx.services),
+    );
+    for (const name of idParams(r))
+      expect(params[name], `fixture of ${label(r)} gives no ${name}`).toBeDefined();
+    const bodyFor = (p: Property) =>
+      fx.body
+        ? db.withScope({ area: 'tenant', propertyId: p.id }, (tx) => fx.body!(tx, p.id, ctx.services))
+        : Promise.resolve(undefined);
+
+    const intruderToken = intruder ? await token(intruder) : undefined;
+    const ownerToken = owner ? await token(owner) : undefined;
+    const intruderBody = await bodyFor(caller);
+    const ownerBody = await bodyFor(other);
+
+    const before = await snapshot(other.id);
+    const res = await call(r, { tenant: caller, token: intruderToken, params, body: intruderBody });
+    expectStatus(res, "another tenant's row", 404);
+    expect(await snapshot(other.id), `${label(r)} changed the other tenant's data`).toEqual(before);
+
+    // The fixture really addresses a row: its own tenant finds it.
+    const mine = await call(r, { tenant: other, token: ownerToken, params, body: ownerBody });
+    expect(mine.statusCode, `owner call → ${mine.statusCode} ${mine.body.slice(0, 300)}`).not.toBe(404);
+    expectLetIn(mine, 'owner');
+  });
+});
+
+describe.each(ctx.routes.filter((r) => r.access === 'public').map((r) => [label(r), r] as const))(
+  '%s',
+  (_name, r) => {
+    it('stays open to a caller with a stale or foreign token', async () => {
+      const res = await call(r, { token: 'stale-token' });
+      expect(res.statusCode, res.body.slice(0, 300)).not.toBe(401);
+      expect(res.statusCode, res.body.slice(0, 300)).not.toBe(403);
+    });
+  },
+);

@@ -1,0 +1,243 @@
+/**
+ * `npm run bench`: a fresh PostgreSQL database, the real app listening on a random port, realistic data
+ * (two properties, staff, 10,000 audit entries in one of them), then autocannon against sign-in, bootstrap and a
+ * searched binnacle list. Prints p50/p95/p99 and requests per second. Benchmarks are not tests: nothing asserts.
+ *
+ *   BENCH_DATABASE_URL / DATABASE_URL   admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_CONNECTIONS (16)  BENCH_DURATION seconds per scenario (10)  DB_POOL_SIZE (20, as the server's default)
+ *   BENCH_ONLY=<part of a scenario name> runs only the matching scenarios (e.g. binnacle).
+ *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase, type Database } from '../apps/server/src/platform/db';
+import { loadEnv } from '../apps/server/src/platform/env';
+import { startJobs } from '../apps/server/src/platform/jobs';
+import { localDiskStorage } from '../apps/server/src/platform/storage';
+import { seed } from '../apps/server/src/seed';
+import { BENCH_PASSWORD, generate } from './data';
+import type { Figures, Scenario } from './load';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
+const LIST_P95_TARGET_MS = 20;
+const APP_ROLE = 'parkade_bench_app';
+
+/**
+ * A new database owned by the admin connection, reached by an unprivileged application role, as in production.
+ * (apps/server/src/test/db.ts does the same for tests with a fixed pool of 8; the bench uses the server's pool size.)
+ */
+async function createDatabase(): Promise<{
+  database: Database;
+  name: string;
+  ownerUrl: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `parkade_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const password = crypto.randomBytes(12).toString('hex');
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    await admin.query(
+      `${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${APP_ROLE} LOGIN PASSWORD '${password}' NOSUPERUSER NOBYPASSRLS`,
+    );
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const ownerUrl = new URL(ADMIN_URL);
+  ownerUrl.pathname = `/${name}`;
+  const appUrl = new URL(ownerUrl);
+  appUrl.username = APP_ROLE;
+  appUrl.password = password;
+  const database = await openDatabase({
+    databaseUrl: appUrl.toString(),
+    databaseAdminUrl: ownerUrl.toString(),
+    poolSize: POOL,
+  });
+  return {
+    database,
+    name,
+    ownerUrl: ownerUrl.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await c.end();
+    },
+  };
+}
+
+/** Runs one scenario in the load-generator process. */
+function load(child: ChildProcess, s: Scenario): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { figures?: Figures; error?: string }) =>
+      m.figures ? resolve(m.figures) : reject(new Error(m.error)),
+    );
+    child.send(s);
+  });
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+
+async function main() {
+  const started = Date.now();
+  const { database, name, ownerUrl, drop } = await createDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-bench-'));
+  let child: ChildProcess | undefined;
+  let close: (() => Promise<void>) | undefined;
+  try {
+    await seed(database, { demo: false });
+    console.log(`database ${name}: generating data…`);
+    const data = await generate(database);
+    // As a long-lived table would be: statistics gathered and the visibility map set.
+    const owner = new pg.Client({ connectionString: ownerUrl });
+    await owner.connect();
+    await owner.query('VACUUM ANALYZE');
+    await owner.end();
+
+    const env = loadEnv({ dataDir, appDomain: 'bench.test', publicPort: undefined });
+    const jobs = await startJobs(database, { error: () => undefined });
+    const { app } = await buildApp({
+      env,
+      database,
+      jobs,
+      storage: localDiskStorage(path.join(dataDir, 'uploads')),
+      logger: false,
+    });
+    close = () => app.close();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+    const signIn = async (code: string, email: string) => {
+      const res = await fetch(`${origin}/tenant/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-tenant': code },
+        body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+      });
+      if (res.status !== 200) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { token: string }).token;
+    };
+    const token = await signIn(data.a.code, data.managerA);
+    const auth = { authorization: `Bearer ${token}`, 'x-tenant': data.a.code };
+    const listPath = `/tenant/api/binnacle?pageSize=50&filter[term]=${encodeURIComponent(data.term)}`;
+    const check = await fetch(origin + listPath, { headers: auth });
+    const checked = (await check.json()) as { meta: { total: number } };
+    if (check.status !== 200) throw new Error(`list answered ${check.status}`);
+
+    const scenarios: Scenario[] = [
+      {
+        name: 'POST login',
+        url: origin,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        // Accounts of their own, taken in turn: only failures are throttled, and these all succeed.
+        requests: data.loginAccounts.map((email) => ({
+          method: 'POST',
+          path: '/tenant/api/auth/login',
+          headers: { 'content-type': 'application/json', 'x-tenant': data.b.code },
+          body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+        })),
+      },
+      {
+        name: 'GET bootstrap',
+        url: origin,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [{ method: 'GET', path: '/tenant/api/auth/bootstrap', headers: auth }],
+      },
+      {
+        name: 'GET binnacle term',
+        url: origin,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: [{ method: 'GET', path: listPath, headers: auth }],
+      },
+      {
+        // The same list unloaded: its service time, without queueing behind the other connections.
+        name: 'GET binnacle term, 1 conn',
+        url: origin,
+        connections: 1,
+        duration: DURATION,
+        requests: [{ method: 'GET', path: listPath, headers: auth }],
+      },
+    ];
+
+    child = fork(path.join(here, 'load.ts'), { execArgv: ['--import', 'tsx'] });
+    const results: Figures[] = [];
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    for (const s of scenarios.filter((x) => !only || x.name.toLowerCase().includes(only))) {
+      // A short warm-up (JIT, caches, pool) that is not measured.
+      await load(child, { ...s, name: `${s.name} (warm-up)`, duration: Math.min(3, s.duration) });
+      const f = await load(child, s);
+      results.push(f);
+      console.log(`  ${s.name}: done`);
+    }
+
+    console.log('');
+    console.log(
+      `Parkade bench — PostgreSQL ${database.kind === 'postgres' ? 'server' : database.kind}, ` +
+        `${os.cpus().length} CPU, Node ${process.version}, ${CONNECTIONS} connections × ${DURATION} s, pool ${POOL}`,
+    );
+    console.log(
+      `data: binnacle ${data.rows.a} entries in ${data.a.code}, ${data.rows.b} in ${data.b.code}, ` +
+        `${data.rows.central} central; term "${data.term}" matches ${checked.meta.total} entries of ${data.a.code}`,
+    );
+    console.log('');
+    const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'statuses', 'errors'];
+    const rows = results.map((r) => [
+      r.name,
+      r.perSecond.toFixed(0),
+      ms(r.p50),
+      ms(r.p95),
+      ms(r.p99),
+      String(r.requests),
+      Object.entries(r.statuses)
+        .map(([k, v]) => `${k}×${v}`)
+        .join(' '),
+      String(r.errors),
+    ]);
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    console.log(line(head));
+    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+    for (const r of rows) console.log(line(r));
+    const list = results.find((r) => r.name === 'GET binnacle term');
+    console.log('');
+    if (list)
+      console.log(
+        `target: list p95 < ${LIST_P95_TARGET_MS} ms — ${ms(list.p95)} ms: ${list.p95 < LIST_P95_TARGET_MS ? 'met' : 'MISSED'}`,
+      );
+    const throttled = results.find((r) => r.name.includes('login'))?.statuses['429'] ?? 0;
+    if (throttled) console.log(`login: ${throttled} answers were 429 (throttled)`);
+    console.log(`(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  } finally {
+    child?.kill();
+    await close?.();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
+    else await drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
