@@ -47,6 +47,29 @@ async function currentUser(ctx: RouteContext): Promise<AuthUser> {
 }
 
 const userEntity = (ctx: RouteContext) => (ctx.area === 'central' ? 'central_users' : 'tenant_users');
+
+type UserPatch = Partial<
+  Pick<typeof centralUsers.$inferInsert, 'lastLoginAt' | 'language' | 'passwordHash' | 'recoveryAt'>
+>;
+
+/** Updates the request area's user: a central user, or a user of the request's property. */
+async function updateUser(ctx: RouteContext, id: number, patch: UserPatch) {
+  if (ctx.area === 'central') await ctx.tx.update(centralUsers).set(patch).where(eq(centralUsers.id, id));
+  else
+    await ctx.tx
+      .update(tenantUsers)
+      .set(patch)
+      .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, id)));
+}
+
+/** The rows of sessions or password_resets that belong to one account of the request's area and property. */
+function ofAccount(ctx: RouteContext, table: typeof sessions | typeof passwordResets, userId: number) {
+  return and(
+    eq(table.area, ctx.area),
+    ctx.property ? eq(table.propertyId, ctx.property.id) : isNull(table.propertyId),
+    eq(table.userId, userId),
+  );
+}
 const accountKey = (ctx: RouteContext, kind: string, email: string) =>
   `${kind}:acct:${ctx.area}:${ctx.property?.id ?? '-'}:${email.toLowerCase()}`;
 /**
@@ -103,13 +126,7 @@ export async function login(
     expiresAt,
   });
   const now = new Date();
-  if (ctx.area === 'central')
-    await ctx.tx.update(centralUsers).set({ lastLoginAt: now }).where(eq(centralUsers.id, row.id));
-  else
-    await ctx.tx
-      .update(tenantUsers)
-      .set({ lastLoginAt: now })
-      .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, row.id)));
+  await updateUser(ctx, row.id, { lastLoginAt: now });
   const user = toAuthUser({ ...row, lastLoginAt: now }, await allowedLanguages(ctx));
   ctx.actor.userId = row.id;
   ctx.actor.userType = row.type;
@@ -127,13 +144,7 @@ export async function logout(ctx: RouteContext) {
 export async function setLanguage(ctx: RouteContext, language: Language) {
   const user = await currentUser(ctx);
   if (!user.languages.includes(language)) throw fieldError('language', 'errors.languageNotAllowed');
-  if (ctx.area === 'central')
-    await ctx.tx.update(centralUsers).set({ language }).where(eq(centralUsers.id, user.id));
-  else
-    await ctx.tx
-      .update(tenantUsers)
-      .set({ language })
-      .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, user.id)));
+  await updateUser(ctx, user.id, { language });
   await ctx.audit({
     entity: userEntity(ctx),
     entityId: user.id,
@@ -216,42 +227,19 @@ export async function resetPassword(
   if (!reset || !row || !row.active || row.email?.toLowerCase() !== body.email.toLowerCase())
     throw fieldError('token', 'auth.resetInvalid');
   const passwordHash = await hashPassword(body.password);
-  if (ctx.area === 'central')
-    await ctx.tx
-      .update(centralUsers)
-      .set({ passwordHash, recoveryAt: now })
-      .where(eq(centralUsers.id, row.id));
-  else
-    await ctx.tx
-      .update(tenantUsers)
-      .set({ passwordHash, recoveryAt: now })
-      .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, row.id)));
+  await updateUser(ctx, row.id, { passwordHash, recoveryAt: now });
   // Any other reset link of the account dies with this one.
   await ctx.tx
     .update(passwordResets)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResets.area, ctx.area),
-        ctx.property ? eq(passwordResets.propertyId, ctx.property.id) : isNull(passwordResets.propertyId),
-        eq(passwordResets.userId, row.id),
-        isNull(passwordResets.usedAt),
-      ),
-    );
+    .where(and(ofAccount(ctx, passwordResets, row.id), isNull(passwordResets.usedAt)));
   // Whoever proved control of the mailbox may sign in again at once.
   await clearThrottle(ctx.tx, userLoginKey(ctx, row.id));
   // A new password ends every session of the account.
   await ctx.tx
     .update(sessions)
     .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessions.area, ctx.area),
-        ctx.property ? eq(sessions.propertyId, ctx.property.id) : isNull(sessions.propertyId),
-        eq(sessions.userId, row.id),
-        isNull(sessions.revokedAt),
-      ),
-    );
+    .where(and(ofAccount(ctx, sessions, row.id), isNull(sessions.revokedAt)));
   await ctx.audit({
     entity: userEntity(ctx),
     entityId: row.id,
