@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets, sessions } from '../modules/auth/table';
 import { binnacle } from '../modules/binnacle/table';
 import { files } from '../modules/files/table';
 import { mailOutbox } from '../modules/outbox/table';
@@ -14,8 +15,8 @@ import { query, type Database, type Scope, type Tx } from '../platform/db';
 import { pgError } from '../platform/errors';
 import { openTestDatabase } from './db';
 
-/** Platform tables with a property_id but no RLS (see PLATFORM in schema.test.ts). */
-const PLATFORM = new Set(['sessions', 'password_resets']);
+/** Platform tables with a property_id but no RLS (see PLATFORM in schema.test.ts): none today. */
+const PLATFORM = new Set<string>();
 
 let database: Database;
 let A: number;
@@ -77,6 +78,10 @@ async function seed(scope: Scope, propertyId: number | null) {
     });
     await tx.insert(binnacle).values({ propertyId, area: 'tenant', entity: 'test', action: 'create' });
     await tx.insert(mailOutbox).values({ propertyId, to: 'x@x.test', subject: 's', text: 't', kind: 'test' });
+    const area = propertyId === null ? 'central' : 'tenant';
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    await tx.insert(sessions).values({ tokenHash: `s${propertyId}`, area, propertyId, userId: 1, expiresAt });
+    await tx.insert(passwordResets).values({ tokenHash: `r${propertyId}`, area, propertyId, userId: 1, expiresAt });
   });
 }
 

@@ -20,16 +20,12 @@ import { openTestDatabase } from './db';
 /**
  * Mixed tables hold rows of one property and rows of no property (central entries): property_id is nullable,
  * so it cannot lead their primary key. They are still isolated by forced RLS and the same policy (a null
- * property_id is visible only in central scope). Audit log, stored files and mail outbox are mixed by design.
+ * property_id is visible only in central scope). Audit log, stored files, mail outbox, sessions and reset tokens are mixed by design.
  */
-const MIXED = new Set(['binnacle', 'files', 'mail_outbox']);
+const MIXED = new Set(['binnacle', 'files', 'mail_outbox', 'sessions', 'password_resets']);
 
-/**
- * Platform tables that carry a property_id but are not tenant data: sessions and password-reset tokens of both
- * areas. They are found by the hash of a secret token, and platform/auth.ts checks area and property on every
- * lookup. Listed so the exception is visible; RLS on them (as mixed tables) is a planned hardening.
- */
-const PLATFORM = new Set(['sessions', 'password_resets']);
+/** Platform tables with a property_id but no RLS: none any more (sessions and reset tokens are mixed tables). */
+const PLATFORM = new Set<string>();
 
 let database: Database;
 beforeAll(async () => {

@@ -9,11 +9,12 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id } from '../../platform/db/columns';
+import { id, tenantPolicy } from '../../platform/db/columns';
 
 /**
- * Sessions and reset tokens serve both areas, so they are platform tables keyed by (area, property_id):
- * the token lookup itself decides the area and tenant, and the code checks both on every request.
+ * Sessions and reset tokens serve both areas, so they are mixed tables keyed by (area, property_id): a null
+ * property_id is a central user's. The request's scope is set before the token is looked up, so forced RLS hides
+ * every other property's tokens, and platform/auth.ts checks area and property on every lookup as well.
  */
 export const sessions = pgTable(
   'sessions',
@@ -33,9 +34,10 @@ export const sessions = pgTable(
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
-    index('sessions_user_idx').on(t.area, t.propertyId, t.userId),
+    index('sessions_user_idx').on(t.propertyId, t.area, t.userId),
+    tenantPolicy('sessions'),
   ],
-);
+).enableRLS();
 
 export const passwordResets = pgTable(
   'password_resets',
@@ -51,9 +53,10 @@ export const passwordResets = pgTable(
   },
   (t) => [
     uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
-    index('password_resets_user_idx').on(t.area, t.propertyId, t.userId),
+    index('password_resets_user_idx').on(t.propertyId, t.area, t.userId),
+    tenantPolicy('password_resets'),
   ],
-);
+).enableRLS();
 
 /** Failure counters for login and forgot-password, per account and per address, over a fixed window. */
 export const authThrottle = pgTable('auth_throttle', {
