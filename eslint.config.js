@@ -10,6 +10,7 @@ export default tseslint.config(
       'apps/server/migrations/**',
       'test-results/**',
       'playwright-report/**',
+      'apps/web/src/routeTree.gen.ts',
     ],
   },
   js.configs.recommended,
@@ -17,7 +18,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'e2e/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'e2e/*.mjs', 'apps/web/scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -13,6 +13,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // The web app's units and components, in jsdom (DESIGN §7). No database here: these test pure rules and
+        // components; the screens against the real API are covered end to end in Chromium (e2e/).
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });

@@ -16,7 +16,7 @@ import { mountRoutes, type MountedRoute, type RouteDef, type Services } from './
 import { pickLanguage } from './platform/i18n';
 import type { Jobs } from './platform/jobs';
 import { localDiskStorage, type Storage } from './platform/storage';
-import { parseHost } from './platform/tenancy';
+import { parseHost, propertyForHost, type HostInfo } from './platform/tenancy';
 
 export interface BuildOptions {
   env: Env;
@@ -71,8 +71,24 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         new HttpError(404, 'errors.routeNotFound', { method: req.method, url: req.url.split('?')[0]! }),
       );
     }
-    return reply.type('text/html').sendFile('index.html');
+    return serveSpa(req.hostInfo).then((html) => reply.type('text/html').header('cache-control', 'no-cache').send(html));
   });
+
+  /**
+   * The SPA's index.html with the host's area and tenant written into a meta tag (no inline script, so the CSP
+   * stays strict): the web app picks its API client from it, including on a property's own extra domains, which
+   * the browser alone cannot map to a tenant code.
+   */
+  let indexHtml: string | null = null;
+  async function serveSpa(host: HostInfo): Promise<string> {
+    indexHtml ??= fs.readFileSync(path.join(env.webDist, 'index.html'), 'utf8');
+    let tenant: string | null = null;
+    if (host.kind !== 'central')
+      tenant =
+        (await services.database.withScope({ area: 'central' }, (tx) => propertyForHost(tx, host)))?.code ?? null;
+    const meta = JSON.stringify({ domain: env.appDomain, tenant }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    return indexHtml.replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`);
+  }
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -102,7 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const mounted = mountRoutes(app, services, [...routes, ...(opts.extraRoutes ?? [])]);
 
   if (fs.existsSync(path.join(env.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: env.webDist, wildcard: false });
+    await app.register(fastifyStatic, { root: env.webDist, wildcard: false, index: false });
   }
   app.addHook('onClose', async () => {
     await services.jobs.stop();

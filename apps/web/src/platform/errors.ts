@@ -1,0 +1,61 @@
+import type { ApiError } from '@parkade/contract';
+import { AxiosError } from 'axios';
+
+/** A call error, normalised (SPEC §8): message, field errors and status. Thrown by every API call. */
+export class RequestError extends Error implements ApiError {
+  errors: Record<string, string[]>;
+  statusCode: number;
+  constructor(message: string, statusCode: number, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'RequestError';
+    this.statusCode = statusCode;
+    this.errors = errors;
+  }
+}
+
+type Translate = (key: string) => string;
+
+/** The transport error keys of SPEC §8, by axios error code. */
+const TRANSPORT: Record<string, string> = {
+  ERR_NETWORK: 'errors.network',
+  ECONNABORTED: 'errors.aborted',
+  ERR_CANCELED: 'errors.aborted',
+  ETIMEDOUT: 'errors.timeout',
+  ERR_BAD_OPTION: 'errors.badRequest',
+  ERR_BAD_OPTION_VALUE: 'errors.badRequest',
+  ERR_NOT_SUPPORT: 'errors.unsupportedProtocol',
+  ERR_INVALID_URL: 'errors.unsupportedProtocol',
+  ERR_BAD_REQUEST: 'errors.badRequest',
+  ERR_BAD_RESPONSE: 'errors.badResponse',
+};
+
+function isApiError(data: unknown): data is Partial<ApiError> & { message: string } {
+  return typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string';
+}
+
+/**
+ * Turns anything a call can throw into a RequestError. The server's own error shape is kept as it is (its
+ * messages are already in the request's language); transport failures get a translated message; the default is
+ * the unknown-error message with status 500.
+ */
+export function normaliseError(err: unknown, t: Translate): RequestError {
+  if (err instanceof RequestError) return err;
+  if (err instanceof AxiosError) {
+    const status = err.response?.status;
+    const data = err.response?.data as unknown;
+    if (isApiError(data)) {
+      const errors = data.errors && typeof data.errors === 'object' ? data.errors : {};
+      return new RequestError(data.message, data.statusCode ?? status ?? 500, errors);
+    }
+    if (err.code === 'ECONNABORTED' && /timeout/i.test(err.message)) return new RequestError(t('errors.timeout'), 0);
+    if (status) {
+      const key = status >= 500 ? 'errors.badResponse' : 'errors.badRequest';
+      return new RequestError(t(key), status);
+    }
+    const key = (err.code && TRANSPORT[err.code]) ?? 'errors.network';
+    // A transport failure has no HTTP status: 0 tells the retry policy "no status" (SPEC §8: not retried).
+    return new RequestError(t(key), 0);
+  }
+  if (err instanceof Error && err.message) return new RequestError(err.message, 500);
+  return new RequestError(t('errors.unknown'), 500);
+}

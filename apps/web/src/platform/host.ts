@@ -1,0 +1,42 @@
+import type { Area } from '@parkade/contract';
+
+/** Where the app runs: the central area, or a property (tenant) by its code. */
+export interface HostContext {
+  area: Area;
+  tenant: string | null;
+}
+
+/**
+ * Decides the area from the host name (SPEC §7): `<code>.<domain>` is a property, the bare domain and
+ * `admin.<domain>` are central. The server writes what it knows into `<meta name="parkade-host">` (it also maps a
+ * property's own extra domains, which the browser cannot); without it (the Vite dev server) the host name decides.
+ */
+export function detectHost(hostname: string, meta: string | null, fallbackDomain: string): HostContext {
+  if (meta) {
+    try {
+      const parsed = JSON.parse(meta) as { tenant?: string | null };
+      if (parsed.tenant) return { area: 'tenant', tenant: parsed.tenant };
+      return { area: 'central', tenant: null };
+    } catch {
+      // fall through to the host name
+    }
+  }
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const domain = fallbackDomain.toLowerCase();
+  if (host.endsWith(`.${domain}`)) {
+    const sub = host.slice(0, -(domain.length + 1));
+    if (sub && sub !== 'admin' && sub !== 'www' && !sub.includes('.')) return { area: 'tenant', tenant: sub };
+  }
+  return { area: 'central', tenant: null };
+}
+
+let current: HostContext | null = null;
+
+/** The running app's host context, read once. */
+export function hostContext(): HostContext {
+  if (!current) {
+    const meta = document.querySelector('meta[name="parkade-host"]')?.getAttribute('content') ?? null;
+    current = detectHost(window.location.hostname, meta, import.meta.env.VITE_APP_DOMAIN ?? 'localhost');
+  }
+  return current;
+}

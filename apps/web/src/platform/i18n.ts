@@ -1,0 +1,108 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@parkade/contract';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * Every text of the interface, bundled from the contract's translation files so the app can speak before the API
+ * answers (and when it cannot: the configuration-error screen). The API's dictionaries (GET /langs/{code}), which
+ * central staff can edit, are laid over them once loaded.
+ */
+type Entry = Record<Language, string>;
+const files = import.meta.glob<Record<string, Entry>>('../../../../packages/contract/translations/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+export function bundledResources(): Record<Language, { translation: Record<string, string> }> {
+  const out = Object.fromEntries(LANGUAGES.map((l) => [l, { translation: {} }])) as Record<
+    Language,
+    { translation: Record<string, string> }
+  >;
+  for (const file of Object.values(files))
+    for (const [key, entry] of Object.entries(file))
+      for (const l of LANGUAGES) if (entry[l]) out[l].translation[key] = entry[l];
+  return out;
+}
+
+void i18n.use(initReactI18next).init({
+  resources: bundledResources(),
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export default i18n;
+
+const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+
+/**
+ * The language order of SPEC §9: the user's language, the stored one, the browser's, en, es, then the first
+ * allowed — each taken only when the user may use it.
+ */
+export function chooseLanguage(opts: {
+  user?: string | null;
+  stored?: string | null;
+  browser?: readonly string[];
+  allowed: readonly string[];
+}): Language {
+  const allowed = opts.allowed.filter(isLanguage);
+  const browser = (opts.browser ?? []).map((b) => b.toLowerCase().split('-')[0]);
+  const candidates = [opts.user, opts.stored, ...browser, 'en', 'es', allowed[0]];
+  for (const c of candidates) if (isLanguage(c) && (allowed.length === 0 || allowed.includes(c))) return c;
+  return DEFAULT_LANGUAGE;
+}
+
+/** SPEC §9 translation loading: at most 10 reads at once, 5 retries, 350 ms doubling. */
+export const TRANSLATION_CONCURRENCY = 10;
+export const TRANSLATION_RETRIES = 5;
+export const TRANSLATION_BASE_DELAY_MS = 350;
+
+export async function withRetries<T>(
+  fn: () => Promise<T>,
+  retries = TRANSLATION_RETRIES,
+  baseDelay = TRANSLATION_BASE_DELAY_MS,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= retries) throw err;
+      await sleep(baseDelay * 2 ** attempt);
+    }
+  }
+}
+
+/** Runs tasks with at most `limit` in flight; results in input order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+/**
+ * Loads the dictionaries of the given languages from the API and lays them over the bundled texts.
+ * A language that still fails after the retries keeps its bundled texts (SPEC §7: falls back to empty).
+ */
+export async function loadTranslations(
+  codes: readonly Language[],
+  fetchDictionary: (code: Language) => Promise<Record<string, string>>,
+  sleep?: (ms: number) => Promise<void>,
+): Promise<void> {
+  await mapLimit(codes, TRANSLATION_CONCURRENCY, async (code) => {
+    const dict = await withRetries(() => fetchDictionary(code), TRANSLATION_RETRIES, TRANSLATION_BASE_DELAY_MS, sleep).catch(
+      () => ({}),
+    );
+    if (Object.keys(dict).length) i18n.addResourceBundle(code, 'translation', dict, true, true);
+  });
+}
