@@ -56,6 +56,8 @@ export interface RouteContext {
   audit(entry: AuditEntry): Promise<void>;
   /** Runs after the transaction commits (e.g. wake a job); never on rollback. */
   afterCommit(fn: () => unknown): void;
+  /** Runs when the transaction rolls back (e.g. remove bytes written to storage for rows that are gone). */
+  onRollback(fn: () => unknown): void;
   /** The signed-in user, or 401. */
   user(): AuthUser;
   files: UploadedFile[];
@@ -160,6 +162,7 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   }
   if (multipart) delete multipart.fields._method;
   const after: (() => unknown)[] = [];
+  const undo: (() => unknown)[] = [];
 
   const exec = async (tx: Tx) => {
     const property =
@@ -200,6 +203,7 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       actor,
       audit: (entry) => writeAudit(tx, actor, entry),
       afterCommit: (fn) => after.push(fn),
+      onRollback: (fn) => undo.push(fn),
       user: () => {
         if (!session) throw new HttpError(401, 'errors.unauthenticated');
         return session.user;
@@ -211,21 +215,33 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
 
   let committedError: unknown;
   const scope = area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
-  const result =
-    def.transaction === false
-      ? await exec(undefined as unknown as Tx)
-      : await services.database.withScope(scope, async (tx) => {
-          try {
-            return await exec(tx);
-          } catch (e) {
-            // Errors marked `commit` keep the transaction's writes (audit of a failed login, throttle counters).
-            if (e instanceof HttpError && e.commit) {
-              committedError = e;
-              return undefined;
+  let result: unknown;
+  try {
+    result =
+      def.transaction === false
+        ? await exec(undefined as unknown as Tx)
+        : await services.database.withScope(scope, async (tx) => {
+            try {
+              return await exec(tx);
+            } catch (e) {
+              // Errors marked `commit` keep the transaction's writes (audit of a failed login, throttle counters).
+              if (e instanceof HttpError && e.commit) {
+                committedError = e;
+                return undefined;
+              }
+              throw e;
             }
-            throw e;
-          }
-        });
+          });
+  } catch (e) {
+    for (const fn of undo) {
+      try {
+        await fn();
+      } catch (err) {
+        req.log.error({ err }, 'rollback task failed');
+      }
+    }
+    throw e;
+  }
   if (committedError) throw committedError;
   for (const fn of after) {
     try {

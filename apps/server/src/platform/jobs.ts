@@ -11,6 +11,8 @@ export interface Jobs {
     options?: { retryLimit?: number; startAfter?: number },
   ): Promise<void>;
   work(name: string, handler: JobHandler): Promise<void>;
+  /** Runs the queue's job on a cron schedule, once per tick across every process (pg-boss's scheduler). */
+  schedule(name: string, cron: string): Promise<void>;
   /** 'ok' or the reason the queue is unusable. */
   health(): Promise<string>;
   /** Stops taking jobs and waits for those in flight (SIGTERM). */
@@ -27,7 +29,7 @@ export async function startJobs(
     schema: 'pgboss',
     max: 4,
     supervise: true,
-    schedule: false,
+    schedule: true,
     migrate: true,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
@@ -74,6 +76,10 @@ export async function startJobs(
           for (const job of jobs) await handler(job.data);
         },
       );
+    },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async health() {
       if (stopped) return 'stopped';

@@ -8,6 +8,9 @@ import type { Jobs } from './jobs';
 import { decryptSecret } from './secrets';
 
 export const MAIL_QUEUE = 'mail-deliver';
+export const OUTBOX_SWEEP_QUEUE = 'mail-outbox-sweep';
+/** A mail still pending this long after it was written lost its wake-up job (the enqueue after commit failed). */
+export const OUTBOX_STUCK_MINUTES = 5;
 
 export interface OutgoingMail {
   to: string;
@@ -123,4 +126,33 @@ export async function deliverMail(database: Database, env: Env, id: number): Pro
     );
     throw err;
   }
+}
+
+/**
+ * Re-enqueues mails left 'pending' for OUTBOX_STUCK_MINUTES: the outbox row committed but the job that should
+ * deliver it was never queued (the queue was down at that moment, or the process died in between). Each row is
+ * claimed ('pending' → 'queued') in one statement, so concurrent sweepers never queue the same mail twice; a
+ * failed enqueue puts it back. Runs on a pg-boss schedule, once per interval across all processes.
+ */
+export async function sweepOutbox(database: Database, jobs: Jobs, olderThanMinutes = OUTBOX_STUCK_MINUTES) {
+  const claimed = await database.withScope({ area: 'central' }, (tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ status: 'queued' })
+      .where(
+        sql`${mailOutbox.status} = 'pending' and ${mailOutbox.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`,
+      )
+      .returning({ id: mailOutbox.id }),
+  );
+  for (const { id } of claimed) {
+    try {
+      await jobs.send(MAIL_QUEUE, { id });
+    } catch (err) {
+      await database.withScope({ area: 'central' }, (tx) =>
+        tx.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.id, id)),
+      );
+      throw err;
+    }
+  }
+  return claimed.length;
 }

@@ -8,8 +8,11 @@ const APP_PASSWORD = 'parkade_test_app';
 /**
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL (an owner or superuser
  * connection) a new PostgreSQL database, reached by the tests' unprivileged application role, dropped on close.
+ * `poolSize` (PostgreSQL only; default 8) sizes the pool, e.g. for a test of many concurrent requests.
  */
-export async function openTestDatabase(): Promise<Database & { dropped?: boolean }> {
+export async function openTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<Database & { dropped?: boolean }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return openDatabase({ pgliteDir: 'memory://' });
   const name = `parkade_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
@@ -38,7 +41,7 @@ export async function openTestDatabase(): Promise<Database & { dropped?: boolean
   const database = await openDatabase({
     databaseUrl: appUrl.toString(),
     databaseAdminUrl: ownerUrl.toString(),
-    poolSize: 8,
+    poolSize: options.poolSize ?? 8,
   });
   return {
     ...database,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import { formBoolean, idParams } from '@parkade/contract';
 import { and, eq } from 'drizzle-orm';
@@ -174,7 +176,13 @@ describe('storeFiles', () => {
     expect((await download(row.id, { tenant: A, token: managerA.token })).statusCode).toBe(404);
   });
 
-  it('keeps nothing of a request that fails after storing (rows and audit roll back)', async () => {
+  it('keeps nothing of a request that fails after storing (rows, audit and bytes roll back)', async () => {
+    const uploads = path.join(ctx.env.dataDir, 'uploads');
+    const bytesOnDisk = () =>
+      fs.existsSync(uploads)
+        ? fs.readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length
+        : 0;
+    const filesBefore = bytesOnDisk();
     const before = await readRows();
     const res = await upload({ tenant: A, token: managerA.token }, { entity: 'residents', fail: '1' }, [
       [PNG, 'x.png'],
@@ -185,6 +193,7 @@ describe('storeFiles', () => {
       tx.select().from(binnacle).where(eq(binnacle.entity, 'files')),
     );
     expect(audits.every((a) => before.some((r) => String(r.id) === a.entityId))).toBe(true);
+    expect(bytesOnDisk()).toBe(filesBefore);
   });
 });
 

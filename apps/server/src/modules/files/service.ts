@@ -46,8 +46,8 @@ export interface FileOwner {
 }
 
 /**
- * Writes one file's bytes to storage and its row, in the caller's transaction. Bytes are written first: a
- * rollback can leave unreferenced bytes behind, never a row without bytes.
+ * Writes one file's bytes to storage and its row, in the caller's transaction. Bytes are written first, so there
+ * is never a row without bytes; `onRollback` (the request's) removes the bytes again if the transaction fails.
  */
 export async function insertFile(
   tx: Tx,
@@ -55,8 +55,10 @@ export async function insertFile(
   file: Pick<UploadedFile, 'filename' | 'extension' | 'mimeType' | 'size' | 'sha256' | 'buffer'>,
   owner: Required<FileOwner>,
   createdBy: number | null,
+  onRollback?: (fn: () => unknown) => void,
 ): Promise<FileRow> {
   const storageKey = await storage.put(file.extension, file.buffer);
+  onRollback?.(() => storage.remove(storageKey));
   const [row] = await tx
     .insert(files)
     .values({
@@ -94,7 +96,9 @@ export async function storeFiles(
   const createdBy = ctx.session?.user.id ?? null;
   const rows: FileRow[] = [];
   for (const file of uploaded) {
-    const row = await insertFile(ctx.tx, ctx.services.storage, file, full, createdBy);
+    const row = await insertFile(ctx.tx, ctx.services.storage, file, full, createdBy, (fn) =>
+      ctx.onRollback(fn),
+    );
     await ctx.audit({
       entity: 'files',
       entityId: row.id,

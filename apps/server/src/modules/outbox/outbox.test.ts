@@ -10,6 +10,7 @@ import {
   login,
   type TestContext,
 } from '../../test/harness';
+import { OUTBOX_STUCK_MINUTES, sweepOutbox } from '../../platform/mail';
 import { mailOutbox } from './table';
 
 interface Item {
@@ -104,4 +105,41 @@ it('is central-only and needs outbox.index', async () => {
     headers: headers({ tenant: p.code, token: await login(ctx, staff, p.code) }),
   });
   expect(tenant.statusCode).toBe(404);
+});
+
+it('delivers a mail whose wake-up job was lost, once, and leaves fresh pending mail to its own job', async () => {
+  const insert = (to: string, minutesAgo: number) =>
+    ctx.database.withScope({ area: 'central' }, async (tx) => {
+      const [row] = await tx
+        .insert(mailOutbox)
+        .values({
+          propertyId: null,
+          to,
+          subject: 'stuck',
+          text: 'body',
+          kind: 'sweep-test',
+          createdAt: new Date(Date.now() - minutesAgo * 60_000),
+        })
+        .returning({ id: mailOutbox.id });
+      return row!.id;
+    });
+  const stuck = await insert('stuck@example.com', OUTBOX_STUCK_MINUTES + 1);
+  const fresh = await insert('fresh@example.com', 0);
+  const statusOf = async (id: number) =>
+    (
+      await ctx.database.withScope({ area: 'central' }, (tx) =>
+        tx.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)),
+      )
+    )[0]!.status;
+
+  // Two sweepers at once (two processes): the stuck mail is claimed by exactly one of them.
+  const claimed = await Promise.all([
+    sweepOutbox(ctx.database, ctx.services.jobs),
+    sweepOutbox(ctx.database, ctx.services.jobs),
+  ]);
+  expect(claimed.reduce((a, b) => a + b, 0)).toBe(1);
+  expect(await statusOf(fresh)).toBe('pending');
+  // The worker delivers it; with no SMTP configured here, delivery keeps it in the outbox as 'stored'.
+  await expect.poll(() => statusOf(stuck), { timeout: 20_000, interval: 200 }).toBe('stored');
+  expect(await sweepOutbox(ctx.database, ctx.services.jobs)).toBe(0);
 });

@@ -5,7 +5,7 @@ import { defineListResource } from '../../platform/list-query';
 import { propertyInclude, propertySummarySchema } from '../binnacle/service';
 import { mailOutbox } from './table';
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored'] as const;
+export const OUTBOX_STATUSES = ['pending', 'queued', 'sent', 'failed', 'stored'] as const;
 
 /**
  * The mail outbox as central staff read it. The body (text, html) is never listed: reset and invitation mails
