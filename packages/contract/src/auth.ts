@@ -37,6 +37,14 @@ export const forgotPasswordBody = z.object({
     .pipe(emailSchema),
 });
 
+/** A new password (SPEC §5: at least 8, at most 255 characters). */
+const newPassword = () => text().min(RESET_PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** The confirmation must equal the password; the error sits on the confirmation field (SPEC §5). */
+const confirmed = <T extends { password: string; passwordConfirmation: string }>(v: T) =>
+  v.password === v.passwordConfirmation;
+const confirmationError = { path: ['passwordConfirmation'], message: 'validation.passwordsMismatch' };
+
 export const resetPasswordBody = z
   .object({
     email: text('validation.emailRequired')
@@ -45,13 +53,24 @@ export const resetPasswordBody = z
       .max(EMAIL_MAX)
       .pipe(emailSchema),
     token: text().min(1, 'validation.required').max(255),
-    password: text().min(RESET_PASSWORD_MIN).max(PASSWORD_MAX),
+    password: newPassword(),
     passwordConfirmation: text(),
   })
-  .refine((v) => v.password === v.passwordConfirmation, {
-    path: ['passwordConfirmation'],
-    message: 'validation.passwordsMismatch',
-  });
+  .refine(confirmed, confirmationError);
+
+/**
+ * Change password of the signed-in user (staff user menu, resident profile). The new password follows the
+ * reset-password rules; it may equal the current one. A wrong current password is refused by the server on
+ * `currentPassword` (auth.currentPasswordInvalid).
+ */
+export const changePasswordBody = z
+  .object({
+    currentPassword: text().min(1, 'validation.required').max(PASSWORD_MAX),
+    password: newPassword(),
+    passwordConfirmation: text(),
+  })
+  .refine(confirmed, confirmationError);
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const languageBody = z.object({ language: z.enum(LANGUAGES, 'validation.invalidSelection') });
 

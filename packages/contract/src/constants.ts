@@ -46,6 +46,8 @@ export const THROTTLE = {
   loginPerAddress: { max: 30, windowMinutes: 15 },
   forgotPerAccount: { max: 3, windowMinutes: 60 },
   forgotPerAddress: { max: 20, windowMinutes: 60 },
+  /** Wrong current passwords when a signed-in user changes their password. */
+  changePasswordPerAccount: { max: 5, windowMinutes: 15 },
 } as const;
 
 export const USER_TYPES = ['central-user', 'tenant-user', 'tenant-resident', 'tenant-visitor'] as const;

@@ -5,3 +5,8 @@ export * from './permissions';
 export * from './routes';
 export * from './auth';
 export * from './form-data';
+export * from './profile';
+export * from './properties';
+export * from './dashboard';
+export * from './patrolling';
+export * from './catalogs';

@@ -149,8 +149,6 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...p('visitors.refresh', 'vehicles.index', 'vehicles.show', 'permits.index', 'permits.show'),
     ...p('residents.index', 'residents.show', 'spots.index', 'spots.show', 'spots.map'),
     ...all('banned-vehicles'),
-    ...p('warnings.index', 'warnings.show', 'warnings.create', 'warnings.edit'),
-    ...p('tows.index', 'tows.show', 'tows.create', 'tows.edit'),
     ...p('patrolling-reports.index', 'patrolling-reports.show'),
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
@@ -159,7 +157,6 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...all('patrolling-reports'),
     ...p('vehicles.index', 'vehicles.show', 'permits.index', 'permits.show', 'visitors.index'),
     ...p('visitors.show', 'banned-vehicles.index', 'banned-vehicles.show', 'spots.map', 'files.show'),
-    ...p('warnings.index', 'warnings.show', 'warnings.create', 'tows.index', 'tows.show', 'tows.create'),
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
 };

@@ -5,6 +5,18 @@ import { filesRoutes } from './files/routes';
 import { healthRoutes } from './health/routes';
 import { langsRoutes } from './langs/routes';
 import { outboxRoutes } from './outbox/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { patrollingRoutes } from './patrolling/routes';
+import { profileRoutes } from './profile/routes';
+import { propertiesRoutes } from './properties/routes';
+import { makesRoutes } from './makes/routes';
+import { modelsRoutes } from './models/routes';
+import { permitTypesRoutes } from './permit-types/routes';
+import { reasonsRoutes } from './reasons/routes';
+import { statesRoutes } from './states/routes';
+import { towsRoutes } from './tows/routes';
+import { warningsRoutes } from './warnings/routes';
+import { zonesRoutes } from './zones/routes';
 
 /** Every module's routes. A new module adds one line. */
 export const routes = [
@@ -14,4 +26,16 @@ export const routes = [
   ...filesRoutes,
   ...binnacleRoutes,
   ...outboxRoutes,
+  ...profileRoutes,
+  ...propertiesRoutes,
+  ...dashboardRoutes,
+  ...patrollingRoutes,
+  ...zonesRoutes,
+  ...statesRoutes,
+  ...towsRoutes,
+  ...warningsRoutes,
+  ...reasonsRoutes,
+  ...permitTypesRoutes,
+  ...makesRoutes,
+  ...modelsRoutes,
 ] as RouteDef[];

@@ -1,6 +1,6 @@
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { invalid, notFound, pgError, type PgErrorLike } from './errors';
+import { HttpError, invalid, notFound, pgError, type PgErrorLike } from './errors';
 import type { RouteContext } from './http';
 
 /**
@@ -73,13 +73,34 @@ export async function updateRow<T extends PgTable>(
   return after;
 }
 
+/**
+ * Maps foreign-key constraint names (of tables that point at the deleted row) to the message of the 409 that
+ * refuses the delete while such rows exist, e.g. { models_make_id_makes_id_fk: 'catalogs.makes.hasModels' }.
+ */
+export type ReferencedBy = Record<string, string>;
+
+/** Runs a delete; a row still referenced becomes a 409 with the constraint's message (or a generic one). */
+export async function guardReferenced<R>(referencedBy: ReferencedBy, fn: () => Promise<R>): Promise<R> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = pgError(err);
+    if (e?.code !== '23503') throw err;
+    const c = constraintOf(e);
+    throw new HttpError(409, (c && referencedBy[c]) || 'errors.stillReferenced');
+  }
+}
+
 export async function deleteRow<T extends PgTable>(
   ctx: RouteContext,
   table: T,
   entity: string,
   where: SQL,
+  options: { referencedBy?: ReferencedBy } = {},
 ): Promise<Row<T>> {
-  const rows = (await ctx.tx.delete(table).where(where).returning()) as Row<T>[];
+  const rows = (await guardReferenced(options.referencedBy ?? {}, () =>
+    ctx.tx.delete(table).where(where).returning(),
+  )) as Row<T>[];
   if (!rows[0]) throw notFound(entity);
   await ctx.audit({ entity, entityId: idOf(rows[0]), action: 'delete', old: rows[0] });
   return rows[0];

@@ -1,6 +1,6 @@
 import { issueToMessage, type ApiError, type Language } from '@parkade/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { t } from './i18n';
+import { hasKey, t } from './i18n';
 
 type Params = Record<string, string | number>;
 
@@ -70,6 +70,16 @@ export function pgError(err: unknown): PgErrorLike | undefined {
   return undefined;
 }
 
+/**
+ * Message parameters in the request's language: an `entity` parameter (notFound('zones')) is replaced by its
+ * translated name when the key `entities.<entity>` exists ("The zone was not found", "未找到该区域").
+ */
+function renderParams(lang: Language, params?: Params): Params | undefined {
+  const entity = params?.entity;
+  if (typeof entity !== 'string' || !hasKey(`entities.${entity}`)) return params;
+  return { ...params, entity: t(lang, `entities.${entity}`) };
+}
+
 function renderFields(lang: Language, fields: Record<string, FieldMessage[]>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [field, msgs] of Object.entries(fields)) out[field] = msgs.map((m) => t(lang, m.key, m.params));
@@ -94,7 +104,7 @@ export function toApiError(
   if (err instanceof HttpError) {
     return {
       body: {
-        message: t(lang, err.messageKey, err.params),
+        message: t(lang, err.messageKey, renderParams(lang, err.params)),
         errors: renderFields(lang, err.fields),
         statusCode: err.statusCode,
       },
@@ -126,7 +136,10 @@ export function toApiError(
       '40P01': [409, 'errors.conflict'],
       '23P01': [409, 'errors.conflict'],
     };
-    const hit = mapped[pge.code];
+    // A foreign key refuses either a missing parent (insert/update) or the removal of a row still referenced
+    // (update/delete of the parent): the second is a conflict with other records, not bad input.
+    const referenced = pge.code === '23503' && /^update or delete on table/.test(pge.message ?? '');
+    const hit = referenced ? ([409, 'errors.stillReferenced'] as [number, string]) : mapped[pge.code];
     if (hit) return { body: { message: t(lang, hit[1]), errors: {}, statusCode: hit[0] }, headers: {} };
   }
   const fe = err as Partial<FastifyError> & { statusCode?: number };

@@ -1,7 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../platform/auth';
 import type { Tx } from '../platform/db';
 import { properties } from '../modules/properties/table';
+import { zones } from '../modules/zones/table';
 import { roles } from '../modules/roles/table';
 import { centralUsers, tenantUsers } from '../modules/users/table';
 
@@ -20,12 +21,50 @@ export const DEMO_ACCOUNTS = [
   { email: 'resident@oakridge.test', area: 'oakridge', role: null, note: 'resident of Oakridge' },
 ] as const;
 
+/** Demo zones: Oakridge lies in the first, Maplewood in the second; the third has no property yet. */
+export const DEMO_ZONES = [
+  {
+    code: 'travis-county',
+    name: 'Travis County',
+    county: 'Travis',
+    cities: ['Austin', 'Pflugerville', 'Manor', 'Lakeway', 'Bee Cave'],
+    zipCodes: ['78701', '78702', '78703', '78704', '78705', '78660', '78653', '78734', '78738'],
+  },
+  {
+    code: 'portland-metro',
+    name: 'Portland Metro',
+    county: 'Multnomah',
+    cities: ['Portland', 'Gresham', 'Troutdale', 'Fairview'],
+    zipCodes: ['97201', '97204', '97205', '97209', '97210', '97030', '97060', '97024'],
+  },
+  {
+    code: 'los-angeles-westside',
+    name: 'Los Angeles Westside',
+    county: 'Los Angeles',
+    cities: ['Santa Monica', 'Culver City', 'Beverly Hills', 'West Hollywood'],
+    zipCodes: ['90401', '90402', '90403', '90404', '90405', '90230', '90232', '90210', '90211', '90069'],
+  },
+];
+
 /** Demo properties and accounts, created only on an empty database outside production. */
 export async function seedDemo(tx: Tx): Promise<boolean> {
   const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(properties);
   if (n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const roleId = async (name: string) => (await tx.select().from(roles).where(eq(roles.name, name)))[0]!.id;
+  const zoneId = (code: string) => demoZones.find((z) => z.code === code)!.id;
+
+  // Zones group the properties: the dashboard picks a zone, then a property.
+  await tx.insert(zones).values(DEMO_ZONES).onConflictDoNothing();
+  const demoZones = await tx
+    .select({ id: zones.id, code: zones.code })
+    .from(zones)
+    .where(
+      inArray(
+        zones.code,
+        DEMO_ZONES.map((z) => z.code),
+      ),
+    );
 
   const [oakridge] = await tx
     .insert(properties)
@@ -43,6 +82,7 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
       latitude: 30.2672,
       longitude: -97.7431,
       languages: ['en', 'es', 'zh'],
+      zoneId: zoneId('travis-county'),
     })
     .returning();
   const [maplewood] = await tx
@@ -61,6 +101,7 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
       latitude: 45.5152,
       longitude: -122.6784,
       languages: ['en', 'es'],
+      zoneId: zoneId('portland-metro'),
     })
     .returning();
 

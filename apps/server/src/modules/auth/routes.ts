@@ -1,5 +1,6 @@
 import {
   bootstrapResponse,
+  changePasswordBody,
   forgotPasswordBody,
   languageBody,
   loginBody,
@@ -55,6 +56,17 @@ export const authRoutes = [
     summary: "Change the signed-in user's language (one of the languages allowed for the user)",
     schema: { body: languageBody, response: { 200: z.object({ user: userSchema, message: z.string() }) } },
     handler: (ctx, { body }) => auth.setLanguage(ctx, body.language),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/auth/password',
+    areas: both,
+    access: 'authenticated',
+    tags,
+    summary:
+      "Change the signed-in user's password, given the current one; ends the user's other sessions (not this one)",
+    schema: { body: changePasswordBody, response: { 200: messageResponse } },
+    handler: (ctx, { body }) => auth.changePassword(ctx, body),
   }),
   defineRoute({
     method: 'POST',

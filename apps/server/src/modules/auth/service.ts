@@ -1,5 +1,5 @@
 import { LANGUAGES, THROTTLE, type AuthUser, type Language } from '@parkade/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { languageCodes } from '../langs/table';
 import { centralUsers, tenantUsers } from '../users/table';
 import { passwordResets, sessions } from './table';
@@ -248,6 +248,57 @@ export async function resetPassword(
     new: { password: 'y' },
   });
   return { message: t(ctx.lang, 'auth.passwordReset') };
+}
+
+const changePasswordKey = (ctx: RouteContext, userId: number) =>
+  `password:acct:${ctx.area}:${ctx.property?.id ?? '-'}:user:${userId}`;
+
+/**
+ * A signed-in user changes their own password, proving the current one. Wrong current passwords are counted
+ * (5 in 15 minutes, then 429) so a stolen session cannot guess it. On success the user's other sessions end (this
+ * one stays), pending reset links die, and the sign-in lock of the account is lifted.
+ */
+export async function changePassword(ctx: RouteContext, body: { currentPassword: string; password: string }) {
+  const session = ctx.session!;
+  const userId = session.user.id;
+  const row = await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, userId);
+  if (!row) throw new HttpError(401, 'errors.unauthenticated');
+  const key = changePasswordKey(ctx, userId);
+  await assertNotThrottled(ctx.tx, [{ key, limit: THROTTLE.changePasswordPerAccount }]);
+  if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+    await hit(ctx.tx, key, THROTTLE.changePasswordPerAccount);
+    await ctx.audit({ entity: userEntity(ctx), entityId: userId, action: 'password.change.failed' });
+    // Committed: the failure and its count are kept.
+    throw new HttpError(
+      422,
+      'errors.validation',
+      undefined,
+      { currentPassword: [{ key: 'auth.currentPasswordInvalid' }] },
+      true,
+    );
+  }
+  const now = new Date();
+  await updateUser(ctx, userId, { passwordHash: await hashPassword(body.password) });
+  await ctx.tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(ofAccount(ctx, sessions, userId), isNull(sessions.revokedAt), ne(sessions.id, session.sessionId)),
+    );
+  await ctx.tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(ofAccount(ctx, passwordResets, userId), isNull(passwordResets.usedAt)));
+  await clearThrottle(ctx.tx, key);
+  await clearThrottle(ctx.tx, userLoginKey(ctx, userId));
+  await ctx.audit({
+    entity: userEntity(ctx),
+    entityId: userId,
+    action: 'password.change',
+    old: { password: 'x' },
+    new: { password: 'y' },
+  });
+  return { message: t(ctx.lang, 'auth.passwordChanged') };
 }
 
 export async function bootstrap(ctx: RouteContext) {

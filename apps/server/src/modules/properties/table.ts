@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   doublePrecision,
+  index,
   integer,
   pgTable,
   text,
@@ -10,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps } from '../../platform/db/columns';
+import { zones } from '../zones/table';
 
 /** A property is a tenant (DESIGN §1). Central-owned global table: tenants read only their own row, by code. */
 export const properties = pgTable(
@@ -40,6 +42,8 @@ export const properties = pgTable(
     mailHost: varchar('mail_host', { length: 255 }),
     mailPort: integer('mail_port'),
     logoFileId: bigint('logo_file_id', { mode: 'number' }),
+    /** The zone the property lies in (dashboard and patrolling pick a zone, then a property). */
+    zoneId: bigint('zone_id', { mode: 'number' }).references(() => zones.id),
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
@@ -47,5 +51,6 @@ export const properties = pgTable(
     uniqueIndex('properties_code_unique').on(sql`lower(${t.code})`),
     uniqueIndex('properties_access_domain_unique').on(sql`lower(${t.accessDomain})`),
     uniqueIndex('properties_visitor_domain_unique').on(sql`lower(${t.visitorDomain})`),
+    index('properties_zone_idx').on(t.zoneId),
   ],
 );

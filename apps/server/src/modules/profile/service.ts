@@ -1,0 +1,67 @@
+import type { Language, Profile } from '@parkade/contract';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { updateRow } from '../../platform/crud';
+import { fieldError, HttpError } from '../../platform/errors';
+import type { RouteContext } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import { allowedLanguages } from '../auth/service';
+import { tenantUsers } from '../users/table';
+
+/** The signed-in resident's own row: never another account, never another property's. */
+function ownRow(ctx: RouteContext): SQL {
+  return and(
+    eq(tenantUsers.propertyId, ctx.property!.id),
+    eq(tenantUsers.id, ctx.user().id),
+    eq(tenantUsers.type, 'tenant-resident'),
+  )!;
+}
+
+type ProfileRow = Pick<
+  typeof tenantUsers.$inferSelect,
+  'id' | 'fullName' | 'email' | 'phone' | 'language' | 'lastLoginAt' | 'createdAt'
+>;
+
+function toProfile(ctx: RouteContext, row: ProfileRow, languages: Language[]): Profile {
+  const property = ctx.property!;
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    phone: row.phone,
+    language: (languages.includes(row.language as Language)
+      ? row.language
+      : (languages[0] ?? 'en')) as Language,
+    languages,
+    lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    property: { id: property.id, code: property.code, name: property.name },
+  };
+}
+
+export async function getProfile(ctx: RouteContext): Promise<Profile> {
+  const [row] = await ctx.tx.select().from(tenantUsers).where(ownRow(ctx));
+  if (!row) throw new HttpError(404, 'profile.notFound');
+  return toProfile(ctx, row, await allowedLanguages(ctx));
+}
+
+/** Names, phone and language of the resident; the phone must be free in the property. Audited. */
+export async function updateProfile(
+  ctx: RouteContext,
+  body: { fullName: string; phone?: string | null; language: Language },
+): Promise<{ profile: Profile; message: string }> {
+  const languages = await allowedLanguages(ctx);
+  if (!languages.includes(body.language)) throw fieldError('language', 'errors.languageNotAllowed');
+  const row = await updateRow(
+    ctx,
+    tenantUsers,
+    'tenant_users',
+    ownRow(ctx),
+    {
+      fullName: body.fullName,
+      language: body.language,
+      ...(body.phone !== undefined ? { phone: body.phone } : {}),
+    },
+    { unique: { tenant_users_phone_unique: 'phone' } },
+  );
+  return { profile: toProfile(ctx, row, languages), message: t(body.language, 'profile.updated') };
+}

@@ -1,0 +1,137 @@
+import { PROPERTY_TYPES, type Property, type PropertyListItem, type PropertyType } from '@parkade/contract';
+import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { HttpError } from '../../platform/errors';
+import type { RouteContext } from '../../platform/http';
+import { belongsTo, defineListResource, type FilterDef } from '../../platform/list-query';
+import { zones } from '../zones/table';
+import { properties } from './table';
+
+/**
+ * Properties (tenants) as central staff read them. The table is global (no row-level security): these routes are
+ * central only. The SMTP password is never selected; `mailPasswordSet` says whether one is stored.
+ */
+
+/** The columns of a list item: everything but the domains, the email configuration and the logo. */
+export const propertyListColumns = {
+  id: properties.id,
+  code: properties.code,
+  name: properties.name,
+  type: properties.type,
+  zoneId: properties.zoneId,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  county: properties.county,
+  zipcode: properties.zipcode,
+  country: properties.country,
+  timezone: properties.timezone,
+  latitude: properties.latitude,
+  longitude: properties.longitude,
+  languages: properties.languages,
+  active: properties.active,
+  createdAt: properties.createdAt,
+  updatedAt: properties.updatedAt,
+};
+
+const detailColumns = {
+  ...propertyListColumns,
+  accessDomain: properties.accessDomain,
+  visitorDomain: properties.visitorDomain,
+  mailFromAddress: properties.mailFromAddress,
+  mailUsername: properties.mailUsername,
+  mailHost: properties.mailHost,
+  mailPort: properties.mailPort,
+  mailPasswordSet: sql<boolean>`(${properties.mailPasswordEncrypted} is not null)`.mapWith(Boolean),
+  logoFileId: properties.logoFileId,
+};
+
+type ListRow = SelectResultFields<typeof propertyListColumns>;
+
+/** Row → item, field by field: a column added to the table never reaches the answer by accident. */
+function toListItem(row: ListRow): PropertyListItem {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    type: row.type as PropertyType,
+    zoneId: row.zoneId,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    county: row.county,
+    zipcode: row.zipcode,
+    country: row.country,
+    timezone: row.timezone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    languages: row.languages,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A text filter that ignores letter case: `filter[city]=austin,Dallas`. */
+export function caseInsensitive(column: Column, description: string): FilterDef {
+  return {
+    type: 'custom',
+    description,
+    where: (values): SQL => inArray(sql`lower(${column})`, [...new Set(values.map((v) => v.toLowerCase()))]),
+  };
+}
+
+export const propertiesList = defineListResource({
+  table: properties,
+  select: propertyListColumns,
+  filters: {
+    zoneId: {
+      type: 'number',
+      column: properties.zoneId,
+      nullable: true,
+      description: 'The zone of the property; null matches properties without one',
+    },
+    state: caseInsensitive(properties.state, 'State, ignoring case'),
+    city: caseInsensitive(properties.city, 'City, ignoring case'),
+    type: { type: 'enum', column: properties.type, values: PROPERTY_TYPES },
+    active: { type: 'boolean', column: properties.active },
+  },
+  term: [properties.name, properties.code, properties.city, properties.address],
+  sorts: {
+    name: properties.name,
+    code: properties.code,
+    city: properties.city,
+    createdAt: properties.createdAt,
+  },
+  defaultSort: 'name',
+  serialize: (row) => toListItem(row),
+  includes: {
+    zone: belongsTo({
+      description: 'The zone (id, code, name) of the property',
+      key: (p: PropertyListItem) => p.zoneId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: zones.id, code: zones.code, name: zones.name })
+          .from(zones)
+          .where(inArray(zones.id, ids.map(Number))),
+    }),
+  },
+});
+
+export async function getProperty(ctx: RouteContext, id: number): Promise<Property> {
+  const [row] = await ctx.tx.select(detailColumns).from(properties).where(eq(properties.id, id));
+  if (!row) throw new HttpError(404, 'properties.notFound');
+  const { accessDomain, visitorDomain, mailFromAddress, mailUsername, mailHost, mailPort, mailPasswordSet } =
+    row;
+  return {
+    ...toListItem(row),
+    accessDomain,
+    visitorDomain,
+    mailFromAddress,
+    mailUsername,
+    mailHost,
+    mailPort,
+    mailPasswordSet,
+    logoFileId: row.logoFileId,
+  };
+}
