@@ -82,11 +82,18 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   let indexHtml: string | null = null;
   async function serveSpa(host: HostInfo): Promise<string> {
     indexHtml ??= fs.readFileSync(path.join(env.webDist, 'index.html'), 'utf8');
-    let tenant: string | null = null;
-    if (host.kind !== 'central')
-      tenant =
-        (await services.database.withScope({ area: 'central' }, (tx) => propertyForHost(tx, host)))?.code ?? null;
-    const meta = JSON.stringify({ domain: env.appDomain, tenant }).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    // The property's code, and its name for the sign-in screen to say whose residents and staff sign in there.
+    const property =
+      host.kind === 'central'
+        ? null
+        : await services.database.withScope({ area: 'central' }, (tx) => propertyForHost(tx, host));
+    const meta = JSON.stringify({
+      domain: env.appDomain,
+      tenant: property?.code ?? null,
+      name: property?.name ?? null,
+    })
+      .replace(/&/g, '&amp;')
+      .replace(/"/g, '&quot;');
     return indexHtml.replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`);
   }
 

@@ -6,18 +6,40 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { LoadingOverlay } from './features/shell/LoadingOverlay';
+import { RouteError } from './features/shell/RouteError';
 import i18n from './platform/i18n';
+import { applyLanguage, initialLanguage } from './platform/language';
 import { queryClient } from './platform/query';
+import { registerNavigator } from './platform/session';
+import { useAuthStore, useLanguageStore } from './platform/stores';
 import { theme } from './platform/theme';
 import { routeTree } from './routeTree.gen';
 
-export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // The layout route's guard reads the stores; a preload must not run it ahead of a real navigation.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+  defaultErrorComponent: RouteError,
+  defaultPendingComponent: () => <LoadingOverlay />,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
   }
 }
+
+registerNavigator(async (href) => {
+  await router.navigate({ href, replace: true });
+});
+
+// Speak the right language from the first paint: the signed-in user's languages, or any the app ships.
+const { isAuthenticated } = useAuthStore.getState();
+applyLanguage(initialLanguage(isAuthenticated ? useLanguageStore.getState().languageCodes : undefined));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,50 +9,958 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
+import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
+import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
+import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index'
+import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
+import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
+import { Route as AppCatalogMakesIndexRouteImport } from './routes/_app/catalog/makes/index'
+import { Route as AppCatalogMakesCreateRouteImport } from './routes/_app/catalog/makes/create'
+import { Route as AppCatalogModelsIndexRouteImport } from './routes/_app/catalog/models/index'
+import { Route as AppCatalogModelsCreateRouteImport } from './routes/_app/catalog/models/create'
+import { Route as AppCatalogPermitTypesIndexRouteImport } from './routes/_app/catalog/permit-types/index'
+import { Route as AppCatalogPermitTypesCreateRouteImport } from './routes/_app/catalog/permit-types/create'
+import { Route as AppCatalogReasonsIndexRouteImport } from './routes/_app/catalog/reasons/index'
+import { Route as AppCatalogReasonsCreateRouteImport } from './routes/_app/catalog/reasons/create'
+import { Route as AppCatalogStatesIndexRouteImport } from './routes/_app/catalog/states/index'
+import { Route as AppCatalogStatesCreateRouteImport } from './routes/_app/catalog/states/create'
+import { Route as AppCatalogTowsIndexRouteImport } from './routes/_app/catalog/tows/index'
+import { Route as AppCatalogTowsCreateRouteImport } from './routes/_app/catalog/tows/create'
+import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catalog/warnings/index'
+import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
+import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
+import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppCatalogMakesMakeIdEditRouteImport } from './routes/_app/catalog/makes/$makeId/edit'
+import { Route as AppCatalogMakesMakeIdShowRouteImport } from './routes/_app/catalog/makes/$makeId/show'
+import { Route as AppCatalogModelsModelIdEditRouteImport } from './routes/_app/catalog/models/$modelId/edit'
+import { Route as AppCatalogModelsModelIdShowRouteImport } from './routes/_app/catalog/models/$modelId/show'
+import { Route as AppCatalogPermitTypesPermitTypeIdEditRouteImport } from './routes/_app/catalog/permit-types/$permitTypeId/edit'
+import { Route as AppCatalogPermitTypesPermitTypeIdShowRouteImport } from './routes/_app/catalog/permit-types/$permitTypeId/show'
+import { Route as AppCatalogReasonsReasonIdEditRouteImport } from './routes/_app/catalog/reasons/$reasonId/edit'
+import { Route as AppCatalogReasonsReasonIdShowRouteImport } from './routes/_app/catalog/reasons/$reasonId/show'
+import { Route as AppCatalogStatesStateIdEditRouteImport } from './routes/_app/catalog/states/$stateId/edit'
+import { Route as AppCatalogStatesStateIdShowRouteImport } from './routes/_app/catalog/states/$stateId/show'
+import { Route as AppCatalogTowsTowIdEditRouteImport } from './routes/_app/catalog/tows/$towId/edit'
+import { Route as AppCatalogTowsTowIdShowRouteImport } from './routes/_app/catalog/tows/$towId/show'
+import { Route as AppCatalogWarningsWarningIdEditRouteImport } from './routes/_app/catalog/warnings/$warningId/edit'
+import { Route as AppCatalogWarningsWarningIdShowRouteImport } from './routes/_app/catalog/warnings/$warningId/show'
+import { Route as AppCatalogZonesZoneIdEditRouteImport } from './routes/_app/catalog/zones/$zoneId/edit'
+import { Route as AppCatalogZonesZoneIdShowRouteImport } from './routes/_app/catalog/zones/$zoneId/show'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppIndexRoute = AppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBinnacleRoute = AppBinnacleRouteImport.update({
+  id: '/binnacle',
+  path: '/binnacle',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPatrollingRoute = AppPatrollingRouteImport.update({
+  id: '/patrolling',
+  path: '/patrolling',
+  getParentRoute: () => AppRoute,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/auth/forgot-password',
+  path: '/auth/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/auth/login',
+  path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/auth/reset-password',
+  path: '/auth/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCatalogIndexRoute = AppCatalogIndexRouteImport.update({
+  id: '/catalog/',
+  path: '/catalog/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogBinnacleRoute = AppCatalogBinnacleRouteImport.update({
+  id: '/catalog/binnacle',
+  path: '/catalog/binnacle',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyProfileRoute = AppMyProfileRouteImport.update({
+  id: '/my/profile',
+  path: '/my/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogMakesIndexRoute = AppCatalogMakesIndexRouteImport.update({
+  id: '/catalog/makes/',
+  path: '/catalog/makes/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogMakesCreateRoute = AppCatalogMakesCreateRouteImport.update({
+  id: '/catalog/makes/create',
+  path: '/catalog/makes/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogModelsIndexRoute = AppCatalogModelsIndexRouteImport.update({
+  id: '/catalog/models/',
+  path: '/catalog/models/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogModelsCreateRoute = AppCatalogModelsCreateRouteImport.update({
+  id: '/catalog/models/create',
+  path: '/catalog/models/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogPermitTypesIndexRoute =
+  AppCatalogPermitTypesIndexRouteImport.update({
+    id: '/catalog/permit-types/',
+    path: '/catalog/permit-types/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogPermitTypesCreateRoute =
+  AppCatalogPermitTypesCreateRouteImport.update({
+    id: '/catalog/permit-types/create',
+    path: '/catalog/permit-types/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogReasonsIndexRoute = AppCatalogReasonsIndexRouteImport.update({
+  id: '/catalog/reasons/',
+  path: '/catalog/reasons/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogReasonsCreateRoute = AppCatalogReasonsCreateRouteImport.update({
+  id: '/catalog/reasons/create',
+  path: '/catalog/reasons/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogStatesIndexRoute = AppCatalogStatesIndexRouteImport.update({
+  id: '/catalog/states/',
+  path: '/catalog/states/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogStatesCreateRoute = AppCatalogStatesCreateRouteImport.update({
+  id: '/catalog/states/create',
+  path: '/catalog/states/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogTowsIndexRoute = AppCatalogTowsIndexRouteImport.update({
+  id: '/catalog/tows/',
+  path: '/catalog/tows/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogTowsCreateRoute = AppCatalogTowsCreateRouteImport.update({
+  id: '/catalog/tows/create',
+  path: '/catalog/tows/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogWarningsIndexRoute = AppCatalogWarningsIndexRouteImport.update({
+  id: '/catalog/warnings/',
+  path: '/catalog/warnings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogWarningsCreateRoute =
+  AppCatalogWarningsCreateRouteImport.update({
+    id: '/catalog/warnings/create',
+    path: '/catalog/warnings/create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogZonesIndexRoute = AppCatalogZonesIndexRouteImport.update({
+  id: '/catalog/zones/',
+  path: '/catalog/zones/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
+  id: '/catalog/zones/create',
+  path: '/catalog/zones/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogMakesMakeIdEditRoute =
+  AppCatalogMakesMakeIdEditRouteImport.update({
+    id: '/catalog/makes/$makeId/edit',
+    path: '/catalog/makes/$makeId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogMakesMakeIdShowRoute =
+  AppCatalogMakesMakeIdShowRouteImport.update({
+    id: '/catalog/makes/$makeId/show',
+    path: '/catalog/makes/$makeId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogModelsModelIdEditRoute =
+  AppCatalogModelsModelIdEditRouteImport.update({
+    id: '/catalog/models/$modelId/edit',
+    path: '/catalog/models/$modelId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogModelsModelIdShowRoute =
+  AppCatalogModelsModelIdShowRouteImport.update({
+    id: '/catalog/models/$modelId/show',
+    path: '/catalog/models/$modelId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogPermitTypesPermitTypeIdEditRoute =
+  AppCatalogPermitTypesPermitTypeIdEditRouteImport.update({
+    id: '/catalog/permit-types/$permitTypeId/edit',
+    path: '/catalog/permit-types/$permitTypeId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogPermitTypesPermitTypeIdShowRoute =
+  AppCatalogPermitTypesPermitTypeIdShowRouteImport.update({
+    id: '/catalog/permit-types/$permitTypeId/show',
+    path: '/catalog/permit-types/$permitTypeId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogReasonsReasonIdEditRoute =
+  AppCatalogReasonsReasonIdEditRouteImport.update({
+    id: '/catalog/reasons/$reasonId/edit',
+    path: '/catalog/reasons/$reasonId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogReasonsReasonIdShowRoute =
+  AppCatalogReasonsReasonIdShowRouteImport.update({
+    id: '/catalog/reasons/$reasonId/show',
+    path: '/catalog/reasons/$reasonId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogStatesStateIdEditRoute =
+  AppCatalogStatesStateIdEditRouteImport.update({
+    id: '/catalog/states/$stateId/edit',
+    path: '/catalog/states/$stateId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogStatesStateIdShowRoute =
+  AppCatalogStatesStateIdShowRouteImport.update({
+    id: '/catalog/states/$stateId/show',
+    path: '/catalog/states/$stateId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogTowsTowIdEditRoute = AppCatalogTowsTowIdEditRouteImport.update({
+  id: '/catalog/tows/$towId/edit',
+  path: '/catalog/tows/$towId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogTowsTowIdShowRoute = AppCatalogTowsTowIdShowRouteImport.update({
+  id: '/catalog/tows/$towId/show',
+  path: '/catalog/tows/$towId/show',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCatalogWarningsWarningIdEditRoute =
+  AppCatalogWarningsWarningIdEditRouteImport.update({
+    id: '/catalog/warnings/$warningId/edit',
+    path: '/catalog/warnings/$warningId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogWarningsWarningIdShowRoute =
+  AppCatalogWarningsWarningIdShowRouteImport.update({
+    id: '/catalog/warnings/$warningId/show',
+    path: '/catalog/warnings/$warningId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogZonesZoneIdEditRoute =
+  AppCatalogZonesZoneIdEditRouteImport.update({
+    id: '/catalog/zones/$zoneId/edit',
+    path: '/catalog/zones/$zoneId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogZonesZoneIdShowRoute =
+  AppCatalogZonesZoneIdShowRouteImport.update({
+    id: '/catalog/zones/$zoneId/show',
+    path: '/catalog/zones/$zoneId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof AppIndexRoute
+  '/binnacle': typeof AppBinnacleRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/patrolling': typeof AppPatrollingRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/my/profile': typeof AppMyProfileRoute
+  '/catalog/': typeof AppCatalogIndexRoute
+  '/catalog/makes/create': typeof AppCatalogMakesCreateRoute
+  '/catalog/models/create': typeof AppCatalogModelsCreateRoute
+  '/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
+  '/catalog/reasons/create': typeof AppCatalogReasonsCreateRoute
+  '/catalog/states/create': typeof AppCatalogStatesCreateRoute
+  '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
+  '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
+  '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/catalog/makes/': typeof AppCatalogMakesIndexRoute
+  '/catalog/models/': typeof AppCatalogModelsIndexRoute
+  '/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
+  '/catalog/reasons/': typeof AppCatalogReasonsIndexRoute
+  '/catalog/states/': typeof AppCatalogStatesIndexRoute
+  '/catalog/tows/': typeof AppCatalogTowsIndexRoute
+  '/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
+  '/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
+  '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
+  '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
+  '/catalog/models/$modelId/show': typeof AppCatalogModelsModelIdShowRoute
+  '/catalog/permit-types/$permitTypeId/edit': typeof AppCatalogPermitTypesPermitTypeIdEditRoute
+  '/catalog/permit-types/$permitTypeId/show': typeof AppCatalogPermitTypesPermitTypeIdShowRoute
+  '/catalog/reasons/$reasonId/edit': typeof AppCatalogReasonsReasonIdEditRoute
+  '/catalog/reasons/$reasonId/show': typeof AppCatalogReasonsReasonIdShowRoute
+  '/catalog/states/$stateId/edit': typeof AppCatalogStatesStateIdEditRoute
+  '/catalog/states/$stateId/show': typeof AppCatalogStatesStateIdShowRoute
+  '/catalog/tows/$towId/edit': typeof AppCatalogTowsTowIdEditRoute
+  '/catalog/tows/$towId/show': typeof AppCatalogTowsTowIdShowRoute
+  '/catalog/warnings/$warningId/edit': typeof AppCatalogWarningsWarningIdEditRoute
+  '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
+  '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
+  '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/binnacle': typeof AppBinnacleRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/patrolling': typeof AppPatrollingRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/': typeof AppIndexRoute
+  '/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/my/profile': typeof AppMyProfileRoute
+  '/catalog': typeof AppCatalogIndexRoute
+  '/catalog/makes/create': typeof AppCatalogMakesCreateRoute
+  '/catalog/models/create': typeof AppCatalogModelsCreateRoute
+  '/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
+  '/catalog/reasons/create': typeof AppCatalogReasonsCreateRoute
+  '/catalog/states/create': typeof AppCatalogStatesCreateRoute
+  '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
+  '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
+  '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/catalog/makes': typeof AppCatalogMakesIndexRoute
+  '/catalog/models': typeof AppCatalogModelsIndexRoute
+  '/catalog/permit-types': typeof AppCatalogPermitTypesIndexRoute
+  '/catalog/reasons': typeof AppCatalogReasonsIndexRoute
+  '/catalog/states': typeof AppCatalogStatesIndexRoute
+  '/catalog/tows': typeof AppCatalogTowsIndexRoute
+  '/catalog/warnings': typeof AppCatalogWarningsIndexRoute
+  '/catalog/zones': typeof AppCatalogZonesIndexRoute
+  '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
+  '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
+  '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
+  '/catalog/models/$modelId/show': typeof AppCatalogModelsModelIdShowRoute
+  '/catalog/permit-types/$permitTypeId/edit': typeof AppCatalogPermitTypesPermitTypeIdEditRoute
+  '/catalog/permit-types/$permitTypeId/show': typeof AppCatalogPermitTypesPermitTypeIdShowRoute
+  '/catalog/reasons/$reasonId/edit': typeof AppCatalogReasonsReasonIdEditRoute
+  '/catalog/reasons/$reasonId/show': typeof AppCatalogReasonsReasonIdShowRoute
+  '/catalog/states/$stateId/edit': typeof AppCatalogStatesStateIdEditRoute
+  '/catalog/states/$stateId/show': typeof AppCatalogStatesStateIdShowRoute
+  '/catalog/tows/$towId/edit': typeof AppCatalogTowsTowIdEditRoute
+  '/catalog/tows/$towId/show': typeof AppCatalogTowsTowIdShowRoute
+  '/catalog/warnings/$warningId/edit': typeof AppCatalogWarningsWarningIdEditRoute
+  '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
+  '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
+  '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/_app/binnacle': typeof AppBinnacleRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/patrolling': typeof AppPatrollingRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/_app/': typeof AppIndexRoute
+  '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/_app/my/profile': typeof AppMyProfileRoute
+  '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/catalog/makes/create': typeof AppCatalogMakesCreateRoute
+  '/_app/catalog/models/create': typeof AppCatalogModelsCreateRoute
+  '/_app/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
+  '/_app/catalog/reasons/create': typeof AppCatalogReasonsCreateRoute
+  '/_app/catalog/states/create': typeof AppCatalogStatesCreateRoute
+  '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
+  '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
+  '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/catalog/makes/': typeof AppCatalogMakesIndexRoute
+  '/_app/catalog/models/': typeof AppCatalogModelsIndexRoute
+  '/_app/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
+  '/_app/catalog/reasons/': typeof AppCatalogReasonsIndexRoute
+  '/_app/catalog/states/': typeof AppCatalogStatesIndexRoute
+  '/_app/catalog/tows/': typeof AppCatalogTowsIndexRoute
+  '/_app/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
+  '/_app/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/_app/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
+  '/_app/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
+  '/_app/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
+  '/_app/catalog/models/$modelId/show': typeof AppCatalogModelsModelIdShowRoute
+  '/_app/catalog/permit-types/$permitTypeId/edit': typeof AppCatalogPermitTypesPermitTypeIdEditRoute
+  '/_app/catalog/permit-types/$permitTypeId/show': typeof AppCatalogPermitTypesPermitTypeIdShowRoute
+  '/_app/catalog/reasons/$reasonId/edit': typeof AppCatalogReasonsReasonIdEditRoute
+  '/_app/catalog/reasons/$reasonId/show': typeof AppCatalogReasonsReasonIdShowRoute
+  '/_app/catalog/states/$stateId/edit': typeof AppCatalogStatesStateIdEditRoute
+  '/_app/catalog/states/$stateId/show': typeof AppCatalogStatesStateIdShowRoute
+  '/_app/catalog/tows/$towId/edit': typeof AppCatalogTowsTowIdEditRoute
+  '/_app/catalog/tows/$towId/show': typeof AppCatalogTowsTowIdShowRoute
+  '/_app/catalog/warnings/$warningId/edit': typeof AppCatalogWarningsWarningIdEditRoute
+  '/_app/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
+  '/_app/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
+  '/_app/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/binnacle'
+    | '/dashboard'
+    | '/patrolling'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/auth/reset-password'
+    | '/catalog/binnacle'
+    | '/my/profile'
+    | '/catalog/'
+    | '/catalog/makes/create'
+    | '/catalog/models/create'
+    | '/catalog/permit-types/create'
+    | '/catalog/reasons/create'
+    | '/catalog/states/create'
+    | '/catalog/tows/create'
+    | '/catalog/warnings/create'
+    | '/catalog/zones/create'
+    | '/catalog/makes/'
+    | '/catalog/models/'
+    | '/catalog/permit-types/'
+    | '/catalog/reasons/'
+    | '/catalog/states/'
+    | '/catalog/tows/'
+    | '/catalog/warnings/'
+    | '/catalog/zones/'
+    | '/catalog/makes/$makeId/edit'
+    | '/catalog/makes/$makeId/show'
+    | '/catalog/models/$modelId/edit'
+    | '/catalog/models/$modelId/show'
+    | '/catalog/permit-types/$permitTypeId/edit'
+    | '/catalog/permit-types/$permitTypeId/show'
+    | '/catalog/reasons/$reasonId/edit'
+    | '/catalog/reasons/$reasonId/show'
+    | '/catalog/states/$stateId/edit'
+    | '/catalog/states/$stateId/show'
+    | '/catalog/tows/$towId/edit'
+    | '/catalog/tows/$towId/show'
+    | '/catalog/warnings/$warningId/edit'
+    | '/catalog/warnings/$warningId/show'
+    | '/catalog/zones/$zoneId/edit'
+    | '/catalog/zones/$zoneId/show'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/binnacle'
+    | '/dashboard'
+    | '/patrolling'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/auth/reset-password'
+    | '/'
+    | '/catalog/binnacle'
+    | '/my/profile'
+    | '/catalog'
+    | '/catalog/makes/create'
+    | '/catalog/models/create'
+    | '/catalog/permit-types/create'
+    | '/catalog/reasons/create'
+    | '/catalog/states/create'
+    | '/catalog/tows/create'
+    | '/catalog/warnings/create'
+    | '/catalog/zones/create'
+    | '/catalog/makes'
+    | '/catalog/models'
+    | '/catalog/permit-types'
+    | '/catalog/reasons'
+    | '/catalog/states'
+    | '/catalog/tows'
+    | '/catalog/warnings'
+    | '/catalog/zones'
+    | '/catalog/makes/$makeId/edit'
+    | '/catalog/makes/$makeId/show'
+    | '/catalog/models/$modelId/edit'
+    | '/catalog/models/$modelId/show'
+    | '/catalog/permit-types/$permitTypeId/edit'
+    | '/catalog/permit-types/$permitTypeId/show'
+    | '/catalog/reasons/$reasonId/edit'
+    | '/catalog/reasons/$reasonId/show'
+    | '/catalog/states/$stateId/edit'
+    | '/catalog/states/$stateId/show'
+    | '/catalog/tows/$towId/edit'
+    | '/catalog/tows/$towId/show'
+    | '/catalog/warnings/$warningId/edit'
+    | '/catalog/warnings/$warningId/show'
+    | '/catalog/zones/$zoneId/edit'
+    | '/catalog/zones/$zoneId/show'
+  id:
+    | '__root__'
+    | '/_app'
+    | '/_app/binnacle'
+    | '/_app/dashboard'
+    | '/_app/patrolling'
+    | '/auth/forgot-password'
+    | '/auth/login'
+    | '/auth/reset-password'
+    | '/_app/'
+    | '/_app/catalog/binnacle'
+    | '/_app/my/profile'
+    | '/_app/catalog/'
+    | '/_app/catalog/makes/create'
+    | '/_app/catalog/models/create'
+    | '/_app/catalog/permit-types/create'
+    | '/_app/catalog/reasons/create'
+    | '/_app/catalog/states/create'
+    | '/_app/catalog/tows/create'
+    | '/_app/catalog/warnings/create'
+    | '/_app/catalog/zones/create'
+    | '/_app/catalog/makes/'
+    | '/_app/catalog/models/'
+    | '/_app/catalog/permit-types/'
+    | '/_app/catalog/reasons/'
+    | '/_app/catalog/states/'
+    | '/_app/catalog/tows/'
+    | '/_app/catalog/warnings/'
+    | '/_app/catalog/zones/'
+    | '/_app/catalog/makes/$makeId/edit'
+    | '/_app/catalog/makes/$makeId/show'
+    | '/_app/catalog/models/$modelId/edit'
+    | '/_app/catalog/models/$modelId/show'
+    | '/_app/catalog/permit-types/$permitTypeId/edit'
+    | '/_app/catalog/permit-types/$permitTypeId/show'
+    | '/_app/catalog/reasons/$reasonId/edit'
+    | '/_app/catalog/reasons/$reasonId/show'
+    | '/_app/catalog/states/$stateId/edit'
+    | '/_app/catalog/states/$stateId/show'
+    | '/_app/catalog/tows/$towId/edit'
+    | '/_app/catalog/tows/$towId/show'
+    | '/_app/catalog/warnings/$warningId/edit'
+    | '/_app/catalog/warnings/$warningId/show'
+    | '/_app/catalog/zones/$zoneId/edit'
+    | '/_app/catalog/zones/$zoneId/show'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/': {
+      id: '/_app/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/binnacle': {
+      id: '/_app/binnacle'
+      path: '/binnacle'
+      fullPath: '/binnacle'
+      preLoaderRoute: typeof AppBinnacleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patrolling': {
+      id: '/_app/patrolling'
+      path: '/patrolling'
+      fullPath: '/patrolling'
+      preLoaderRoute: typeof AppPatrollingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/auth/forgot-password': {
+      id: '/auth/forgot-password'
+      path: '/auth/forgot-password'
+      fullPath: '/auth/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/auth/login': {
+      id: '/auth/login'
+      path: '/auth/login'
+      fullPath: '/auth/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/reset-password': {
+      id: '/auth/reset-password'
+      path: '/auth/reset-password'
+      fullPath: '/auth/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/catalog/': {
+      id: '/_app/catalog/'
+      path: '/catalog'
+      fullPath: '/catalog/'
+      preLoaderRoute: typeof AppCatalogIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/binnacle': {
+      id: '/_app/catalog/binnacle'
+      path: '/catalog/binnacle'
+      fullPath: '/catalog/binnacle'
+      preLoaderRoute: typeof AppCatalogBinnacleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/profile': {
+      id: '/_app/my/profile'
+      path: '/my/profile'
+      fullPath: '/my/profile'
+      preLoaderRoute: typeof AppMyProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/makes/': {
+      id: '/_app/catalog/makes/'
+      path: '/catalog/makes'
+      fullPath: '/catalog/makes/'
+      preLoaderRoute: typeof AppCatalogMakesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/makes/create': {
+      id: '/_app/catalog/makes/create'
+      path: '/catalog/makes/create'
+      fullPath: '/catalog/makes/create'
+      preLoaderRoute: typeof AppCatalogMakesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/models/': {
+      id: '/_app/catalog/models/'
+      path: '/catalog/models'
+      fullPath: '/catalog/models/'
+      preLoaderRoute: typeof AppCatalogModelsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/models/create': {
+      id: '/_app/catalog/models/create'
+      path: '/catalog/models/create'
+      fullPath: '/catalog/models/create'
+      preLoaderRoute: typeof AppCatalogModelsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/permit-types/': {
+      id: '/_app/catalog/permit-types/'
+      path: '/catalog/permit-types'
+      fullPath: '/catalog/permit-types/'
+      preLoaderRoute: typeof AppCatalogPermitTypesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/permit-types/create': {
+      id: '/_app/catalog/permit-types/create'
+      path: '/catalog/permit-types/create'
+      fullPath: '/catalog/permit-types/create'
+      preLoaderRoute: typeof AppCatalogPermitTypesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/reasons/': {
+      id: '/_app/catalog/reasons/'
+      path: '/catalog/reasons'
+      fullPath: '/catalog/reasons/'
+      preLoaderRoute: typeof AppCatalogReasonsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/reasons/create': {
+      id: '/_app/catalog/reasons/create'
+      path: '/catalog/reasons/create'
+      fullPath: '/catalog/reasons/create'
+      preLoaderRoute: typeof AppCatalogReasonsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/states/': {
+      id: '/_app/catalog/states/'
+      path: '/catalog/states'
+      fullPath: '/catalog/states/'
+      preLoaderRoute: typeof AppCatalogStatesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/states/create': {
+      id: '/_app/catalog/states/create'
+      path: '/catalog/states/create'
+      fullPath: '/catalog/states/create'
+      preLoaderRoute: typeof AppCatalogStatesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/tows/': {
+      id: '/_app/catalog/tows/'
+      path: '/catalog/tows'
+      fullPath: '/catalog/tows/'
+      preLoaderRoute: typeof AppCatalogTowsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/tows/create': {
+      id: '/_app/catalog/tows/create'
+      path: '/catalog/tows/create'
+      fullPath: '/catalog/tows/create'
+      preLoaderRoute: typeof AppCatalogTowsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/warnings/': {
+      id: '/_app/catalog/warnings/'
+      path: '/catalog/warnings'
+      fullPath: '/catalog/warnings/'
+      preLoaderRoute: typeof AppCatalogWarningsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/warnings/create': {
+      id: '/_app/catalog/warnings/create'
+      path: '/catalog/warnings/create'
+      fullPath: '/catalog/warnings/create'
+      preLoaderRoute: typeof AppCatalogWarningsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/zones/': {
+      id: '/_app/catalog/zones/'
+      path: '/catalog/zones'
+      fullPath: '/catalog/zones/'
+      preLoaderRoute: typeof AppCatalogZonesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/zones/create': {
+      id: '/_app/catalog/zones/create'
+      path: '/catalog/zones/create'
+      fullPath: '/catalog/zones/create'
+      preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/makes/$makeId/edit': {
+      id: '/_app/catalog/makes/$makeId/edit'
+      path: '/catalog/makes/$makeId/edit'
+      fullPath: '/catalog/makes/$makeId/edit'
+      preLoaderRoute: typeof AppCatalogMakesMakeIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/makes/$makeId/show': {
+      id: '/_app/catalog/makes/$makeId/show'
+      path: '/catalog/makes/$makeId/show'
+      fullPath: '/catalog/makes/$makeId/show'
+      preLoaderRoute: typeof AppCatalogMakesMakeIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/models/$modelId/edit': {
+      id: '/_app/catalog/models/$modelId/edit'
+      path: '/catalog/models/$modelId/edit'
+      fullPath: '/catalog/models/$modelId/edit'
+      preLoaderRoute: typeof AppCatalogModelsModelIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/models/$modelId/show': {
+      id: '/_app/catalog/models/$modelId/show'
+      path: '/catalog/models/$modelId/show'
+      fullPath: '/catalog/models/$modelId/show'
+      preLoaderRoute: typeof AppCatalogModelsModelIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/permit-types/$permitTypeId/edit': {
+      id: '/_app/catalog/permit-types/$permitTypeId/edit'
+      path: '/catalog/permit-types/$permitTypeId/edit'
+      fullPath: '/catalog/permit-types/$permitTypeId/edit'
+      preLoaderRoute: typeof AppCatalogPermitTypesPermitTypeIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/permit-types/$permitTypeId/show': {
+      id: '/_app/catalog/permit-types/$permitTypeId/show'
+      path: '/catalog/permit-types/$permitTypeId/show'
+      fullPath: '/catalog/permit-types/$permitTypeId/show'
+      preLoaderRoute: typeof AppCatalogPermitTypesPermitTypeIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/reasons/$reasonId/edit': {
+      id: '/_app/catalog/reasons/$reasonId/edit'
+      path: '/catalog/reasons/$reasonId/edit'
+      fullPath: '/catalog/reasons/$reasonId/edit'
+      preLoaderRoute: typeof AppCatalogReasonsReasonIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/reasons/$reasonId/show': {
+      id: '/_app/catalog/reasons/$reasonId/show'
+      path: '/catalog/reasons/$reasonId/show'
+      fullPath: '/catalog/reasons/$reasonId/show'
+      preLoaderRoute: typeof AppCatalogReasonsReasonIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/states/$stateId/edit': {
+      id: '/_app/catalog/states/$stateId/edit'
+      path: '/catalog/states/$stateId/edit'
+      fullPath: '/catalog/states/$stateId/edit'
+      preLoaderRoute: typeof AppCatalogStatesStateIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/states/$stateId/show': {
+      id: '/_app/catalog/states/$stateId/show'
+      path: '/catalog/states/$stateId/show'
+      fullPath: '/catalog/states/$stateId/show'
+      preLoaderRoute: typeof AppCatalogStatesStateIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/tows/$towId/edit': {
+      id: '/_app/catalog/tows/$towId/edit'
+      path: '/catalog/tows/$towId/edit'
+      fullPath: '/catalog/tows/$towId/edit'
+      preLoaderRoute: typeof AppCatalogTowsTowIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/tows/$towId/show': {
+      id: '/_app/catalog/tows/$towId/show'
+      path: '/catalog/tows/$towId/show'
+      fullPath: '/catalog/tows/$towId/show'
+      preLoaderRoute: typeof AppCatalogTowsTowIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/warnings/$warningId/edit': {
+      id: '/_app/catalog/warnings/$warningId/edit'
+      path: '/catalog/warnings/$warningId/edit'
+      fullPath: '/catalog/warnings/$warningId/edit'
+      preLoaderRoute: typeof AppCatalogWarningsWarningIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/warnings/$warningId/show': {
+      id: '/_app/catalog/warnings/$warningId/show'
+      path: '/catalog/warnings/$warningId/show'
+      fullPath: '/catalog/warnings/$warningId/show'
+      preLoaderRoute: typeof AppCatalogWarningsWarningIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/zones/$zoneId/edit': {
+      id: '/_app/catalog/zones/$zoneId/edit'
+      path: '/catalog/zones/$zoneId/edit'
+      fullPath: '/catalog/zones/$zoneId/edit'
+      preLoaderRoute: typeof AppCatalogZonesZoneIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/zones/$zoneId/show': {
+      id: '/_app/catalog/zones/$zoneId/show'
+      path: '/catalog/zones/$zoneId/show'
+      fullPath: '/catalog/zones/$zoneId/show'
+      preLoaderRoute: typeof AppCatalogZonesZoneIdShowRouteImport
+      parentRoute: typeof AppRoute
     }
   }
 }
 
+interface AppRouteChildren {
+  AppBinnacleRoute: typeof AppBinnacleRoute
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppPatrollingRoute: typeof AppPatrollingRoute
+  AppIndexRoute: typeof AppIndexRoute
+  AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
+  AppMyProfileRoute: typeof AppMyProfileRoute
+  AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppCatalogMakesCreateRoute: typeof AppCatalogMakesCreateRoute
+  AppCatalogModelsCreateRoute: typeof AppCatalogModelsCreateRoute
+  AppCatalogPermitTypesCreateRoute: typeof AppCatalogPermitTypesCreateRoute
+  AppCatalogReasonsCreateRoute: typeof AppCatalogReasonsCreateRoute
+  AppCatalogStatesCreateRoute: typeof AppCatalogStatesCreateRoute
+  AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
+  AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
+  AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppCatalogMakesIndexRoute: typeof AppCatalogMakesIndexRoute
+  AppCatalogModelsIndexRoute: typeof AppCatalogModelsIndexRoute
+  AppCatalogPermitTypesIndexRoute: typeof AppCatalogPermitTypesIndexRoute
+  AppCatalogReasonsIndexRoute: typeof AppCatalogReasonsIndexRoute
+  AppCatalogStatesIndexRoute: typeof AppCatalogStatesIndexRoute
+  AppCatalogTowsIndexRoute: typeof AppCatalogTowsIndexRoute
+  AppCatalogWarningsIndexRoute: typeof AppCatalogWarningsIndexRoute
+  AppCatalogZonesIndexRoute: typeof AppCatalogZonesIndexRoute
+  AppCatalogMakesMakeIdEditRoute: typeof AppCatalogMakesMakeIdEditRoute
+  AppCatalogMakesMakeIdShowRoute: typeof AppCatalogMakesMakeIdShowRoute
+  AppCatalogModelsModelIdEditRoute: typeof AppCatalogModelsModelIdEditRoute
+  AppCatalogModelsModelIdShowRoute: typeof AppCatalogModelsModelIdShowRoute
+  AppCatalogPermitTypesPermitTypeIdEditRoute: typeof AppCatalogPermitTypesPermitTypeIdEditRoute
+  AppCatalogPermitTypesPermitTypeIdShowRoute: typeof AppCatalogPermitTypesPermitTypeIdShowRoute
+  AppCatalogReasonsReasonIdEditRoute: typeof AppCatalogReasonsReasonIdEditRoute
+  AppCatalogReasonsReasonIdShowRoute: typeof AppCatalogReasonsReasonIdShowRoute
+  AppCatalogStatesStateIdEditRoute: typeof AppCatalogStatesStateIdEditRoute
+  AppCatalogStatesStateIdShowRoute: typeof AppCatalogStatesStateIdShowRoute
+  AppCatalogTowsTowIdEditRoute: typeof AppCatalogTowsTowIdEditRoute
+  AppCatalogTowsTowIdShowRoute: typeof AppCatalogTowsTowIdShowRoute
+  AppCatalogWarningsWarningIdEditRoute: typeof AppCatalogWarningsWarningIdEditRoute
+  AppCatalogWarningsWarningIdShowRoute: typeof AppCatalogWarningsWarningIdShowRoute
+  AppCatalogZonesZoneIdEditRoute: typeof AppCatalogZonesZoneIdEditRoute
+  AppCatalogZonesZoneIdShowRoute: typeof AppCatalogZonesZoneIdShowRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppBinnacleRoute: AppBinnacleRoute,
+  AppDashboardRoute: AppDashboardRoute,
+  AppPatrollingRoute: AppPatrollingRoute,
+  AppIndexRoute: AppIndexRoute,
+  AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
+  AppMyProfileRoute: AppMyProfileRoute,
+  AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppCatalogMakesCreateRoute: AppCatalogMakesCreateRoute,
+  AppCatalogModelsCreateRoute: AppCatalogModelsCreateRoute,
+  AppCatalogPermitTypesCreateRoute: AppCatalogPermitTypesCreateRoute,
+  AppCatalogReasonsCreateRoute: AppCatalogReasonsCreateRoute,
+  AppCatalogStatesCreateRoute: AppCatalogStatesCreateRoute,
+  AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
+  AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
+  AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppCatalogMakesIndexRoute: AppCatalogMakesIndexRoute,
+  AppCatalogModelsIndexRoute: AppCatalogModelsIndexRoute,
+  AppCatalogPermitTypesIndexRoute: AppCatalogPermitTypesIndexRoute,
+  AppCatalogReasonsIndexRoute: AppCatalogReasonsIndexRoute,
+  AppCatalogStatesIndexRoute: AppCatalogStatesIndexRoute,
+  AppCatalogTowsIndexRoute: AppCatalogTowsIndexRoute,
+  AppCatalogWarningsIndexRoute: AppCatalogWarningsIndexRoute,
+  AppCatalogZonesIndexRoute: AppCatalogZonesIndexRoute,
+  AppCatalogMakesMakeIdEditRoute: AppCatalogMakesMakeIdEditRoute,
+  AppCatalogMakesMakeIdShowRoute: AppCatalogMakesMakeIdShowRoute,
+  AppCatalogModelsModelIdEditRoute: AppCatalogModelsModelIdEditRoute,
+  AppCatalogModelsModelIdShowRoute: AppCatalogModelsModelIdShowRoute,
+  AppCatalogPermitTypesPermitTypeIdEditRoute:
+    AppCatalogPermitTypesPermitTypeIdEditRoute,
+  AppCatalogPermitTypesPermitTypeIdShowRoute:
+    AppCatalogPermitTypesPermitTypeIdShowRoute,
+  AppCatalogReasonsReasonIdEditRoute: AppCatalogReasonsReasonIdEditRoute,
+  AppCatalogReasonsReasonIdShowRoute: AppCatalogReasonsReasonIdShowRoute,
+  AppCatalogStatesStateIdEditRoute: AppCatalogStatesStateIdEditRoute,
+  AppCatalogStatesStateIdShowRoute: AppCatalogStatesStateIdShowRoute,
+  AppCatalogTowsTowIdEditRoute: AppCatalogTowsTowIdEditRoute,
+  AppCatalogTowsTowIdShowRoute: AppCatalogTowsTowIdShowRoute,
+  AppCatalogWarningsWarningIdEditRoute: AppCatalogWarningsWarningIdEditRoute,
+  AppCatalogWarningsWarningIdShowRoute: AppCatalogWarningsWarningIdShowRoute,
+  AppCatalogZonesZoneIdEditRoute: AppCatalogZonesZoneIdEditRoute,
+  AppCatalogZonesZoneIdShowRoute: AppCatalogZonesZoneIdShowRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthLoginRoute: AuthLoginRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -74,17 +74,20 @@ export async function resolveTenant(
 }
 
 /** The property a host name reaches (subdomain code or one of its extra domains), for the web app's bootstrap. */
-export async function propertyForHost(tx: Tx, host: HostInfo): Promise<{ code: string } | null> {
+export async function propertyForHost(
+  tx: Tx,
+  host: HostInfo,
+): Promise<{ code: string; name: string } | null> {
   if (host.kind === 'central') return null;
   const rows =
     host.kind === 'subdomain'
-      ? await query<{ code: string }>(
+      ? await query<{ code: string; name: string }>(
           tx,
-          sql`select code from properties where lower(code) = ${host.code} and active`,
+          sql`select code, name from properties where lower(code) = ${host.code} and active`,
         )
-      : await query<{ code: string }>(
+      : await query<{ code: string; name: string }>(
           tx,
-          sql`select code from properties where (lower(access_domain) = ${host.host} or lower(visitor_domain) = ${host.host}) and active`,
+          sql`select code, name from properties where (lower(access_domain) = ${host.host} or lower(visitor_domain) = ${host.host}) and active`,
         );
   return rows[0] ?? null;
 }

@@ -4,6 +4,8 @@ import type { Area } from '@parkade/contract';
 export interface HostContext {
   area: Area;
   tenant: string | null;
+  /** The property's name when the server wrote it into the page (`name` in the meta tag). */
+  name?: string | null;
 }
 
 /**
@@ -14,8 +16,8 @@ export interface HostContext {
 export function detectHost(hostname: string, meta: string | null, fallbackDomain: string): HostContext {
   if (meta) {
     try {
-      const parsed = JSON.parse(meta) as { tenant?: string | null };
-      if (parsed.tenant) return { area: 'tenant', tenant: parsed.tenant };
+      const parsed = JSON.parse(meta) as { tenant?: string | null; name?: string | null };
+      if (parsed.tenant) return { area: 'tenant', tenant: parsed.tenant, name: parsed.name || null };
       return { area: 'central', tenant: null };
     } catch {
       // fall through to the host name

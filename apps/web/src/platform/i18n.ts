@@ -32,6 +32,8 @@ void i18n.use(initReactI18next).init({
   nsSeparator: false,
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Dictionaries laid over the bundled texts later (loadTranslations) re-render the screen, like a language change.
+  react: { bindI18n: 'languageChanged', bindI18nStore: 'added' },
 });
 
 export default i18n;

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { RequestError } from './errors';
 
 /** SPEC §9 query constants and SPEC §8 retry policy. */
@@ -25,8 +25,31 @@ export function shouldRetryBootstrap(failureCount: number, error: unknown): bool
   return !(error instanceof RequestError && error.statusCode === 401);
 }
 
+/** Queries tagged `meta: { session: false }` deal with a 401 themselves (the bootstrap, in the layout route). */
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { session?: boolean };
+  }
+}
+
+let onUnauthenticated: (() => void) | null = null;
+
+/**
+ * What to do when a query answers 401 — the session ended (expired, revoked, signed out elsewhere). Registered by
+ * the session module, which clears the stored auth and goes to the sign-in page.
+ */
+export function setUnauthenticatedHandler(fn: () => void): void {
+  onUnauthenticated = fn;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (error instanceof RequestError && error.statusCode === 401 && query.meta?.session !== false)
+          onUnauthenticated?.();
+      },
+    }),
     mutationCache: new MutationCache(),
     defaultOptions: {
       queries: {

@@ -48,11 +48,19 @@ export const useLanguageStore = create<LanguageState>()(
   ),
 );
 
-/** The property a central user works on (SPEC §3 propertyId), kept across reloads. */
+/**
+ * The property a central user works on (SPEC §3 propertyId) and the zone it was chosen in, kept across reloads.
+ * `tenantName` is the name of this host's property from the last bootstrap: local storage belongs to the host, so
+ * the sign-in page of a property can name it before anyone signs in.
+ */
 interface PropertyState {
   propertyId: number | null;
   zoneId: number | null;
-  select: (s: { propertyId: number | null; zoneId?: number | null }) => void;
+  /** The selected property's name, to show it without reading it again. */
+  propertyName: string | null;
+  tenantName: string | null;
+  select: (s: { propertyId: number | null; zoneId?: number | null; propertyName?: string | null }) => void;
+  setTenantName: (name: string | null) => void;
 }
 
 export const usePropertyStore = create<PropertyState>()(
@@ -60,8 +68,15 @@ export const usePropertyStore = create<PropertyState>()(
     (set) => ({
       propertyId: null,
       zoneId: null,
-      select: ({ propertyId, zoneId }) =>
-        set((s) => ({ propertyId, zoneId: zoneId === undefined ? s.zoneId : zoneId })),
+      propertyName: null,
+      tenantName: null,
+      select: ({ propertyId, zoneId, propertyName }) =>
+        set((s) => ({
+          propertyId,
+          zoneId: zoneId === undefined ? s.zoneId : zoneId,
+          propertyName: propertyId === null ? null : propertyName === undefined ? s.propertyName : propertyName,
+        })),
+      setTenantName: (tenantName) => set({ tenantName }),
     }),
     { name: 'parkade.property' },
   ),

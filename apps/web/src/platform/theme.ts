@@ -3,6 +3,7 @@ import '@fontsource/montserrat/500.css';
 import '@fontsource/montserrat/600.css';
 import '@fontsource/montserrat/700.css';
 import { createTheme } from '@mui/material/styles';
+import { RouterAnchor } from './link';
 
 /** SPEC §9 theme: primary blue, secondary amber, Gotham with Montserrat as the open fallback (DESIGN §2). */
 export const theme = createTheme({
@@ -23,6 +24,8 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    MuiButtonBase: { defaultProps: { LinkComponent: RouterAnchor } },
+    MuiLink: { defaultProps: { component: RouterAnchor } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e3e8ef' } } },
     MuiAppBar: { styleOverrides: { root: { border: 0 } } },

@@ -1,0 +1,93 @@
+import { loginBody, type LoginBody } from '@parkade/contract';
+import { Alert, Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors, contractResolver } from '../../ui/form';
+import { useFieldProps } from './fields';
+import { PasswordField } from './PasswordField';
+
+const FIELDS = ['email', 'password', 'remember'] as const;
+
+/**
+ * The sign-in form: email or phone, password, remember me. Checked with the contract's loginBody, the same
+ * schema the server uses; `onSubmit` signs in and throws the normalised error on failure, whose field errors land
+ * on their fields and whose message shows above the form.
+ */
+export function LoginForm({
+  onSubmit,
+  emailHint,
+}: {
+  onSubmit: (body: LoginBody) => Promise<void>;
+  /** Who signs in here, under the email field (SPEC §6: residents and staff of a property, or central staff). */
+  emailHint?: string;
+}) {
+  const { t } = useTranslation();
+  const [general, setGeneral] = useState<string | null>(null);
+  const form = useForm({
+    resolver: contractResolver(loginBody),
+    defaultValues: { email: '', password: '', remember: false },
+  });
+  const field = useFieldProps(form);
+
+  const submit = form.handleSubmit(async (body) => {
+    setGeneral(null);
+    try {
+      await onSubmit(body);
+    } catch (err) {
+      const { general: text } = applyServerErrors(err, FIELDS, (name, e, o) =>
+        form.setError(name, e, o),
+      );
+      setGeneral(text);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('shell.login.submit')}>
+      <Stack spacing={2.5}>
+        {general && (
+          <Alert severity="error" role="alert">
+            {general}
+          </Alert>
+        )}
+        <TextField
+          label={t('shell.login.email')}
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+          required
+          {...field('email', emailHint)}
+        />
+        <PasswordField label={t('shell.login.password')} autoComplete="current-password" required {...field('password')} />
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+        >
+          <Controller
+            control={form.control}
+            name="remember"
+            render={({ field: remember }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={Boolean(remember.value)}
+                    onChange={(e) => remember.onChange(e.target.checked)}
+                    onBlur={remember.onBlur}
+                    size="small"
+                  />
+                }
+                label={t('shell.login.remember')}
+              />
+            )}
+          />
+          <Link href="/auth/forgot-password" variant="body2" underline="hover">
+            {t('shell.login.forgot')}
+          </Link>
+        </Stack>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={form.formState.isSubmitting}>
+          {t('shell.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

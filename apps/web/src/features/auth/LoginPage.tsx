@@ -1,0 +1,53 @@
+import type { LoginBody } from '@parkade/contract';
+import { Typography } from '@mui/material';
+import { useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { landingPath } from '../../platform/guards';
+import { login } from '../../platform/session';
+import { useDocumentTitle } from '../../platform/title';
+import { toast } from '../../ui/toast';
+import { useArea } from '../shell/useArea';
+import { AuthLayout } from './AuthLayout';
+import { LoginForm } from './LoginForm';
+
+/**
+ * /auth/login (SPEC §2.1): on a property's host it names the property and says that its residents and staff sign in
+ * here; on the central host it says this is the central administration (SPEC §6). After signing in: the `redirect`
+ * the user came from, else the landing page of SPEC §2.2.
+ */
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const { area, propertyName } = useArea();
+  const title = t('shell.login.title');
+  useDocumentTitle(title);
+
+  const submit = async (body: LoginBody) => {
+    const answer = await login(body);
+    toast.success(t('auth.loginSuccess'));
+    await router.navigate({ href: redirect ?? landingPath(answer.user, answer.permissions), replace: true });
+  };
+
+  const tenant = area === 'tenant';
+  return (
+    <AuthLayout>
+      <Typography
+        component="p"
+        variant="overline"
+        sx={{ color: 'primary.main', fontWeight: 700, letterSpacing: 1, lineHeight: 1.6, display: 'block' }}
+      >
+        {tenant ? propertyName : t('shell.login.centralOverline')}
+      </Typography>
+      <Typography variant="h1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3.5 }}>
+        {tenant ? t('shell.login.tenantSubtitle', { property: propertyName }) : t('shell.login.centralSubtitle')}
+      </Typography>
+      <LoginForm
+        onSubmit={submit}
+        emailHint={tenant ? t('shell.login.tenantHint') : t('shell.login.centralHint')}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,18 @@
+import type { CatalogResource } from '@parkade/contract';
+import type { CatalogScreens } from './catalog-screens';
+import { models } from './models';
+import { makes, permitTypes, reasons, states, warnings } from './simple';
+import { tows } from './tows';
+import { zones } from './zones';
+
+/** Every catalog's screens by resource name (the route files pick theirs). */
+export const catalogs: Record<CatalogResource, CatalogScreens> = {
+  zones,
+  states,
+  tows,
+  warnings,
+  reasons,
+  'permit-types': permitTypes,
+  makes,
+  models,
+};

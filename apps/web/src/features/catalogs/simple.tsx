@@ -1,0 +1,52 @@
+import {
+  makesCatalog,
+  permitTypesCatalog,
+  reasonsCatalog,
+  statesCatalog,
+  warningsCatalog,
+  type MakeItem,
+  type PermitTypeItem,
+  type ReasonItem,
+  type StateItem,
+  type WarningItem,
+} from '@parkade/contract';
+import { Chip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { ReadOnlyField, useFormMode } from '../../ui/fields';
+import { catalogScreens } from './catalog-screens';
+
+/** The catalogs that are a code and a name, nothing more: one line each. */
+export const states = catalogScreens<StateItem>({ contract: statesCatalog });
+export const warnings = catalogScreens<WarningItem>({ contract: warningsCatalog });
+export const reasons = catalogScreens<ReasonItem>({ contract: reasonsCatalog });
+export const makes = catalogScreens<MakeItem>({ contract: makesCatalog });
+
+/** Permit types: the system types (id 2 is the reserved spot) may be renamed but never deleted. */
+function SystemTypeField({ record }: { record?: PermitTypeItem }) {
+  const { t } = useTranslation();
+  const mode = useFormMode();
+  if (mode !== 'show' || !record) return null;
+  return (
+    <ReadOnlyField label={t('fields.builtIn')}>{record.builtIn ? t('form.yes') : t('form.no')}</ReadOnlyField>
+  );
+}
+
+export const permitTypes = catalogScreens<PermitTypeItem>({
+  contract: permitTypesCatalog,
+  ExtraFields: SystemTypeField,
+  canDelete: (item) => !item.builtIn,
+  columns: (t) => [
+    {
+      field: 'builtIn',
+      headerName: t('fields.builtIn'),
+      sortable: false,
+      secondary: true,
+      minWidth: 120,
+      flex: 0.6,
+      renderCell: ({ value }) =>
+        value ? (
+          <Chip size="small" label={t('permitTypes.system')} color="primary" variant="outlined" />
+        ) : null,
+    },
+  ],
+});

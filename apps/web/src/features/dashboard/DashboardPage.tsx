@@ -1,0 +1,178 @@
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import { Alert, Autocomplete, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { hasPermission, type PropertyListItem, type ZoneItem } from '@parkade/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Bootstrap } from '../../platform/session';
+import { usePropertyStore } from '../../platform/stores';
+import { PageHeader } from '../shell/PageHeader';
+import { CounterCards } from './CounterCards';
+import { useCounters, usePropertyOptions, useZoneOptions } from './queries';
+
+/**
+ * /dashboard (SPEC §2.5): counters of what exists. A property's staff see their property at once. Central staff
+ * first choose a zone, then a property of it (kept in the property store, so the choice survives a reload and is
+ * the property other screens act on); with only a zone chosen they see the zone's totals.
+ */
+export function DashboardPage({ boot }: { boot: Bootstrap }) {
+  const { t } = useTranslation();
+  if (boot.property) {
+    return (
+      <>
+        <PageHeader overline={boot.property.name} title={t('shell.dashboard.title')} subtitle={t('shell.dashboard.tenantSubtitle')} />
+        <Counters params={{}} title={t('shell.dashboard.atAGlance')} />
+      </>
+    );
+  }
+  return <CentralDashboard boot={boot} />;
+}
+
+function CentralDashboard({ boot }: { boot: Bootstrap }) {
+  const { t } = useTranslation();
+  const zoneId = usePropertyStore((s) => s.zoneId);
+  const propertyId = usePropertyStore((s) => s.propertyId);
+  const select = usePropertyStore((s) => s.select);
+  const canListProperties = hasPermission(boot.permissions, 'properties.index');
+  const zones = useZoneOptions();
+  const properties = usePropertyOptions(zoneId, canListProperties);
+
+  const zone = zones.data?.data.find((z) => z.id === zoneId) ?? null;
+  const property = zone ? (properties.data?.data.find((p) => p.id === propertyId && p.zoneId === zone.id) ?? null) : null;
+
+  return (
+    <>
+      <PageHeader overline={t('shell.central')} title={t('shell.dashboard.title')} subtitle={t('shell.dashboard.centralSubtitle')} />
+      <Card sx={{ mb: 3 }}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
+          <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: 2 }}>
+            {t('shell.dashboard.chooseTitle')}
+          </Typography>
+          {zones.isError && (
+            <Alert
+              severity="error"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void zones.refetch()}>
+                  {t('shell.retry')}
+                </Button>
+              }
+            >
+              {zones.error.message}
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <Autocomplete<ZoneItem>
+              sx={{ flex: 1 }}
+              options={zones.data?.data ?? []}
+              loading={zones.isLoading}
+              value={zone}
+              onChange={(_e, z) => select({ zoneId: z?.id ?? null, propertyId: null })}
+              getOptionLabel={(z) => z.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              noOptionsText={t('shell.dashboard.noZones')}
+              loadingText={t('shell.loading')}
+              renderInput={(params) => (
+                <TextField {...params} label={t('shell.dashboard.zone')} placeholder={t('shell.dashboard.zonePlaceholder')} />
+              )}
+            />
+            {canListProperties && (
+              <Autocomplete<PropertyListItem>
+                sx={{ flex: 1 }}
+                options={properties.data?.data ?? []}
+                loading={properties.isFetching}
+                disabled={!zone}
+                value={property}
+                onChange={(_e, p) => select({ propertyId: p?.id ?? null, propertyName: p?.name ?? null })}
+                getOptionLabel={(p) => p.name}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                noOptionsText={t('shell.dashboard.noProperties')}
+                loadingText={t('shell.loading')}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('shell.dashboard.property')}
+                    placeholder={zone ? t('shell.dashboard.propertyPlaceholder') : t('shell.dashboard.zoneFirst')}
+                  />
+                )}
+              />
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+      {!zone ? (
+        <Prompt icon={<MapOutlined />} title={t('shell.dashboard.promptZoneTitle')} text={t('shell.dashboard.promptZone')} />
+      ) : property ? (
+        <Counters params={{ propertyId: property.id }} title={t('shell.dashboard.propertyFigures', { property: property.name })} />
+      ) : (
+        <>
+          <Counters params={{ zoneId: zone.id }} title={t('shell.dashboard.zoneFigures', { zone: zone.name })} />
+          {canListProperties && (
+            <Box sx={{ mt: 3 }}>
+              <Prompt
+                icon={<ApartmentOutlined />}
+                title={t('shell.dashboard.promptPropertyTitle')}
+                text={t('shell.dashboard.promptProperty')}
+              />
+            </Box>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function Counters({ params, title }: { params: { zoneId?: number; propertyId?: number }; title: string }) {
+  const { t } = useTranslation();
+  const counters = useCounters(params);
+  return (
+    <Box component="section" aria-labelledby="dashboard-figures">
+      <Typography id="dashboard-figures" variant="h2" sx={{ fontSize: '1.05rem', mb: 1.5 }}>
+        {title}
+      </Typography>
+      {counters.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void counters.refetch()}>
+              {t('shell.retry')}
+            </Button>
+          }
+        >
+          {counters.error.message}
+        </Alert>
+      ) : (
+        <CounterCards counters={counters.data?.counters} loading={counters.isLoading} />
+      )}
+    </Box>
+  );
+}
+
+function Prompt({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Card sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', borderStyle: 'dashed', bgcolor: 'transparent' }}>
+      <Box
+        aria-hidden="true"
+        sx={{
+          width: 56,
+          height: 56,
+          mx: 'auto',
+          mb: 2,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(21,101,192,0.08)',
+          color: 'primary.main',
+        }}
+      >
+        {icon}
+      </Box>
+      <Typography variant="h3" component="p" sx={{ mb: 0.75 }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ maxWidth: 480, mx: 'auto' }}>
+        {text}
+      </Typography>
+    </Card>
+  );
+}

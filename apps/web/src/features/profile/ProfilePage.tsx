@@ -1,0 +1,265 @@
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import {
+  Alert,
+  AlertTitle,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Grid,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { profileBody, type Profile, type ProfileBody } from '@parkade/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { get, send } from '../../platform/api';
+import type { RequestError } from '../../platform/errors';
+import { applyLanguage, NATIVE_NAMES } from '../../platform/language';
+import { updateSessionUser } from '../../platform/session';
+import { useLanguageStore } from '../../platform/stores';
+import { applyServerErrors, contractResolver, formMessage } from '../../ui/form';
+import { toast } from '../../ui/toast';
+import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
+import { useFieldProps } from '../auth/fields';
+import { initials } from '../shell/identity';
+import { PageHeader } from '../shell/PageHeader';
+
+export const PROFILE_KEY = ['/my/profile'] as const;
+const FIELDS = ['fullName', 'phone', 'language'] as const;
+
+/**
+ * /my/profile (SPEC §2.3): the resident's profile card, the form for name, phone and language (PUT /my/profile,
+ * checked with the contract's profileBody; the server's field errors on their fields) and the change-password
+ * dialog. A failed load shows the error view with a retry.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = useQuery<Profile, RequestError>({ queryKey: PROFILE_KEY, queryFn: () => get<Profile>('/my/profile') });
+  const [changing, setChanging] = useState(false);
+
+  return (
+    <>
+      <PageHeader
+        title={t('shell.profile.title')}
+        subtitle={t('shell.profile.subtitle')}
+        overline={profile.data?.property.name}
+      />
+      {profile.isError ? (
+        <Alert
+          severity="error"
+          icon={<ErrorOutlineOutlined />}
+          action={
+            <Button color="inherit" size="small" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+              {t('shell.retry')}
+            </Button>
+          }
+        >
+          <AlertTitle>{t('shell.profile.loadError')}</AlertTitle>
+          {profile.error.message}
+        </Alert>
+      ) : !profile.data ? (
+        <ProfileSkeleton />
+      ) : (
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+            <Stack spacing={3}>
+              <ProfileCard profile={profile.data} />
+              <Card>
+                <CardContent sx={{ p: 3 }}>
+                  <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: 1 }}>
+                    {t('shell.profile.security')}
+                  </Typography>
+                  <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
+                    {t('shell.profile.securityText')}
+                  </Typography>
+                  <Button variant="outlined" startIcon={<KeyOutlined />} onClick={() => setChanging(true)}>
+                    {t('shell.changePassword.title')}
+                  </Button>
+                </CardContent>
+              </Card>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+            <ProfileForm profile={profile.data} />
+          </Grid>
+        </Grid>
+      )}
+      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+    </>
+  );
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  useLanguageStore((s) => s.currentLanguage); // dates follow the interface language
+  const rows: [string, string][] = [
+    [t('shell.profile.email'), profile.email ?? '—'],
+    [t('shell.profile.phone'), profile.phone ?? '—'],
+    [t('shell.profile.language'), NATIVE_NAMES[profile.language]],
+    [t('shell.profile.memberSince'), dayjs(profile.createdAt).format('LL')],
+    [t('shell.profile.lastLogin'), profile.lastLoginAt ? dayjs(profile.lastLoginAt).format('LLL') : '—'],
+  ];
+  return (
+    <Card>
+      <CardContent sx={{ p: 3 }}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2.5 }}>
+          <Avatar sx={{ width: 56, height: 56, bgcolor: 'primary.main', fontSize: 20, fontWeight: 600 }}>
+            {initials(profile.fullName)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.15rem', overflowWrap: 'anywhere' }}>
+              {profile.fullName}
+            </Typography>
+            <Typography color="text.secondary" variant="body2">
+              {t('shell.identity.resident', { property: profile.property.name })}
+            </Typography>
+          </Box>
+        </Stack>
+        <Divider sx={{ mb: 2 }} />
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 2, rowGap: 1.25 }}>
+          {rows.map(([label, value]) => (
+            <Box key={label} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function toForm(profile: Profile): ProfileBody {
+  return { fullName: profile.fullName, phone: profile.phone ?? '', language: profile.language };
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [general, setGeneral] = useState<string | null>(null);
+  const form = useForm({ resolver: contractResolver(profileBody), defaultValues: toForm(profile) });
+  const field = useFieldProps(form);
+  const save = useMutation<{ profile: Profile; message: string }, RequestError, unknown>({
+    mutationFn: (body) => send('PUT', '/my/profile', body),
+  });
+
+  // A fresh profile from the server (after a save or a refetch) resets the form when it is not being edited.
+  useEffect(() => {
+    if (!form.formState.isDirty) form.reset(toForm(profile));
+  }, [profile, form]);
+
+  const submit = form.handleSubmit(async (body) => {
+    setGeneral(null);
+    try {
+      const answer = await save.mutateAsync(body);
+      client.setQueryData(PROFILE_KEY, answer.profile);
+      form.reset(toForm(answer.profile));
+      updateSessionUser({ fullName: answer.profile.fullName, phone: answer.profile.phone, language: answer.profile.language });
+      applyLanguage(answer.profile.language);
+      toast.success(answer.message);
+    } catch (err) {
+      setGeneral(applyServerErrors(err, FIELDS, (n, e, o) => form.setError(n as (typeof FIELDS)[number], e, o)).general);
+    }
+  });
+
+  return (
+    <Card component="section" aria-labelledby="profile-form-title">
+      <CardContent sx={{ p: 3 }}>
+        <Typography id="profile-form-title" variant="h2" sx={{ fontSize: '1.05rem', mb: 0.5 }}>
+          {t('shell.profile.editTitle')}
+        </Typography>
+        <Typography color="text.secondary" variant="body2" sx={{ mb: 3 }}>
+          {t('shell.profile.editText')}
+        </Typography>
+        <form onSubmit={submit} noValidate>
+          <Stack spacing={2.5}>
+            {general && <Alert severity="error">{general}</Alert>}
+            <TextField label={t('shell.profile.fullName')} autoComplete="name" required {...field('fullName')} />
+            <TextField
+              label={t('shell.profile.phone')}
+              autoComplete="tel"
+              type="tel"
+              {...field('phone', t('shell.profile.phoneHint'))}
+            />
+            <Controller
+              control={form.control}
+              name="language"
+              render={({ field: language, fieldState }) => {
+                const message = formMessage(fieldState.error?.message, t);
+                return (
+                  <TextField
+                    select
+                    label={t('shell.profile.language')}
+                    required
+                    value={language.value}
+                    onChange={(e) => language.onChange(e.target.value)}
+                    onBlur={language.onBlur}
+                    inputRef={language.ref}
+                    name={language.name}
+                    error={Boolean(message)}
+                    helperText={message ?? t('shell.profile.languageHint')}
+                  >
+                    {profile.languages.map((lng) => (
+                      <MenuItem key={lng} value={lng}>
+                        {NATIVE_NAMES[lng]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                );
+              }}
+            />
+            <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={() => form.reset(toForm(profile))} disabled={!form.formState.isDirty || save.isPending}>
+                {t('shell.cancel')}
+              </Button>
+              <Button type="submit" variant="contained" loading={save.isPending} disabled={!form.formState.isDirty}>
+                {t('shell.save')}
+              </Button>
+            </Stack>
+          </Stack>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Grid container spacing={3} aria-busy="true">
+      <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+        <Card sx={{ p: 3 }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Skeleton variant="circular" width={56} height={56} />
+            <Box sx={{ flex: 1 }}>
+              <Skeleton width="70%" />
+              <Skeleton width="50%" />
+            </Box>
+          </Stack>
+          <Skeleton height={120} variant="rounded" />
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+        <Card sx={{ p: 3 }}>
+          <Skeleton width="40%" height={28} />
+          <Skeleton height={48} sx={{ mt: 2 }} />
+          <Skeleton height={48} />
+          <Skeleton height={48} />
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,170 @@
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import DirectionsCarOutlined from '@mui/icons-material/DirectionsCarOutlined';
+import DomainOutlined from '@mui/icons-material/DomainOutlined';
+import EmojiPeopleOutlined from '@mui/icons-material/EmojiPeopleOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
+import LocalParkingOutlined from '@mui/icons-material/LocalParkingOutlined';
+import LocalPoliceOutlined from '@mui/icons-material/LocalPoliceOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import RvHookupOutlined from '@mui/icons-material/RvHookupOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
+import TimeToLeaveOutlined from '@mui/icons-material/TimeToLeaveOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { Area } from '@parkade/contract';
+import { canVisit, type GuardUser } from '../../platform/guards';
+
+/**
+ * The navigation as one table (DESIGN §6): every screen of the product with its section, label, one-line
+ * description (the home page's cards) and icon. What a user sees is this table filtered by
+ *  - the guard (`canVisit`): only what the user may open, so the menu and the route guard never disagree;
+ *  - the screens that exist (`available`, read from the router's route tree): an entry appears by itself on the day
+ *    its route file lands, and a link to a screen that is not built yet can never be shown;
+ *  - the area, for screens whose data lives in one area only.
+ * Labels and descriptions are translation keys.
+ */
+export type NavSection = 'overview' | 'account' | 'property' | 'catalogs' | 'administration';
+
+export interface NavItem {
+  path: string;
+  section: NavSection;
+  label: string;
+  description: string;
+  icon: SvgIconComponent;
+  /** Only in these areas (default: both). */
+  areas?: readonly Area[];
+}
+
+export const NAV_SECTIONS: readonly NavSection[] = ['overview', 'account', 'property', 'catalogs', 'administration'];
+
+const item = (
+  section: NavSection,
+  path: string,
+  key: string,
+  icon: SvgIconComponent,
+  extra: Partial<NavItem> = {},
+): NavItem => ({
+  section,
+  path,
+  label: `shell.nav.${key}`,
+  description: `shell.nav.${key}.description`,
+  icon,
+  ...extra,
+});
+
+/** A catalog's label is the catalog's own title (catalogs.json), shared with its screens. */
+const catalog = (name: string, icon: SvgIconComponent): NavItem => ({
+  section: 'catalogs',
+  path: `/catalog/${name}`,
+  label: `catalogs.${name}.title`,
+  description: `shell.nav.catalog.${name}.description`,
+  icon,
+});
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  item('overview', '/', 'home', HomeOutlined),
+  item('overview', '/dashboard', 'dashboard', SpaceDashboardOutlined),
+  // Patrols are run from the central area (DESIGN §1); on a property's host the screen only shows its counters.
+  item('overview', '/patrolling', 'patrolling', LocalPoliceOutlined, { areas: ['central'] }),
+  item('overview', '/patrolling-reports', 'patrollingReports', AssignmentOutlined),
+  item('overview', '/requests', 'requests', InboxOutlined),
+  item('overview', '/my-requests', 'myRequests', MoveToInboxOutlined),
+  item('overview', '/reports', 'reports', AssessmentOutlined),
+
+  item('account', '/my/profile', 'myProfile', AccountCircleOutlined),
+  item('account', '/my/vehicles', 'myVehicles', DirectionsCarOutlined),
+  item('account', '/my/permits', 'myPermits', BadgeOutlined),
+  item('account', '/my/visitors', 'myVisitors', EmojiPeopleOutlined),
+  item('account', '/my/reservations', 'myReservations', EventAvailableOutlined),
+
+  item('property', '/properties', 'properties', ApartmentOutlined, { areas: ['central'] }),
+  item('property', '/buildings', 'buildings', DomainOutlined),
+  item('property', '/units', 'units', MeetingRoomOutlined),
+  item('property', '/spots', 'spots', LocalParkingOutlined),
+  item('property', '/residents', 'residents', PeopleOutlined),
+  item('property', '/vehicles', 'vehicles', DirectionsCarOutlined),
+  item('property', '/permits', 'permits', BadgeOutlined),
+  item('property', '/visitors', 'visitors', EmojiPeopleOutlined),
+  item('property', '/banned-vehicles', 'bannedVehicles', BlockOutlined),
+
+  catalog('zones', MapOutlined),
+  catalog('states', FlagOutlined),
+  catalog('tows', RvHookupOutlined),
+  catalog('warnings', ReportProblemOutlined),
+  catalog('reasons', ListAltOutlined),
+  catalog('permit-types', CategoryOutlined),
+  catalog('makes', FactoryOutlined),
+  catalog('models', TimeToLeaveOutlined),
+
+  item('administration', '/users', 'users', ManageAccountsOutlined),
+  item('administration', '/roles', 'roles', AdminPanelSettingsOutlined),
+  item('administration', '/tenants', 'tenants', BusinessOutlined, { areas: ['central'] }),
+  item('administration', '/settings', 'settings', SettingsOutlined),
+  item('administration', '/rules', 'rules', RuleOutlined),
+  item('administration', '/documents', 'documents', DescriptionOutlined),
+  item('administration', '/email-templates', 'emailTemplates', MailOutlined),
+  item('administration', '/emails-sender', 'emailsSender', SendOutlined),
+  item('administration', '/translations', 'translations', TranslateOutlined),
+  item('administration', '/binnacle', 'binnacle', HistoryOutlined),
+];
+
+export interface NavContext {
+  user: GuardUser;
+  permissions: readonly string[];
+  area: Area;
+  /** Whether the app has a screen at this path (the router's route tree). */
+  available: (path: string) => boolean;
+}
+
+/** The entries this user may open, in table order. */
+export function visibleNavItems(ctx: NavContext, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
+  return items.filter(
+    (i) =>
+      (!i.areas || i.areas.includes(ctx.area)) && ctx.available(i.path) && canVisit(i.path, ctx.user, ctx.permissions),
+  );
+}
+
+/** The visible entries grouped by section, empty sections left out. */
+export function navSections(
+  ctx: NavContext,
+  items: readonly NavItem[] = NAV_ITEMS,
+): { section: NavSection; items: NavItem[] }[] {
+  const visible = visibleNavItems(ctx, items);
+  return NAV_SECTIONS.map((section) => ({ section, items: visible.filter((i) => i.section === section) })).filter(
+    (s) => s.items.length > 0,
+  );
+}
+
+/** The entry the current path belongs to (the longest matching prefix), for highlighting. */
+export function activeNavPath(pathname: string, items: readonly NavItem[]): string | null {
+  let best: string | null = null;
+  for (const i of items) {
+    const match = i.path === '/' ? pathname === '/' : pathname === i.path || pathname.startsWith(`${i.path}/`);
+    if (match && (!best || i.path.length > best.length)) best = i.path;
+  }
+  return best;
+}

@@ -1,0 +1,148 @@
+import type { bootstrapResponse, loginResponse, LoginBody } from '@parkade/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { get, send } from './api';
+import { RequestError } from './errors';
+import { applyLanguage, browserLanguages } from './language';
+import { chooseLanguage } from './i18n';
+import { loginPath } from './guards';
+import {
+  BOOTSTRAP_RETRY_DELAY_MS,
+  BOOTSTRAP_STALE_MS,
+  queryClient,
+  setUnauthenticatedHandler,
+  shouldRetryBootstrap,
+} from './query';
+import { useAuthStore, useLanguageStore, usePropertyStore } from './stores';
+
+/**
+ * The session of the signed-in user: sign in, the bootstrap (SPEC §3, §7–9), sign out. The layout route reads the
+ * bootstrap before any authenticated page renders; everything else reads the stores it fills.
+ */
+export type Bootstrap = z.infer<typeof bootstrapResponse>;
+export type LoginAnswer = z.infer<typeof loginResponse>;
+
+export const BOOTSTRAP_KEY = ['auth', 'bootstrap'] as const;
+
+/** GET /auth/bootstrap: cached 5 minutes, retried once after 1 s, never after a 401 (SPEC §7–9). */
+export function bootstrapQueryOptions() {
+  return queryOptions({
+    queryKey: BOOTSTRAP_KEY,
+    queryFn: () => get<Bootstrap>('/auth/bootstrap'),
+    staleTime: BOOTSTRAP_STALE_MS,
+    retry: shouldRetryBootstrap,
+    retryDelay: BOOTSTRAP_RETRY_DELAY_MS,
+    meta: { session: false },
+  });
+}
+
+/** The bootstrap could not be read for another reason than a 401: the configuration-error screen shows it. */
+export class BootstrapError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'BootstrapError';
+  }
+}
+
+let applied: Bootstrap | null = null;
+
+/**
+ * The bootstrap answer into the stores: user and permissions, the allowed languages, the property's name (kept so
+ * the sign-in page of this host can name the property next time) and the language, chosen in the order of SPEC §9.
+ */
+export function applyBootstrap(boot: Bootstrap): void {
+  if (applied === boot) return;
+  applied = boot;
+  useAuthStore.getState().setUser(boot.user, boot.permissions);
+  useLanguageStore.getState().setLanguageCodes(boot.languageCodes);
+  usePropertyStore.getState().setTenantName(boot.property?.name ?? null);
+  applyLanguage(
+    chooseLanguage({
+      user: boot.user.language,
+      stored: useLanguageStore.getState().currentLanguage,
+      browser: browserLanguages(),
+      allowed: boot.languageCodes,
+    }),
+  );
+}
+
+/**
+ * POST /auth/login. On success the session is stored and the language follows the user's; on failure the stored
+ * auth is cleared and the normalised error is thrown (SPEC §8).
+ */
+export async function login(body: LoginBody): Promise<LoginAnswer> {
+  try {
+    const answer = await send<LoginAnswer>('POST', '/auth/login', body);
+    queryClient.removeQueries({ queryKey: BOOTSTRAP_KEY });
+    applied = null;
+    useAuthStore.getState().setSession(answer);
+    useLanguageStore.getState().setLanguageCodes(answer.user.languages);
+    applyLanguage(
+      chooseLanguage({
+        user: answer.user.language,
+        stored: useLanguageStore.getState().currentLanguage,
+        browser: browserLanguages(),
+        allowed: answer.user.languages,
+      }),
+    );
+    return answer;
+  } catch (err) {
+    useAuthStore.getState().clear();
+    throw err;
+  }
+}
+
+type Navigate = (href: string) => Promise<void>;
+let navigateTo: Navigate = async (href) => {
+  window.location.assign(href);
+};
+
+/** The router's navigation, registered once at start (main.tsx), so that session ends can leave the page. */
+export function registerNavigator(fn: Navigate): void {
+  navigateTo = fn;
+}
+
+/**
+ * Ends the session in this browser: the stored auth is cleared, the user is sent to `to` and every cached answer
+ * of the previous user is dropped (after leaving, so no mounted screen refetches it without a token).
+ */
+export async function endSession(to: string): Promise<void> {
+  useAuthStore.getState().clear();
+  applied = null;
+  await navigateTo(to);
+  // Everything but the interface texts, which belong to the page rather than to the user.
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'langs' });
+}
+
+/**
+ * POST /auth/logout, then clear and go to /auth/login (SPEC §2.2, §4). A failed call is returned so the caller can
+ * show it; the session ends locally either way.
+ */
+export async function logout(): Promise<RequestError | null> {
+  let failure: RequestError | null = null;
+  try {
+    await send('POST', '/auth/logout');
+  } catch (err) {
+    failure = err instanceof RequestError ? err : new RequestError(String(err), 500);
+  }
+  await endSession('/auth/login');
+  return failure;
+}
+
+/** The signed-in user's record changed (language, profile): the stores and the cached bootstrap follow. */
+export function updateSessionUser(patch: Partial<Bootstrap['user']>): void {
+  const { user, permissions } = useAuthStore.getState();
+  if (user) useAuthStore.getState().setUser({ ...user, ...patch }, permissions);
+  queryClient.setQueryData<Bootstrap>(BOOTSTRAP_KEY, (old) => {
+    if (!old) return old;
+    const next = { ...old, user: { ...old.user, ...patch } };
+    applied = next;
+    return next;
+  });
+}
+
+/** A query answered 401 while signed in: the session is over; sign in again and come back here. */
+setUnauthenticatedHandler(() => {
+  if (!useAuthStore.getState().isAuthenticated) return;
+  void endSession(loginPath(`${window.location.pathname}${window.location.search}`));
+});

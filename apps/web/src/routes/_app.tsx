@@ -1,0 +1,70 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { AppLayout } from '../features/shell/AppLayout';
+import { ConfigurationError } from '../features/shell/ConfigurationError';
+import { LoadingOverlay } from '../features/shell/LoadingOverlay';
+import { RouteError } from '../features/shell/RouteError';
+import { RequestError } from '../platform/errors';
+import { guardRedirect, isAuthExempt, loginPath } from '../platform/guards';
+import { applyBootstrap, bootstrapQueryOptions, BootstrapError } from '../platform/session';
+import { useAuthStore } from '../platform/stores';
+
+/**
+ * The authenticated layout (SPEC §2.2), a pathless route around every signed-in screen. Before any of them loads:
+ * signed in? (paths under /language are exempt) → the bootstrap (user, property, permissions, languages; a 401 ends
+ * the session, any other failure shows the configuration-error screen) → the guard of platform/guards.ts with the
+ * bootstrap's permissions (bad ids → the list, forbidden → the user's landing page).
+ */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ location, context }) => {
+    const auth = useAuthStore.getState();
+    if (isAuthExempt(location.pathname) && !auth.isAuthenticated) return { bootstrapError: null };
+    if (!auth.isAuthenticated) throw redirect({ href: loginPath(location.href), replace: true });
+
+    let boot;
+    try {
+      boot = await context.queryClient.query(bootstrapQueryOptions());
+    } catch (err) {
+      if (err instanceof RequestError && err.statusCode === 401) {
+        useAuthStore.getState().clear();
+        throw redirect({ href: loginPath(location.href), replace: true });
+      }
+      // Rendered by the layout as the configuration-error screen. Returned, not thrown: the router logs what a
+      // beforeLoad throws as an uncaught error, and this one is an expected state with its own screen.
+      return { bootstrapError: new BootstrapError(err) };
+    }
+    applyBootstrap(boot);
+
+    const target = guardRedirect(location.pathname, location.href, {
+      isAuthenticated: true,
+      user: boot.user,
+      permissions: boot.permissions,
+    });
+    if (target) throw redirect({ href: target, replace: true });
+    return { bootstrapError: null };
+  },
+  component: AppRoute,
+  pendingComponent: () => <LoadingOverlay />,
+  pendingMs: 150,
+  errorComponent: RouteError,
+});
+
+function AppRoute() {
+  const { bootstrapError } = Route.useRouteContext();
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
+  const { data: boot } = useQuery({ ...bootstrapQueryOptions(), enabled: signedIn && !bootstrapError });
+  // A later refresh of the bootstrap (it is cached 5 minutes) updates the stores too.
+  useEffect(() => {
+    if (boot) applyBootstrap(boot);
+  }, [boot]);
+  if (bootstrapError) return <ConfigurationError message={bootstrapError.message} />;
+  if (!signedIn || !boot) return <Outlet />;
+  return (
+    <AppLayout boot={boot}>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
+

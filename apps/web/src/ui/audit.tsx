@@ -1,0 +1,117 @@
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, useUiLocale } from './locale';
+
+/** One audit-log (binnacle) entry as GET /binnacle answers it (apps/server/src/modules/binnacle/service.ts). */
+export interface AuditEntry {
+  id: number;
+  propertyId: number | null;
+  area: 'central' | 'tenant';
+  userType: string | null;
+  userId: number | null;
+  userName: string | null;
+  entity: string;
+  entityId: string | null;
+  action: string;
+  changes: Record<string, { old: unknown; new: unknown }>;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  createdAt: string;
+  property?: { id: number; code: string; name: string } | null;
+}
+
+/** The audit entity of an API resource: the server records its table name ('/permit-types' → 'permit_types'). */
+export function auditEntity(resource: string): string {
+  return resource.replace(/^\//, '').replace(/-/g, '_');
+}
+
+/** Labels with a fallback to the raw name: new entities and actions show up readable before they get a text. */
+export function actionLabel(t: TFunction, action: string): string {
+  return t(`binnacle.actions.${action}`, { defaultValue: action });
+}
+export function entityLabel(t: TFunction, entity: string): string {
+  return t(`binnacle.entities.${entity}`, { defaultValue: entity.replace(/_/g, ' ') });
+}
+/** An attribute's label: the audit log's own name for it, else the form field's, else the name made readable. */
+export function attributeLabel(t: TFunction, key: string): string {
+  const readable = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return t(`binnacle.attributes.${key}`, { defaultValue: t(`fields.${key}`, { defaultValue: readable }) });
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A recorded value as text: dates in the reader's locale, lists joined, secrets never shown. */
+export function formatAuditValue(value: unknown, t: TFunction, intlLocale: string): string {
+  if (value === null || value === undefined || value === '') return t('form.empty');
+  if (value === '[hidden]') return t('audit.hidden');
+  if (typeof value === 'boolean') return value ? t('form.yes') : t('form.no');
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => formatAuditValue(v, t, intlLocale)).join(', ') : t('form.empty');
+  if (typeof value === 'string') {
+    if (ISO_DATE.test(value)) return formatDate(value, intlLocale);
+    if (ISO_DATE_TIME.test(value)) return formatDateTime(value, intlLocale);
+    return value;
+  }
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The changed attributes of an entry, old → new. */
+export function ChangesTable({ changes, action }: { changes: AuditEntry['changes']; action?: string }) {
+  const { t } = useTranslation();
+  const { intlLocale } = useUiLocale();
+  const keys = Object.keys(changes);
+  if (!keys.length)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('audit.noChanges')}
+      </Typography>
+    );
+  const showOld = action !== 'create';
+  const showNew = action !== 'delete';
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('audit.changes')}>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {t('audit.attribute')}
+            </TableCell>
+            {showOld && (
+              <TableCell component="th" scope="col">
+                {t('audit.old')}
+              </TableCell>
+            )}
+            {showNew && (
+              <TableCell component="th" scope="col">
+                {t('audit.new')}
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {keys.map((k) => (
+            <TableRow key={k}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+                {attributeLabel(t, k)}
+              </TableCell>
+              {showOld && (
+                <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  {formatAuditValue(changes[k]?.old, t, intlLocale)}
+                </TableCell>
+              )}
+              {showNew && (
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {formatAuditValue(changes[k]?.new, t, intlLocale)}
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
