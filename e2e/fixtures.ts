@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+export { expect } from '@playwright/test';
 
 /** The product under test: started by the webServer of playwright.config.ts on this port. */
 export const PORT = Number(process.env.E2E_PORT);
@@ -45,13 +46,18 @@ export async function apiFromPage<T = Record<string, unknown>>(
 
 /**
  * Fails on console errors and uncaught exceptions of the page (collected until `check` is called).
- * `allow` names console errors of third-party code that we accept; each must be justified where it is used.
+ * `allow` names console errors of third-party code that we accept; each must be justified where it is used. It is
+ * read at each message, so a pattern pushed during a test accepts that error from then on. A failed response's
+ * message ("Failed to load resource: …") is followed by the resource's address, in parentheses.
  */
 export function watchConsole(page: Page, allow: RegExp[] = []) {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !allow.some((re) => re.test(msg.text())))
-      problems.push(`console.error: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    const where = msg.location().url;
+    const text =
+      msg.text().startsWith('Failed to load resource') && where ? `${msg.text()} (${where})` : msg.text();
+    if (!allow.some((re) => re.test(text))) problems.push(`console.error: ${text}`);
   });
   page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
   return {
@@ -68,13 +74,10 @@ export async function expectNoSeriousA11yViolations(
   page: Page,
   scope: { exclude?: string[]; disableRules?: string[] } = {},
 ) {
-  let builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'best-practice',
-  ]);
+  let builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Only the violations are reported in detail (the same rules run): a faster scan, the same verdict.
+    .options({ resultTypes: ['violations'] });
   for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
   if (scope.disableRules?.length) builder = builder.disableRules(scope.disableRules);
   const results = await builder.analyze();
@@ -88,3 +91,164 @@ export async function expectNoSeriousA11yViolations(
     }));
   expect(serious, `axe found serious violations on ${page.url()}`).toEqual([]);
 }
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * The web app's journeys (issue 3): signing in, a page that has settled, the checks every visited page passes.
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+/**
+ * The browser globals that functions run inside the page use. The e2e code is type-checked without the DOM library
+ * (it shares the server's tsconfig), so page functions name them through `globalThis as unknown as Browser`.
+ */
+export interface Browser {
+  localStorage: { setItem(key: string, value: string): void };
+  document: {
+    scrollingElement: { scrollWidth: number } | null;
+    getAnimations(): {
+      effect: { getComputedTiming(): { iterations?: number } } | null;
+      finished: Promise<unknown>;
+    }[];
+  };
+  [key: string]: unknown;
+}
+
+export type Account = keyof typeof DEMO;
+
+/** The host an account signs in on: central accounts on localhost, a property's on its own subdomain. */
+export function originOf(account: Account): string {
+  const area = DEMO[account].area;
+  return area === 'central' ? centralOrigin : tenantOrigin(area);
+}
+
+/** Where each demo account lands after signing in (SPEC §2.2). */
+export const LANDING: Record<Account, string> = {
+  admin: '/dashboard',
+  inspector: '/patrolling',
+  oakridgeManager: '/dashboard',
+  maplewoodManager: '/dashboard',
+  resident: '/my/profile',
+};
+
+interface SignInAnswer {
+  user: Record<string, unknown> & { language?: string | null };
+  token: string;
+  permissions: string[];
+}
+
+/** The tenant code of an account's host (X-Tenant), or undefined on the central host. */
+export const tenantOf = (account: Account) =>
+  DEMO[account].area === 'central' ? undefined : DEMO[account].area;
+
+/** The API prefix of an account's area. */
+export const apiPrefixOf = (account: Account) => (tenantOf(account) ? '/tenant/api' : '/api/central');
+
+/** Fills and submits the sign-in screen shown on the page, as a user would (the caller checks where it leads). */
+export async function signInThroughUi(page: Page, account: Account, password = DEMO_PASSWORD) {
+  await page.getByRole('textbox', { name: 'Email or phone' }).fill(DEMO[account].email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * A signed-in browser without the sign-in screen, for journeys that are not about signing in: POST /auth/login from
+ * a page of the account's host, and the answer stored where the app keeps its session (zustand persist
+ * 'parkade.auth'). The next page load of the app starts signed in.
+ */
+export async function signInViaApi(page: Page, account: Account): Promise<SignInAnswer> {
+  const origin = originOf(account);
+  if (!page.url().startsWith(origin)) await page.goto(`${origin}/api/health`);
+  const answer = await apiFromPage<SignInAnswer>(page, {
+    method: 'POST',
+    path: `${apiPrefixOf(account)}/auth/login`,
+    tenant: tenantOf(account),
+    body: { email: DEMO[account].email, password: DEMO_PASSWORD, remember: false },
+  });
+  expect(answer.status, `${DEMO[account].email} signs in`).toBe(200);
+  const { user, token, permissions } = answer.body;
+  await page.evaluate(
+    (state) =>
+      (globalThis as unknown as Browser).localStorage.setItem(
+        'parkade.auth',
+        JSON.stringify({ state, version: 0 }),
+      ),
+    { user, token, permissions, isAuthenticated: true },
+  );
+  return answer.body;
+}
+
+/** PUT /auth/language for an account with its token: puts a user's saved language back after a journey. */
+export async function saveLanguage(
+  page: Page,
+  account: Account,
+  token: string,
+  language: 'en' | 'es' | 'zh',
+) {
+  const answer = await apiFromPage(page, {
+    method: 'PUT',
+    path: `${apiPrefixOf(account)}/auth/language`,
+    tenant: tenantOf(account),
+    token,
+    body: { language },
+  });
+  expect(answer.status, `language ${language} saved`).toBe(200);
+}
+
+/**
+ * The screen has settled: its heading (the page's one h1) is shown, with the given text when one is given, and
+ * nothing on it is loading any more (the loading overlay, spinners, the table's progress bar, skeletons).
+ */
+export async function settled(page: Page, heading?: string | RegExp) {
+  const h1 = page.getByRole('heading', { level: 1 });
+  if (heading === undefined) await expect(h1).toBeVisible();
+  else await expect(h1).toHaveText(heading);
+  await expect(
+    page.locator('[role="progressbar"], .MuiSkeleton-root, .MuiDataGrid-overlay .MuiLinearProgress-root'),
+  ).toHaveCount(0);
+  await animationsDone(page);
+}
+
+/**
+ * Waits for the page's running transitions (a toast or a dialog fading in, a drawer sliding) to end, so that axe
+ * sees the colours the user will see rather than a half-transparent frame. Endless animations are not waited for.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as Browser).document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Settled, then the axe scan of the whole page: what every page a journey visits must pass (DESIGN §6–7). */
+export async function checkPage(page: Page, heading?: string | RegExp) {
+  await settled(page, heading);
+  await expectNoSeriousA11yViolations(page);
+}
+
+/** The axe scan of the page as it is now (a filled form, an open dialog or menu), once its transitions end. */
+export async function checkState(page: Page) {
+  await animationsDone(page);
+  await expectNoSeriousA11yViolations(page);
+}
+
+/**
+ * The test of the web app's journeys: `page` fails the test on any console error or uncaught exception of any
+ * page it shows (checked when the test ends). The console errors a journey causes on purpose are named, each with
+ * its reason: for a whole test with `test.use({ consoleAllow: [...] })`, or from the point the journey causes one
+ * with the `allowConsoleError(pattern)` fixture.
+ */
+export const test = base.extend<{ consoleAllow: RegExp[]; allowConsoleError: (pattern: RegExp) => void }>({
+  consoleAllow: [[], { option: true }],
+  allowConsoleError: [
+    async ({ page, consoleAllow }, use) => {
+      const allow = [...consoleAllow];
+      const watch = watchConsole(page, allow);
+      await use((pattern) => allow.push(pattern));
+      watch.check();
+    },
+    { auto: true },
+  ],
+});

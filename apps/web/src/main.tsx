@@ -20,8 +20,6 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
-  // The layout route's guard reads the stores; a preload must not run it ahead of a real navigation.
-  defaultPreloadStaleTime: 0,
   scrollRestoration: true,
   defaultErrorComponent: RouteError,
   defaultPendingComponent: () => <LoadingOverlay />,

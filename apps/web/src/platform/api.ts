@@ -19,7 +19,10 @@ export function createClient(area: Area, tenant: string | null): AxiosInstance {
     timeout: 30_000,
     headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
     // filter[x]=a,b etc. are built by the contract's toSearchParams; plain objects as usual.
-    paramsSerializer: { serialize: (params: Record<string, unknown>) => new URLSearchParams(params as Record<string, string>).toString() },
+    paramsSerializer: {
+      serialize: (params: Record<string, unknown>) =>
+        new URLSearchParams(params as Record<string, string>).toString(),
+    },
   });
   client.interceptors.request.use((config) => {
     if (area === 'tenant') {

@@ -30,7 +30,9 @@ const TRANSPORT: Record<string, string> = {
 };
 
 function isApiError(data: unknown): data is Partial<ApiError> & { message: string } {
-  return typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string';
+  return (
+    typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string'
+  );
 }
 
 /**
@@ -47,7 +49,8 @@ export function normaliseError(err: unknown, t: Translate): RequestError {
       const errors = data.errors && typeof data.errors === 'object' ? data.errors : {};
       return new RequestError(data.message, data.statusCode ?? status ?? 500, errors);
     }
-    if (err.code === 'ECONNABORTED' && /timeout/i.test(err.message)) return new RequestError(t('errors.timeout'), 0);
+    if (err.code === 'ECONNABORTED' && /timeout/i.test(err.message))
+      return new RequestError(t('errors.timeout'), 0);
     if (status) {
       const key = status >= 500 ? 'errors.badResponse' : 'errors.badRequest';
       return new RequestError(t(key), status);

@@ -98,7 +98,9 @@ export function badIdRedirect(pathname: string): string | null {
   const match = matchRoute(pathname);
   if (!match) return null;
   const segments = split(match.pattern);
-  const index = segments.findIndex((s) => s.startsWith('$') && isIdParam(s.slice(1)) && !isPositiveId(match.params[s.slice(1)] ?? ''));
+  const index = segments.findIndex(
+    (s) => s.startsWith('$') && isIdParam(s.slice(1)) && !isPositiveId(match.params[s.slice(1)] ?? ''),
+  );
   if (index < 0) return null;
   return index === 0 ? '/' : `/${split(normalisePath(pathname)).slice(0, index).join('/')}`;
 }
@@ -154,7 +156,11 @@ export function guardRedirect(pathname: string, href: string, state: GuardState)
   if (canVisit(path, state.user, state.permissions)) return null;
   const landing = landingPath(state.user, state.permissions);
   // The landing path is always visitable by construction; '/' is the last resort should a table ever disagree.
-  return landing !== path && canVisit(landing, state.user, state.permissions) ? landing : path === '/' ? null : '/';
+  return landing !== path && canVisit(landing, state.user, state.permissions)
+    ? landing
+    : path === '/'
+      ? null
+      : '/';
 }
 
 /** `/auth/login?redirect=…` for a path the user wanted (none when it is the default, '/'). */

@@ -38,7 +38,8 @@ void i18n.use(initReactI18next).init({
 
 export default i18n;
 
-const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+const isLanguage = (v: unknown): v is Language =>
+  typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
 /**
  * The language order of SPEC §9: the user's language, the stored one, the browser's, en, es, then the first
@@ -79,7 +80,11 @@ export async function withRetries<T>(
 }
 
 /** Runs tasks with at most `limit` in flight; results in input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -102,9 +107,12 @@ export async function loadTranslations(
   sleep?: (ms: number) => Promise<void>,
 ): Promise<void> {
   await mapLimit(codes, TRANSLATION_CONCURRENCY, async (code) => {
-    const dict = await withRetries(() => fetchDictionary(code), TRANSLATION_RETRIES, TRANSLATION_BASE_DELAY_MS, sleep).catch(
-      () => ({}),
-    );
+    const dict = await withRetries(
+      () => fetchDictionary(code),
+      TRANSLATION_RETRIES,
+      TRANSLATION_BASE_DELAY_MS,
+      sleep,
+    ).catch(() => ({}));
     if (Object.keys(dict).length) i18n.addResourceBundle(code, 'translation', dict, true, true);
   });
 }

@@ -16,7 +16,8 @@ export function RouterAnchor({
   const internal = href.startsWith('/') && !href.startsWith('//');
   const handle = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
-    if (!internal || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!internal || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+      return;
     if (rest.target && rest.target !== '_self') return;
     if (rest.download !== undefined) return;
     e.preventDefault();

@@ -74,7 +74,8 @@ export const usePropertyStore = create<PropertyState>()(
         set((s) => ({
           propertyId,
           zoneId: zoneId === undefined ? s.zoneId : zoneId,
-          propertyName: propertyId === null ? null : propertyName === undefined ? s.propertyName : propertyName,
+          propertyName:
+            propertyId === null ? null : propertyName === undefined ? s.propertyName : propertyName,
         })),
       setTenantName: (tenantName) => set({ tenantName }),
     }),

@@ -66,5 +66,3 @@ function AppRoute() {
     </AppLayout>
   );
 }
-
-

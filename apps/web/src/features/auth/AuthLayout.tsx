@@ -65,9 +65,19 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Stack
           component="header"
           direction="row"
-          sx={{ alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 3 }, py: 1.5, minHeight: 64 }}
+          sx={{
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: { xs: 2, sm: 3 },
+            py: 1.5,
+            minHeight: 64,
+          }}
         >
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', display: { xs: 'flex', md: 'none' } }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', display: { xs: 'flex', md: 'none' } }}
+          >
             <Box component="img" src="/logo.svg" alt="" width={32} height={32} />
             <Typography component="p" sx={{ fontWeight: 700, fontSize: 18 }}>
               Parkade
@@ -84,9 +94,24 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </Stack>
         <Box
           component="main"
-          sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 2, pb: 6, pt: 1 }}
+          sx={{
+            flex: 1,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            px: 2,
+            pb: 6,
+            pt: 1,
+          }}
         >
-          <Paper sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4.5 }, boxShadow: '0 8px 32px rgba(16,42,84,0.08)' }}>
+          <Paper
+            sx={{
+              width: '100%',
+              maxWidth: 440,
+              p: { xs: 3, sm: 4.5 },
+              boxShadow: '0 8px 32px rgba(16,42,84,0.08)',
+            }}
+          >
             {children}
           </Paper>
         </Box>

@@ -17,9 +17,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
-import { applyServerErrors, contractResolver } from '../../ui/form';
+import { contractResolver } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { useFieldProps } from './fields';
+import { applySubmitError, useFieldProps } from './fields';
 import { PasswordField } from './PasswordField';
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
@@ -57,15 +57,21 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       form.reset(EMPTY);
       onClose();
     } catch (err) {
-      const { general: text } = applyServerErrors(err, FIELDS, (name, e, o) =>
-        form.setError(name as (typeof FIELDS)[number], e, o),
+      setGeneral(
+        applySubmitError(err, FIELDS, (name, e, o) => form.setError(name as (typeof FIELDS)[number], e, o)),
       );
-      setGeneral(text);
     }
   });
 
   return (
-    <Dialog open={open} onClose={close} fullScreen={fullScreen} fullWidth maxWidth="xs" aria-labelledby="change-password-title">
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="change-password-title"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="change-password-title">{t('shell.changePassword.title')}</DialogTitle>
         <DialogContent>

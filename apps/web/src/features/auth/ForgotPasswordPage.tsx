@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useDocumentTitle } from '../../platform/title';
-import { applyServerErrors, contractResolver } from '../../ui/form';
+import { contractResolver } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
-import { useFieldProps } from './fields';
+import { applySubmitError, useFieldProps } from './fields';
 
 /**
  * /auth/forgot-password (SPEC §2.1): asks for the email, then shows a check-your-email state with a resend button
@@ -35,7 +35,7 @@ export function ForgotPasswordPage({ error }: { error?: string }) {
       await request.mutateAsync(email);
       setSentTo(email);
     } catch (err) {
-      setGeneral(applyServerErrors(err, ['email'], (n, e, o) => form.setError(n as 'email', e, o)).general);
+      setGeneral(applySubmitError(err, ['email'], (n, e, o) => form.setError(n as 'email', e, o)));
     }
   });
 

@@ -3,8 +3,8 @@ import { Alert, Button, Checkbox, FormControlLabel, Link, Stack, TextField } fro
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, contractResolver } from '../../ui/form';
-import { useFieldProps } from './fields';
+import { contractResolver } from '../../ui/form';
+import { applySubmitError, useFieldProps } from './fields';
 import { PasswordField } from './PasswordField';
 
 const FIELDS = ['email', 'password', 'remember'] as const;
@@ -35,10 +35,7 @@ export function LoginForm({
     try {
       await onSubmit(body);
     } catch (err) {
-      const { general: text } = applyServerErrors(err, FIELDS, (name, e, o) =>
-        form.setError(name, e, o),
-      );
-      setGeneral(text);
+      setGeneral(applySubmitError(err, FIELDS, (name, e, o) => form.setError(name, e, o)));
     }
   });
 
@@ -58,7 +55,12 @@ export function LoginForm({
           required
           {...field('email', emailHint)}
         />
-        <PasswordField label={t('shell.login.password')} autoComplete="current-password" required {...field('password')} />
+        <PasswordField
+          label={t('shell.login.password')}
+          autoComplete="current-password"
+          required
+          {...field('password')}
+        />
         <Stack
           direction="row"
           sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
@@ -84,7 +86,13 @@ export function LoginForm({
             {t('shell.login.forgot')}
           </Link>
         </Stack>
-        <Button type="submit" variant="contained" size="large" fullWidth loading={form.formState.isSubmitting}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={form.formState.isSubmitting}
+        >
           {t('shell.login.submit')}
         </Button>
       </Stack>

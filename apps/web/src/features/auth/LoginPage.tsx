@@ -42,7 +42,9 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3.5 }}>
-        {tenant ? t('shell.login.tenantSubtitle', { property: propertyName }) : t('shell.login.centralSubtitle')}
+        {tenant
+          ? t('shell.login.tenantSubtitle', { property: propertyName })
+          : t('shell.login.centralSubtitle')}
       </Typography>
       <LoginForm
         onSubmit={submit}

@@ -6,10 +6,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import { useDocumentTitle } from '../../platform/title';
-import { applyServerErrors, contractResolver } from '../../ui/form';
+import { contractResolver } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
-import { useFieldProps } from './fields';
+import { applySubmitError, useFieldProps } from './fields';
 import { PasswordField } from './PasswordField';
 
 const FIELDS = ['email', 'token', 'password', 'passwordConfirmation'] as const;
@@ -39,7 +39,7 @@ export function ResetPasswordPage({ email, token }: { email: string; token: stri
       toast.success(answer.message);
       await router.navigate({ to: '/auth/login', replace: true });
     } catch (err) {
-      const { general: text } = applyServerErrors(err, FIELDS, (name, e, o) => {
+      const text = applySubmitError(err, FIELDS, (name, e, o) => {
         if (name === 'token') setTokenError(e.message);
         else form.setError(name as (typeof FIELDS)[number], e, o);
       });
@@ -89,7 +89,13 @@ export function ResetPasswordPage({ email, token }: { email: string; token: stri
             required
             {...field('passwordConfirmation')}
           />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={form.formState.isSubmitting}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            loading={form.formState.isSubmitting}
+          >
             {t('shell.reset.submit')}
           </Button>
           <Link href="/auth/login" underline="hover" sx={{ textAlign: 'center' }}>

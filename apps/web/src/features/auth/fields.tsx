@@ -1,6 +1,7 @@
 import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formMessage } from '../../ui/form';
+import { RequestError } from '../../platform/errors';
+import { formMessage, placeServerErrors } from '../../ui/form';
 
 /**
  * Binds a MUI TextField to a react-hook-form field: its registration, the input ref, and the field's error message
@@ -11,7 +12,8 @@ export function useFieldProps<T extends FieldValues>(form: UseFormReturn<T, unkn
   return (name: Path<T>, helperText?: string) => {
     const { ref, ...rest } = form.register(name);
     const message = formMessage(
-      get<typeof form.formState.errors, { message?: string } | undefined>(form.formState.errors, name)?.message,
+      get<typeof form.formState.errors, { message?: string } | undefined>(form.formState.errors, name)
+        ?.message,
       t,
     );
     return {
@@ -21,4 +23,27 @@ export function useFieldProps<T extends FieldValues>(form: UseFormReturn<T, unkn
       helperText: message ?? helperText,
     };
   };
+}
+
+/**
+ * A failed submit → the server's field errors on the form's fields (focus on the first) and the text for the
+ * form's alert: null when every message found its field (the fields say it all), otherwise the server's message
+ * with the messages of fields the form does not show.
+ */
+export function applySubmitError(
+  error: unknown,
+  fieldNames: readonly string[],
+  setError: (
+    name: string,
+    error: { type: string; message: string },
+    options: { shouldFocus: boolean },
+  ) => void,
+): string | null {
+  if (!(error instanceof RequestError)) return error instanceof Error ? error.message : String(error);
+  const { fields, other } = placeServerErrors(error.errors, fieldNames);
+  fields.forEach((f, i) =>
+    setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }),
+  );
+  if (fields.length && !other.length) return null;
+  return [error.message, ...other].join(' — ');
 }

@@ -24,7 +24,15 @@ const LOOK: Partial<Record<CounterKey, { icon: SvgIconComponent; color: string; 
 const DEFAULT_LOOK = { icon: InsightsOutlined, color: '#0d47a1', bg: 'rgba(21,101,192,0.10)' };
 
 /** Counters as stat cards (label `dashboard.counters.<key>`, the value in the interface language's digits). */
-export function CounterCards({ counters, loading = false, placeholders = 4 }: { counters?: Counter[]; loading?: boolean; placeholders?: number }) {
+export function CounterCards({
+  counters,
+  loading = false,
+  placeholders = 4,
+}: {
+  counters?: Counter[];
+  loading?: boolean;
+  placeholders?: number;
+}) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.currentLanguage);
   const format = new Intl.NumberFormat(LOCALE_TAG[language]);
@@ -75,10 +83,16 @@ export function CounterCards({ counters, loading = false, placeholders = 4 }: { 
                 <Icon />
               </Box>
               <Box sx={{ minWidth: 0 }}>
-                <Typography component="p" sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 700, lineHeight: 1.15 }}>
+                <Typography
+                  component="p"
+                  sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 700, lineHeight: 1.15 }}
+                >
                   {format.format(c.value)}
                 </Typography>
-                <Typography color="text.secondary" sx={{ fontWeight: 500, fontSize: { xs: 14, sm: 16 }, overflowWrap: 'anywhere' }}>
+                <Typography
+                  color="text.secondary"
+                  sx={{ fontWeight: 500, fontSize: { xs: 14, sm: 16 }, overflowWrap: 'anywhere' }}
+                >
                   {t(counterLabelKey(c.key))}
                 </Typography>
               </Box>

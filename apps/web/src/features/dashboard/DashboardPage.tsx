@@ -1,6 +1,16 @@
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
-import { Alert, Autocomplete, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { hasPermission, type PropertyListItem, type ZoneItem } from '@parkade/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +30,11 @@ export function DashboardPage({ boot }: { boot: Bootstrap }) {
   if (boot.property) {
     return (
       <>
-        <PageHeader overline={boot.property.name} title={t('shell.dashboard.title')} subtitle={t('shell.dashboard.tenantSubtitle')} />
+        <PageHeader
+          overline={boot.property.name}
+          title={t('shell.dashboard.title')}
+          subtitle={t('shell.dashboard.tenantSubtitle')}
+        />
         <Counters params={{}} title={t('shell.dashboard.atAGlance')} />
       </>
     );
@@ -38,11 +52,17 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
   const properties = usePropertyOptions(zoneId, canListProperties);
 
   const zone = zones.data?.data.find((z) => z.id === zoneId) ?? null;
-  const property = zone ? (properties.data?.data.find((p) => p.id === propertyId && p.zoneId === zone.id) ?? null) : null;
+  const property = zone
+    ? (properties.data?.data.find((p) => p.id === propertyId && p.zoneId === zone.id) ?? null)
+    : null;
 
   return (
     <>
-      <PageHeader overline={t('shell.central')} title={t('shell.dashboard.title')} subtitle={t('shell.dashboard.centralSubtitle')} />
+      <PageHeader
+        overline={t('shell.central')}
+        title={t('shell.dashboard.title')}
+        subtitle={t('shell.dashboard.centralSubtitle')}
+      />
       <Card sx={{ mb: 3 }}>
         <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
           <Typography variant="h2" sx={{ fontSize: '1.05rem', mb: 2 }}>
@@ -73,7 +93,11 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
               noOptionsText={t('shell.dashboard.noZones')}
               loadingText={t('shell.loading')}
               renderInput={(params) => (
-                <TextField {...params} label={t('shell.dashboard.zone')} placeholder={t('shell.dashboard.zonePlaceholder')} />
+                <TextField
+                  {...params}
+                  label={t('shell.dashboard.zone')}
+                  placeholder={t('shell.dashboard.zonePlaceholder')}
+                />
               )}
             />
             {canListProperties && (
@@ -92,7 +116,9 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
                   <TextField
                     {...params}
                     label={t('shell.dashboard.property')}
-                    placeholder={zone ? t('shell.dashboard.propertyPlaceholder') : t('shell.dashboard.zoneFirst')}
+                    placeholder={
+                      zone ? t('shell.dashboard.propertyPlaceholder') : t('shell.dashboard.zoneFirst')
+                    }
                   />
                 )}
               />
@@ -101,12 +127,22 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
         </CardContent>
       </Card>
       {!zone ? (
-        <Prompt icon={<MapOutlined />} title={t('shell.dashboard.promptZoneTitle')} text={t('shell.dashboard.promptZone')} />
+        <Prompt
+          icon={<MapOutlined />}
+          title={t('shell.dashboard.promptZoneTitle')}
+          text={t('shell.dashboard.promptZone')}
+        />
       ) : property ? (
-        <Counters params={{ propertyId: property.id }} title={t('shell.dashboard.propertyFigures', { property: property.name })} />
+        <Counters
+          params={{ propertyId: property.id }}
+          title={t('shell.dashboard.propertyFigures', { property: property.name })}
+        />
       ) : (
         <>
-          <Counters params={{ zoneId: zone.id }} title={t('shell.dashboard.zoneFigures', { zone: zone.name })} />
+          <Counters
+            params={{ zoneId: zone.id }}
+            title={t('shell.dashboard.zoneFigures', { zone: zone.name })}
+          />
           {canListProperties && (
             <Box sx={{ mt: 3 }}>
               <Prompt

@@ -65,8 +65,24 @@ function HomeCard({ item }: { item: NavItem }) {
   const { t } = useTranslation();
   const Icon = item.icon;
   return (
-    <Card sx={{ height: '100%', transition: 'box-shadow 150ms, border-color 150ms', '&:hover': { borderColor: 'primary.light', boxShadow: '0 6px 20px rgba(16,42,84,0.08)' } }}>
-      <CardActionArea href={item.path} sx={{ height: '100%', p: 2.25, display: 'flex', alignItems: 'flex-start', gap: 2, justifyContent: 'flex-start' }}>
+    <Card
+      sx={{
+        height: '100%',
+        transition: 'box-shadow 150ms, border-color 150ms',
+        '&:hover': { borderColor: 'primary.light', boxShadow: '0 6px 20px rgba(16,42,84,0.08)' },
+      }}
+    >
+      <CardActionArea
+        href={item.path}
+        sx={{
+          height: '100%',
+          p: { xs: 1.75, sm: 2.25 },
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 2,
+          justifyContent: 'flex-start',
+        }}
+      >
         <Box
           sx={{
             width: 44,

@@ -50,7 +50,11 @@ export function PatrollingPage({ boot }: { boot: Bootstrap }) {
     const canCount = hasPermission(boot.permissions, 'dashboard.index');
     return (
       <>
-        <PageHeader overline={boot.property.name} title={t('shell.patrolling.title')} subtitle={t('shell.patrolling.tenantSubtitle')} />
+        <PageHeader
+          overline={boot.property.name}
+          title={t('shell.patrolling.title')}
+          subtitle={t('shell.patrolling.tenantSubtitle')}
+        />
         {canCount && <TenantCounters />}
       </>
     );
@@ -61,11 +65,17 @@ export function PatrollingPage({ boot }: { boot: Bootstrap }) {
 function TenantCounters() {
   const { t } = useTranslation();
   const counters = useCounters({});
-  const shown = counters.data?.counters.filter((c) => (PATROLLING_COUNTER_KEYS as readonly string[]).includes(c.key));
+  const shown = counters.data?.counters.filter((c) =>
+    (PATROLLING_COUNTER_KEYS as readonly string[]).includes(c.key),
+  );
   if (counters.isError) return <Alert severity="error">{counters.error.message}</Alert>;
   return (
     <Box component="section" aria-label={t('shell.patrolling.counters')}>
-      <CounterCards counters={shown} loading={counters.isLoading} placeholders={PATROLLING_COUNTER_KEYS.length} />
+      <CounterCards
+        counters={shown}
+        loading={counters.isLoading}
+        placeholders={PATROLLING_COUNTER_KEYS.length}
+      />
     </Box>
   );
 }
@@ -151,7 +161,13 @@ function PropertySelection() {
           isOptionEqualToValue={(a, b) => a.id === b.id}
           noOptionsText={t('shell.dashboard.noZones')}
           loadingText={t('shell.loading')}
-          renderInput={(params) => <TextField {...params} label={t('shell.patrolling.zone')} placeholder={t('shell.patrolling.allZones')} />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('shell.patrolling.zone')}
+              placeholder={t('shell.patrolling.allZones')}
+            />
+          )}
         />
       </Stack>
 
@@ -250,13 +266,28 @@ function PropertyCard({
       }}
     >
       <CardContent sx={{ flex: 1, pb: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 0.5 }}>
-          <Typography id={headingId} variant="h3" component="h2" sx={{ fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 0.5 }}
+        >
+          <Typography
+            id={headingId}
+            variant="h3"
+            component="h2"
+            sx={{ fontSize: '1.05rem', overflowWrap: 'anywhere' }}
+          >
             {property.name}
           </Typography>
-          {property.zone && <Chip size="small" label={property.zone.name} sx={{ flexShrink: 0, maxWidth: '50%' }} />}
+          {property.zone && (
+            <Chip size="small" label={property.zone.name} sx={{ flexShrink: 0, maxWidth: '50%' }} />
+          )}
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+        >
           <LocationOnOutlined aria-hidden="true" sx={{ fontSize: 16 }} />
           {place || property.code}
         </Typography>
@@ -287,11 +318,23 @@ function PropertyCard({
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         {selected ? (
-          <Button fullWidth variant="contained" color="primary" startIcon={<CheckCircle />} aria-pressed="true" onClick={onSelect}>
+          <Button
+            fullWidth
+            variant="contained"
+            color="primary"
+            startIcon={<CheckCircle />}
+            aria-pressed="true"
+            onClick={onSelect}
+          >
             {t('shell.patrolling.isSelected')}
           </Button>
         ) : (
-          <Button fullWidth variant="outlined" onClick={onSelect} aria-label={t('shell.patrolling.selectNamed', { property: property.name })}>
+          <Button
+            fullWidth
+            variant="outlined"
+            onClick={onSelect}
+            aria-label={t('shell.patrolling.selectNamed', { property: property.name })}
+          >
             {t('shell.patrolling.select')}
           </Button>
         )}

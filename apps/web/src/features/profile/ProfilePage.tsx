@@ -27,10 +27,10 @@ import type { RequestError } from '../../platform/errors';
 import { applyLanguage, NATIVE_NAMES } from '../../platform/language';
 import { updateSessionUser } from '../../platform/session';
 import { useLanguageStore } from '../../platform/stores';
-import { applyServerErrors, contractResolver, formMessage } from '../../ui/form';
+import { contractResolver, formMessage } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
-import { useFieldProps } from '../auth/fields';
+import { applySubmitError, useFieldProps } from '../auth/fields';
 import { initials } from '../shell/identity';
 import { PageHeader } from '../shell/PageHeader';
 
@@ -44,7 +44,10 @@ const FIELDS = ['fullName', 'phone', 'language'] as const;
  */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const profile = useQuery<Profile, RequestError>({ queryKey: PROFILE_KEY, queryFn: () => get<Profile>('/my/profile') });
+  const profile = useQuery<Profile, RequestError>({
+    queryKey: PROFILE_KEY,
+    queryFn: () => get<Profile>('/my/profile'),
+  });
   const [changing, setChanging] = useState(false);
 
   return (
@@ -59,7 +62,12 @@ export function ProfilePage() {
           severity="error"
           icon={<ErrorOutlineOutlined />}
           action={
-            <Button color="inherit" size="small" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void profile.refetch()}
+              loading={profile.isFetching}
+            >
               {t('shell.retry')}
             </Button>
           }
@@ -126,13 +134,26 @@ function ProfileCard({ profile }: { profile: Profile }) {
           </Box>
         </Stack>
         <Divider sx={{ mb: 2 }} />
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 2, rowGap: 1.25 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+            columnGap: 2,
+            rowGap: 1.25,
+          }}
+        >
           {rows.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {label}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
+              >
                 {value}
               </Typography>
             </Box>
@@ -168,11 +189,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
       const answer = await save.mutateAsync(body);
       client.setQueryData(PROFILE_KEY, answer.profile);
       form.reset(toForm(answer.profile));
-      updateSessionUser({ fullName: answer.profile.fullName, phone: answer.profile.phone, language: answer.profile.language });
+      updateSessionUser({
+        fullName: answer.profile.fullName,
+        phone: answer.profile.phone,
+        language: answer.profile.language,
+      });
       applyLanguage(answer.profile.language);
       toast.success(answer.message);
     } catch (err) {
-      setGeneral(applyServerErrors(err, FIELDS, (n, e, o) => form.setError(n as (typeof FIELDS)[number], e, o)).general);
+      setGeneral(
+        applySubmitError(err, FIELDS, (n, e, o) => form.setError(n as (typeof FIELDS)[number], e, o)),
+      );
     }
   });
 
@@ -188,7 +215,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <form onSubmit={submit} noValidate>
           <Stack spacing={2.5}>
             {general && <Alert severity="error">{general}</Alert>}
-            <TextField label={t('shell.profile.fullName')} autoComplete="name" required {...field('fullName')} />
+            <TextField
+              label={t('shell.profile.fullName')}
+              autoComplete="name"
+              required
+              {...field('fullName')}
+            />
             <TextField
               label={t('shell.profile.phone')}
               autoComplete="tel"
@@ -223,10 +255,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
               }}
             />
             <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-              <Button onClick={() => form.reset(toForm(profile))} disabled={!form.formState.isDirty || save.isPending}>
+              <Button
+                onClick={() => form.reset(toForm(profile))}
+                disabled={!form.formState.isDirty || save.isPending}
+              >
                 {t('shell.cancel')}
               </Button>
-              <Button type="submit" variant="contained" loading={save.isPending} disabled={!form.formState.isDirty}>
+              <Button
+                type="submit"
+                variant="contained"
+                loading={save.isPending}
+                disabled={!form.formState.isDirty}
+              >
                 {t('shell.save')}
               </Button>
             </Stack>

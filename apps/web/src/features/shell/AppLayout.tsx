@@ -92,7 +92,8 @@ export function AppLayout({ boot, children }: { boot: Bootstrap; children: React
         color="inherit"
         elevation={0}
         sx={{
-          zIndex: (th) => th.zIndex.drawer + 1,
+          // Above the permanent drawer on wide screens; below the temporary drawer (a modal) on narrow ones.
+          zIndex: (th) => (wide ? th.zIndex.drawer + 1 : th.zIndex.appBar),
           bgcolor: 'background.paper',
           borderBottom: '1px solid #e3e8ef',
         }}
@@ -116,7 +117,10 @@ export function AppLayout({ boot, children }: { boot: Bootstrap; children: React
             sx={{ display: 'flex', alignItems: 'center', gap: 1.25, flexShrink: 0, color: 'text.primary' }}
           >
             <Box component="img" src="/logo.svg" alt="" width={32} height={32} />
-            <Typography component="span" sx={{ fontWeight: 700, fontSize: 18, display: { xs: 'none', sm: 'inline' } }}>
+            <Typography
+              component="span"
+              sx={{ fontWeight: 700, fontSize: 18, display: { xs: 'none', sm: 'inline' } }}
+            >
               Parkade
             </Typography>
           </Link>
@@ -163,7 +167,16 @@ export function AppLayout({ boot, children }: { boot: Bootstrap; children: React
         sx={{ flex: 1, minWidth: 0, outline: 'none', display: 'flex', flexDirection: 'column' }}
       >
         <Toolbar />
-        <Box sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, sm: 3, lg: 4 }, py: { xs: 2.5, sm: 3.5 } }}>
+        <Box
+          sx={{
+            flex: 1,
+            width: '100%',
+            maxWidth: 1280,
+            mx: 'auto',
+            px: { xs: 2, sm: 3, lg: 4 },
+            py: { xs: 2.5, sm: 3.5 },
+          }}
+        >
           {children}
         </Box>
       </Box>

@@ -26,7 +26,13 @@ export function PageHeader({
           <Typography
             component="p"
             variant="overline"
-            sx={{ color: 'primary.main', fontWeight: 700, letterSpacing: 1, lineHeight: 1.8, display: 'block' }}
+            sx={{
+              color: 'primary.main',
+              fontWeight: 700,
+              letterSpacing: 1,
+              lineHeight: 1.8,
+              display: 'block',
+            }}
           >
             {overline}
           </Typography>

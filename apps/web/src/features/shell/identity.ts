@@ -22,7 +22,9 @@ export function identityLabel(user: Who, propertyName: string | null, t: TFuncti
     case 'tenant-visitor':
       return t('shell.identity.visitor', { property });
     case 'tenant-user':
-      return role ? t('shell.identity.staffRole', { role, property }) : t('shell.identity.staff', { property });
+      return role
+        ? t('shell.identity.staffRole', { role, property })
+        : t('shell.identity.staff', { property });
     default:
       return role ? t('shell.identity.centralRole', { role }) : t('shell.identity.central');
   }
@@ -32,7 +34,8 @@ export function identityLabel(user: Who, propertyName: string | null, t: TFuncti
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (!words.length) return '?';
-  const chars = words.length === 1 ? [...words[0]!].slice(0, 2) : [[...words[0]!][0], [...words[words.length - 1]!][0]];
+  const chars =
+    words.length === 1 ? [...words[0]!].slice(0, 2) : [[...words[0]!][0], [...words[words.length - 1]!][0]];
   return chars.join('').toUpperCase();
 }
 

@@ -59,7 +59,13 @@ export interface NavItem {
   areas?: readonly Area[];
 }
 
-export const NAV_SECTIONS: readonly NavSection[] = ['overview', 'account', 'property', 'catalogs', 'administration'];
+export const NAV_SECTIONS: readonly NavSection[] = [
+  'overview',
+  'account',
+  'property',
+  'catalogs',
+  'administration',
+];
 
 const item = (
   section: NavSection,
@@ -144,7 +150,9 @@ export interface NavContext {
 export function visibleNavItems(ctx: NavContext, items: readonly NavItem[] = NAV_ITEMS): NavItem[] {
   return items.filter(
     (i) =>
-      (!i.areas || i.areas.includes(ctx.area)) && ctx.available(i.path) && canVisit(i.path, ctx.user, ctx.permissions),
+      (!i.areas || i.areas.includes(ctx.area)) &&
+      ctx.available(i.path) &&
+      canVisit(i.path, ctx.user, ctx.permissions),
   );
 }
 
@@ -154,16 +162,18 @@ export function navSections(
   items: readonly NavItem[] = NAV_ITEMS,
 ): { section: NavSection; items: NavItem[] }[] {
   const visible = visibleNavItems(ctx, items);
-  return NAV_SECTIONS.map((section) => ({ section, items: visible.filter((i) => i.section === section) })).filter(
-    (s) => s.items.length > 0,
-  );
+  return NAV_SECTIONS.map((section) => ({
+    section,
+    items: visible.filter((i) => i.section === section),
+  })).filter((s) => s.items.length > 0);
 }
 
 /** The entry the current path belongs to (the longest matching prefix), for highlighting. */
 export function activeNavPath(pathname: string, items: readonly NavItem[]): string | null {
   let best: string | null = null;
   for (const i of items) {
-    const match = i.path === '/' ? pathname === '/' : pathname === i.path || pathname.startsWith(`${i.path}/`);
+    const match =
+      i.path === '/' ? pathname === '/' : pathname === i.path || pathname.startsWith(`${i.path}/`);
     if (match && (!best || i.path.length > best.length)) best = i.path;
   }
   return best;

@@ -12,7 +12,12 @@ import { toast } from '../../ui/toast';
  * user's language, and a failure puts the previous language back and says why.
  */
 export function useChangeLanguage() {
-  return useMutation<{ user: Bootstrap['user']; message: string }, RequestError, Language, { previous: Language }>({
+  return useMutation<
+    { user: Bootstrap['user']; message: string },
+    RequestError,
+    Language,
+    { previous: Language }
+  >({
     mutationFn: (language) => send('PUT', '/auth/language', { language }),
     onMutate: (language) => {
       const previous = useLanguageStore.getState().currentLanguage;

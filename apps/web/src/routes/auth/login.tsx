@@ -11,9 +11,12 @@ interface LoginSearch {
 export const Route = createFileRoute('/auth/login')({
   // The key is always returned: TanStack merges the validated search over the raw one, so a dropped key would keep
   // its raw value (an off-site `redirect` followed after signing in).
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: safeRedirect(search.redirect) }),
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect: safeRedirect(search.redirect),
+  }),
   beforeLoad: ({ search }) => {
-    if (useAuthStore.getState().isAuthenticated) throw redirect({ href: search.redirect ?? '/', replace: true });
+    if (useAuthStore.getState().isAuthenticated)
+      throw redirect({ href: search.redirect ?? '/', replace: true });
   },
   component: LoginRoute,
 });

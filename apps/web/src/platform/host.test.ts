@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { detectHost } from './host';
+
+describe('host detection (SPEC §7)', () => {
+  it('reads a tenant subdomain of the domain, and central on the bare domain, admin. and other hosts', () => {
+    expect(detectHost('oakridge.localhost', null, 'localhost')).toEqual({
+      area: 'tenant',
+      tenant: 'oakridge',
+    });
+    expect(detectHost('Oakridge.Example.com.', null, 'example.com')).toEqual({
+      area: 'tenant',
+      tenant: 'oakridge',
+    });
+    expect(detectHost('localhost', null, 'localhost')).toEqual({ area: 'central', tenant: null });
+    expect(detectHost('admin.example.com', null, 'example.com')).toEqual({ area: 'central', tenant: null });
+    expect(detectHost('www.example.com', null, 'example.com')).toEqual({ area: 'central', tenant: null });
+    expect(detectHost('a.b.example.com', null, 'example.com')).toEqual({ area: 'central', tenant: null });
+    expect(detectHost('127.0.0.1', null, 'localhost')).toEqual({ area: 'central', tenant: null });
+  });
+
+  it('prefers what the server wrote into the page (it also knows the properties’ own domains)', () => {
+    expect(
+      detectHost('parking.oakridge-apts.com', '{"domain":"localhost","tenant":"oakridge"}', 'localhost'),
+    ).toEqual({
+      area: 'tenant',
+      tenant: 'oakridge',
+      name: null,
+    });
+    expect(
+      detectHost('x.localhost', '{"tenant":"oakridge","name":"Oakridge Apartments"}', 'localhost'),
+    ).toMatchObject({
+      tenant: 'oakridge',
+      name: 'Oakridge Apartments',
+    });
+    expect(detectHost('oakridge.localhost', '{"domain":"localhost","tenant":null}', 'localhost')).toEqual({
+      area: 'central',
+      tenant: null,
+    });
+    // an unreadable meta falls back to the host name
+    expect(detectHost('oakridge.localhost', 'not json', 'localhost')).toEqual({
+      area: 'tenant',
+      tenant: 'oakridge',
+    });
+  });
+});
