@@ -10,3 +10,4 @@ export * from './properties';
 export * from './dashboard';
 export * from './patrolling';
 export * from './catalogs';
+export * from './binnacle';

@@ -1,26 +1,11 @@
+import type { BinnacleEntry } from '@parkade/contract';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, useUiLocale } from './locale';
 
-/** One audit-log (binnacle) entry as GET /binnacle answers it (apps/server/src/modules/binnacle/service.ts). */
-export interface AuditEntry {
-  id: number;
-  propertyId: number | null;
-  area: 'central' | 'tenant';
-  userType: string | null;
-  userId: number | null;
-  userName: string | null;
-  entity: string;
-  entityId: string | null;
-  action: string;
-  changes: Record<string, { old: unknown; new: unknown }>;
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-  createdAt: string;
-  property?: { id: number; code: string; name: string } | null;
-}
+/** One audit-log (binnacle) entry, as the contract describes GET /binnacle's answer. */
+export type AuditEntry = BinnacleEntry;
 
 /** The audit entity of an API resource: the server records its table name ('/permit-types' → 'permit_types'). */
 export function auditEntity(resource: string): string {

@@ -1,6 +1,13 @@
-import { USER_TYPES } from '@parkade/contract';
+import {
+  binnacleEntrySchema,
+  binnaclePropertySchema,
+  binnacleUserSchema,
+  USER_TYPES,
+} from '@parkade/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+
+export { binnacleEntrySchema };
 import type { RouteContext } from '../../platform/http';
 import { belongsTo, defineListResource, type IncludeDef } from '../../platform/list-query';
 import { properties } from '../properties/table';
@@ -8,7 +15,7 @@ import { roles } from '../roles/table';
 import { centralUsers, tenantUsers } from '../users/table';
 import { binnacle } from './table';
 
-export const propertySummarySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export const propertySummarySchema = binnaclePropertySchema;
 export type PropertySummary = z.infer<typeof propertySummarySchema>;
 
 /** `include=property` for any row carrying a propertyId (binnacle, outbox, …). */
@@ -24,15 +31,6 @@ export function propertyInclude<P extends { propertyId: number | null }>(): Incl
   });
 }
 
-export const binnacleUserSchema = z.object({
-  id: z.number().int(),
-  type: z.enum(USER_TYPES),
-  fullName: z.string(),
-  email: z.string().nullable(),
-  active: z.boolean(),
-  roleId: z.number().int().nullable(),
-  role: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
-});
 type BinnacleUser = z.infer<typeof binnacleUserSchema> & { key: string };
 
 /** Central and property users live in different tables: the key says which. */
@@ -153,23 +151,4 @@ export const binnacleList = defineListResource({
       },
     }),
   },
-});
-
-export const binnacleEntrySchema = z.object({
-  id: z.number().int(),
-  propertyId: z.number().int().nullable(),
-  area: z.enum(['central', 'tenant']),
-  userType: z.enum(USER_TYPES).nullable(),
-  userId: z.number().int().nullable(),
-  userName: z.string().nullable(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  action: z.string(),
-  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  requestId: z.string().nullable(),
-  createdAt: z.string(),
-  property: propertySummarySchema.nullable().optional(),
-  user: binnacleUserSchema.nullable().optional(),
 });
