@@ -11,3 +11,8 @@ export * from './dashboard';
 export * from './patrolling';
 export * from './catalogs';
 export * from './binnacle';
+export * from './buildings';
+export * from './units';
+export * from './spots';
+export * from './parking-map';
+export * from './reservations';

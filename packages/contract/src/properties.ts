@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX, LANGUAGES, POSTAL_CODE_PATTERN, SMTP_PORTS } from './constants';
+import { requiredText } from './catalogs/catalog';
 
 /** Property types (SPEC §3). */
 export const PROPERTY_TYPES = ['house', 'office', 'other'] as const;
@@ -46,5 +48,243 @@ export const propertySchema = propertyListItemSchema.extend({
   mailPort: z.number().int().nullable(),
   mailPasswordSet: z.boolean(),
   logoFileId: z.number().int().nullable(),
+  settings: z.lazy(() => propertySettingsSchema),
 });
 export type Property = z.infer<typeof propertySchema>;
+
+/** Codes that can never be a property's subdomain. */
+export const RESERVED_PROPERTY_CODES = [
+  'admin',
+  'www',
+  'api',
+  'app',
+  'mail',
+  'static',
+  'assets',
+  'tenant',
+  'central',
+];
+/** A subdomain label: lower-case letters, digits and dashes, starting with a letter, 2 to 63 characters. */
+export const PROPERTY_CODE_PATTERN = /^[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+/** A host name: labels of letters, digits and dashes joined by dots, with at least one dot. */
+export const HOST_NAME_PATTERN =
+  /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/** IANA time zones this runtime knows (Node and every current browser implement Intl.supportedValuesOf). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz.includes('/') || tz === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .nullish()
+  .transform((v) => v || null)
+  .refine((v) => v === null || HOST_NAME_PATTERN.test(v), 'properties.invalidHost');
+
+export const propertyCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.required')
+  .max(63)
+  .regex(PROPERTY_CODE_PATTERN, 'properties.invalidCode')
+  .refine((c) => !RESERVED_PROPERTY_CODES.includes(c), 'properties.reservedCode');
+
+export const SMTP_PORT_VALUES = Object.keys(SMTP_PORTS).map(Number) as (keyof typeof SMTP_PORTS)[];
+
+/** The fields of the property form (SPEC §3) shared by create and update. */
+const propertyFields = {
+  name: requiredText(255),
+  type: z.enum(PROPERTY_TYPES, 'validation.selectedInvalid'),
+  zipcode: optionalText(10).refine((v) => v === null || POSTAL_CODE_PATTERN.test(v), 'validation.postalCode'),
+  city: optionalText(120),
+  state: optionalText(120),
+  country: optionalText(120),
+  county: optionalText(120),
+  address: optionalText(255),
+  timezone: z.string().trim().min(1, 'validation.required').refine(isTimeZone, 'properties.invalidTimezone'),
+  latitude: z.number().min(-90, 'properties.invalidLatitude').max(90, 'properties.invalidLatitude').nullish(),
+  longitude: z
+    .number()
+    .min(-180, 'properties.invalidLongitude')
+    .max(180, 'properties.invalidLongitude')
+    .nullish(),
+  accessDomain: hostName,
+  visitorDomain: hostName,
+  languages: z.array(z.enum(LANGUAGES, 'validation.selectedInvalid')).min(1, 'validation.required'),
+  zoneId: z.number().int().positive().nullish(),
+  active: z.boolean().default(true),
+  mailFromAddress: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX)
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || z.email().safeParse(v).success, 'validation.email'),
+  mailUsername: optionalText(255),
+  /** Write-only. On update, empty keeps the stored password; `mailPasswordClear` removes it. */
+  mailPassword: z
+    .string()
+    .max(255)
+    .nullish()
+    .transform((v) => v || null),
+  mailHost: optionalText(255).refine((v) => v === null || /^[a-z0-9.-]+$/i.test(v), 'properties.invalidHost'),
+  mailPort: z
+    .number()
+    .int()
+    .nullish()
+    .refine((v) => v == null || (SMTP_PORT_VALUES as number[]).includes(v), 'properties.invalidPort'),
+};
+
+type MailFields = {
+  mailUsername: string | null;
+  mailPassword: string | null;
+  mailHost: string | null;
+  mailPort?: number | null;
+};
+/**
+ * SMTP (SPEC §5): username, password, host and port all filled, or none (system defaults). `passwordStored`
+ * says an update may leave the password empty to keep the stored one.
+ */
+export function checkMailConfig(v: MailFields, passwordStored: boolean): { path: string; message: string }[] {
+  const filled = {
+    mailUsername: !!v.mailUsername,
+    mailPassword: !!v.mailPassword || passwordStored,
+    mailHost: !!v.mailHost,
+    mailPort: v.mailPort != null,
+  };
+  const any = !!v.mailUsername || !!v.mailPassword || !!v.mailHost || v.mailPort != null;
+  if (!any) return [];
+  return Object.entries(filled)
+    .filter(([, ok]) => !ok)
+    .map(([path]) => ({ path, message: 'properties.mailAllOrNone' }));
+}
+
+/** POST /properties. The code becomes the subdomain at once and never changes afterwards. */
+export const propertyCreateBody = z
+  .object({ code: propertyCodeSchema, ...propertyFields })
+  .superRefine((v, ctx) => {
+    for (const i of checkMailConfig(v, false)) ctx.addIssue({ code: 'custom', ...i, path: [i.path] });
+  });
+export type PropertyCreateBody = z.input<typeof propertyCreateBody>;
+
+/**
+ * PUT /properties/:id: every field but the code (immutable once created: a 422 names it if sent changed).
+ * An empty password keeps the stored one unless `mailPasswordClear`; the all-or-none rule is checked by the
+ * server against what is stored.
+ */
+export const propertyUpdateBody = z.object({
+  code: z.string().optional(),
+  ...propertyFields,
+  mailPasswordClear: z.boolean().default(false),
+});
+export type PropertyUpdateBody = z.input<typeof propertyUpdateBody>;
+
+/** POST /properties/:id/test-email: sends a message with the property's stored mail settings. */
+export const propertyTestEmailBody = z.object({
+  to: z.string().trim().min(1, 'validation.emailRequired').max(EMAIL_MAX).pipe(z.email('validation.email')),
+});
+/** What the SMTP server answered (or the error it gave), and which settings were used. */
+export const propertyTestEmailResultSchema = z.object({
+  ok: z.boolean(),
+  usedDefaults: z.boolean(),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  response: z.string(),
+});
+export type PropertyTestEmailResult = z.infer<typeof propertyTestEmailResultSchema>;
+
+/**
+ * Property settings (SPEC §2.5): typed, validated, with defaults. The stored JSON is read through this schema,
+ * so a key missing in an old row takes its default and later issues can add keys without a migration.
+ */
+const int = (min: number, max: number, dflt: number) => z.number().int().min(min).max(max).default(dflt);
+export const VISITOR_VALIDITY_UNITS = ['minutes', 'hours', 'days'] as const;
+export const propertySettingsSchema = z.object({
+  general: z
+    .object({
+      /** Residents may register themselves through the public link. */
+      residentSelfRegistration: z.boolean().default(true),
+      /** New residents must sign the parking agreement before their permits are issued. */
+      agreementRequired: z.boolean().default(true),
+      /** Staff receive an email when a resident or visitor registers. */
+      notifyStaffOnRegistration: z.boolean().default(false),
+    })
+    .prefault({}),
+  residentPermits: z
+    .object({
+      vehiclesAllowed: int(0, 50, 2),
+      changesAllowed: int(0, 100, 3),
+      approvalRequired: z.boolean().default(true),
+      /** Months a resident permit stays valid (0: until the lease ends). */
+      validityMonths: int(0, 120, 12),
+    })
+    .prefault({}),
+  reservedSpaces: z
+    .object({
+      reservationsAllowed: int(0, 20, 1),
+      reservedPermitChanges: int(0, 100, 1),
+      /** The longest reservation, in days. */
+      maxReservationDays: int(1, 3660, 365),
+    })
+    .prefault({}),
+  visitorPermits: z
+    .object({
+      validityAmount: int(1, 10000, 24),
+      validityUnit: z.enum(VISITOR_VALIDITY_UNITS).default('hours'),
+      /** Visitor permits a resident may register within the rolling window. */
+      visitorLimit: int(0, 1000, 10),
+      visitorLimitWindowDays: int(1, 365, 30),
+      visitorVehiclesAllowed: int(0, 20, 2),
+      tempVisitorVehicles: int(0, 20, 1),
+      approvalRequired: z.boolean().default(false),
+    })
+    .prefault({}),
+  other: z
+    .object({
+      /** Patrol check-in must be within this many metres of the property's coordinates. */
+      checkInRadiusMeters: int(50, 5000, 300),
+      /** Hours a warned vehicle has before it may be towed. */
+      towGraceHours: int(0, 720, 24),
+      /** Shown on printed permits and emails. */
+      contactPhone: z
+        .string()
+        .trim()
+        .max(20)
+        .nullish()
+        .transform((v) => v || null),
+    })
+    .prefault({}),
+});
+export type PropertySettings = z.output<typeof propertySettingsSchema>;
+export type PropertySettingsInput = z.input<typeof propertySettingsSchema>;
+/** Every default, for a new property and for reading old rows. */
+export const DEFAULT_PROPERTY_SETTINGS: PropertySettings = propertySettingsSchema.parse({});
+
+/** GET /tenants: which host names reach which property (its subdomain and its extra domains). */
+export const TENANT_HOST_KINDS = ['subdomain', 'access', 'visitor'] as const;
+export const tenantHostSchema = z.object({
+  host: z.string(),
+  kind: z.enum(TENANT_HOST_KINDS),
+  propertyId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+});
+export type TenantHost = z.infer<typeof tenantHostSchema>;

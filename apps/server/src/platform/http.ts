@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z, type ZodType } from 'zod';
 import { writeAudit, type Actor, type AuditEntry } from './audit';
 import { authenticate, type SessionUser } from './auth';
-import type { Database, Tx } from './db';
+import { sql } from 'drizzle-orm';
+import { query, type Database, type Tx } from './db';
 import type { Env } from './env';
 import { forbidden, HttpError, RequestValidationError } from './errors';
 import { parseHost, resolveTenant, type HostInfo, type TenantProperty } from './tenancy';
@@ -75,6 +76,13 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
   multipart?: UploadKind;
   /** An absolute path instead of the area prefixes (GET /api/health). */
   mountAt?: string;
+  /**
+   * The route works on one property's rows (buildings, spots, residents…). In the tenant area that is the host's
+   * tenant; in the central area it is the selected property named by the `X-Property` header (its id), and the
+   * transaction's row-level scope narrows to that property once the user is authenticated. ctx.property is set
+   * in both areas.
+   */
+  propertyScoped?: boolean;
   /** Routes that never touch the database (health) skip the per-request transaction. */
   transaction?: boolean;
   /**
@@ -149,6 +157,29 @@ function checkAccess(access: Access, session: SessionUser | null) {
   if (!session.permissions.includes(access)) throw forbidden();
 }
 
+/**
+ * The property a central user acts on (`X-Property: <id>`): it must exist; the transaction's row-level scope
+ * becomes that property's, so the rest of the request sees and writes its rows only.
+ */
+async function selectProperty(tx: Tx, header: string | string[] | undefined): Promise<TenantProperty> {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw?.trim()) throw new HttpError(400, 'errors.propertyNotSelected');
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'errors.propertyNotSelected');
+  const rows = await query<TenantProperty>(
+    tx,
+    sql`
+      select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
+             p.visitor_domain as "visitorDomain", p.active,
+             set_config('app.property_id', p.id::text, true) as _pid,
+             set_config('app.scope', 'tenant', true) as _scope
+      from properties p where p.id = ${id}`,
+  );
+  const property = rows[0];
+  if (!property) throw new HttpError(404, 'properties.notFound');
+  return property;
+}
+
 /** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
 async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
   const token = bearer(req);
@@ -177,13 +208,15 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       }
     }
     checkAccess(def.access, session);
+    const acting =
+      area === 'central' && def.propertyScoped ? await selectProperty(tx, req.headers['x-property']) : null;
     if (def.multipart && !multipart) throw new HttpError(415, 'errors.unsupportedMediaType');
     const params = validate(def.schema?.params, req.params, 'params');
     const query = validate(def.schema?.querystring, req.query, 'querystring');
     const body = validate(def.schema?.body, multipart ? multipart.fields : req.body, 'body');
     const actor: Actor = {
       area,
-      propertyId: property?.id ?? null,
+      propertyId: (property ?? acting)?.id ?? null,
       userType: session?.user.type ?? null,
       userId: session?.user.id ?? null,
       userName: session?.user.fullName ?? null,
@@ -197,7 +230,7 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       tx,
       services,
       area,
-      property,
+      property: property ?? acting,
       session,
       lang: req.lang,
       actor,
@@ -275,8 +308,10 @@ export function mountRoutes(app: FastifyInstance, services: Services, defs: Rout
             ...(def.access !== 'public' ? { security: [{ bearer: [] }] } : {}),
             ...(area === 'tenant'
               ? { headers: z.object({ 'x-tenant': z.string().optional() }).loose() }
-              : {}),
-            description: `Area: ${area}. Access: ${def.access}.${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
+              : def.propertyScoped
+                ? { headers: z.object({ 'x-property': z.string().optional() }).loose() }
+                : {}),
+            description: `Area: ${area}. Access: ${def.access}.${area === 'central' && def.propertyScoped ? ' Acts on the property named by the X-Property header (its id).' : ''}${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
           },
           // Validation happens inside the handler so errors share one path and one language.
           validatorCompiler: () => (data: unknown) => ({ value: data }),
@@ -287,6 +322,12 @@ export function mountRoutes(app: FastifyInstance, services: Services, defs: Rout
     }
   }
   return mounted;
+}
+
+/** The property a property-scoped route works on (tenant area: the host's; central: the selected one). */
+export function propertyIdOf(ctx: RouteContext): number {
+  if (!ctx.property) throw new HttpError(400, 'errors.propertyNotSelected');
+  return ctx.property.id;
 }
 
 export { parseHost };

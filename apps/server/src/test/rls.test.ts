@@ -11,6 +11,12 @@ import { files } from '../modules/files/table';
 import { mailOutbox } from '../modules/outbox/table';
 import { properties } from '../modules/properties/table';
 import { tenantUsers } from '../modules/users/table';
+import { buildings } from '../modules/buildings/table';
+import { floors } from '../modules/floors/table';
+import { parkingAreas, parkingMaps } from '../modules/parking-map/table';
+import { reservations } from '../modules/reservations/table';
+import { spots } from '../modules/spots/table';
+import { units } from '../modules/units/table';
 import { query, type Database, type Scope, type Tx } from '../platform/db';
 import { pgError } from '../platform/errors';
 import { openTestDatabase } from './db';
@@ -59,13 +65,35 @@ async function expectRefused(promise: Promise<unknown>) {
 
 async function seed(scope: Scope, propertyId: number | null) {
   await inScope(scope, async (tx) => {
-    if (propertyId !== null)
-      await tx.insert(tenantUsers).values({
+    if (propertyId !== null) {
+      const [user] = await tx
+        .insert(tenantUsers)
+        .values({
+          propertyId,
+          fullName: `User of ${propertyId}`,
+          email: `u${propertyId}@x.test`,
+          passwordHash: 'h',
+        })
+        .returning();
+      const [building] = await tx.insert(buildings).values({ propertyId, name: 'B1' }).returning();
+      const [floor] = await tx
+        .insert(floors)
+        .values({ propertyId, buildingId: building!.id, name: '1' })
+        .returning();
+      await tx
+        .insert(units)
+        .values({ propertyId, buildingId: building!.id, floorId: floor!.id, name: '101' });
+      await tx.insert(parkingMaps).values({ propertyId });
+      const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
+      const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();
+      await tx.insert(reservations).values({
         propertyId,
-        fullName: `User of ${propertyId}`,
-        email: `u${propertyId}@x.test`,
-        passwordHash: 'h',
+        spotId: spot!.id,
+        residentId: user!.id,
+        startsOn: '2026-01-01',
+        endsOn: '2026-01-31',
       });
+    }
     await tx.insert(files).values({
       propertyId,
       entity: 'test',
@@ -81,7 +109,9 @@ async function seed(scope: Scope, propertyId: number | null) {
     const area = propertyId === null ? 'central' : 'tenant';
     const expiresAt = new Date(Date.now() + 3_600_000);
     await tx.insert(sessions).values({ tokenHash: `s${propertyId}`, area, propertyId, userId: 1, expiresAt });
-    await tx.insert(passwordResets).values({ tokenHash: `r${propertyId}`, area, propertyId, userId: 1, expiresAt });
+    await tx
+      .insert(passwordResets)
+      .values({ tokenHash: `r${propertyId}`, area, propertyId, userId: 1, expiresAt });
   });
 }
 

@@ -127,6 +127,8 @@ async function call(r: MountedRoute, o: CallOptions = {}) {
     )
     .replace(/\*$/, 'x');
   const h = headers({ tenant: r.area === 'tenant' ? (o.tenant ?? caller).code : undefined, token: o.token });
+  // A central route that works on one property acts on the selected one (X-Property).
+  if (r.area === 'central' && r.def.propertyScoped) h['x-property'] = String((o.tenant ?? caller).id);
   if (r.def.multipart) {
     // Multipart routes get a multipart body; the POST twin of a PUT route carries its method override.
     const override = r.method !== r.def.method ? (r.def.method as 'PUT' | 'PATCH') : undefined;
@@ -302,7 +304,10 @@ describe.each(ctx.routes.filter((r) => r.access !== 'public').map((r) => [label(
   },
 );
 
-const tenantIdRoutes = ctx.routes.filter((r) => r.area === 'tenant' && idParams(r).length > 0);
+/** Routes whose ids name a property's rows: tenant routes, and central routes acting on a selected property. */
+const tenantIdRoutes = ctx.routes.filter(
+  (r) => (r.area === 'tenant' || r.def.propertyScoped) && idParams(r).length > 0,
+);
 
 describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r) => {
   it("answers 404 for another tenant's row and changes nothing; its owner reaches it", async () => {
@@ -315,8 +320,9 @@ describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r
     if (!fixture || fixture === 'global') return;
     const fx: RouteFixture = fixture;
     if (isPermission(r.access)) await setRoles([], [r.access]);
-    const owner = allowed(r, 'other');
-    const intruder = allowed(r, 'caller');
+    // Centrally the same user acts on both: the selected property (X-Property) is what differs.
+    const owner = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'other');
+    const intruder = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'caller');
     const params = await db.withScope({ area: 'tenant', propertyId: other.id }, (tx) =>
       fx.create(tx, { propertyId: other.id, userId: (owner ?? users.otherAdmin).id }, ctx.services),
     );
@@ -341,6 +347,26 @@ describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r
     const mine = await call(r, { tenant: other, token: ownerToken, params, body: ownerBody });
     expect(mine.statusCode, `owner call → ${mine.statusCode} ${mine.body.slice(0, 300)}`).not.toBe(404);
     expectLetIn(mine, 'owner');
+  });
+});
+
+const centralScoped = ctx.routes.filter((r) => r.area === 'central' && r.def.propertyScoped);
+
+describe.each(centralScoped.map((r) => [label(r), r] as const))('%s', (_name, r) => {
+  it('needs a selected property (X-Property): none → 400, an unknown one → 404', async () => {
+    if (isPermission(r.access)) await setRoles([], [r.access]);
+    const t = await token(allowed(r, 'central')!);
+    const url = r.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) =>
+      ID_LIKE.test(n) ? String(ABSENT_ID) : 'x',
+    );
+    const none = await ctx.app.inject({ method: r.method as 'GET', url, headers: headers({ token: t }) });
+    expectStatus(none, 'no X-Property', 400);
+    const unknown = await ctx.app.inject({
+      method: r.method as 'GET',
+      url,
+      headers: { ...headers({ token: t }), 'x-property': String(ABSENT_ID) },
+    });
+    expectStatus(unknown, 'unknown X-Property', 404);
   });
 });
 

@@ -210,7 +210,7 @@ describe('migrations', () => {
           from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by 1)) as columns,
         array_to_json(array(select i.relname from pg_index x join pg_class i on i.oid = x.indexrelid
           where x.indrelid = c.oid and not x.indisprimary
-            and not exists (select 1 from pg_constraint k where k.conindid = x.indexrelid and k.contype = 'u')
+            and not exists (select 1 from pg_constraint k where k.conindid = x.indexrelid and k.contype in ('u', 'x'))
           order by 1)) as indexes,
         array_to_json(array(select k.conname from pg_constraint k where k.conrelid = c.oid and k.contype = 'f' order by 1)) as fks,
         array_to_json(array(select p.polname from pg_policy p where p.polrelid = c.oid order by 1)) as policies

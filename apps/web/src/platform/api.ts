@@ -3,13 +3,14 @@ import axios, { type AxiosInstance } from 'axios';
 import i18n from './i18n';
 import { hostContext } from './host';
 import { normaliseError, RequestError } from './errors';
-import { useAuthStore, useLanguageStore } from './stores';
+import { useAuthStore, useLanguageStore, usePropertyStore } from './stores';
 
 const BASE: Record<Area, string> = { central: '/api/central', tenant: '/tenant/api' };
 
 /**
  * One axios client per area (SPEC §7): Accept-Language, the bearer token when one is stored, the XMLHttpRequest
- * marker and credentials; the tenant client adds X-Tenant and refuses to run without a tenant code. Every error
+ * marker and credentials; the tenant client adds X-Tenant and refuses to run without a tenant code; the central
+ * client adds X-Property, the selected property, for the routes that work on one property. Every error
  * leaves as a RequestError (errors.ts).
  */
 export function createClient(area: Area, tenant: string | null): AxiosInstance {
@@ -28,6 +29,10 @@ export function createClient(area: Area, tenant: string | null): AxiosInstance {
     if (area === 'tenant') {
       if (!tenant) throw new RequestError(i18n.t('errors.tenantNotSet'), 400);
       config.headers.set('X-Tenant', tenant);
+    } else {
+      // Central staff act on one selected property at a time (DESIGN §1): property-scoped routes read it here.
+      const propertyId = usePropertyStore.getState().propertyId;
+      if (propertyId) config.headers.set('X-Property', String(propertyId));
     }
     config.headers.set('Accept-Language', useLanguageStore.getState().currentLanguage);
     const token = useAuthStore.getState().token;

@@ -1,4 +1,10 @@
-import { PROPERTY_TYPES, type Property, type PropertyListItem, type PropertyType } from '@parkade/contract';
+import {
+  PROPERTY_TYPES,
+  propertySettingsSchema,
+  type Property,
+  type PropertyListItem,
+  type PropertyType,
+} from '@parkade/contract';
 import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { HttpError } from '../../platform/errors';
@@ -44,6 +50,7 @@ const detailColumns = {
   mailPort: properties.mailPort,
   mailPasswordSet: sql<boolean>`(${properties.mailPasswordEncrypted} is not null)`.mapWith(Boolean),
   logoFileId: properties.logoFileId,
+  settings: properties.settings,
 };
 
 type ListRow = SelectResultFields<typeof propertyListColumns>;
@@ -133,5 +140,6 @@ export async function getProperty(ctx: RouteContext, id: number): Promise<Proper
     mailPort,
     mailPasswordSet,
     logoFileId: row.logoFileId,
+    settings: propertySettingsSchema.parse(row.settings ?? {}),
   };
 }

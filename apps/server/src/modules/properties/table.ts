@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   uniqueIndex,
@@ -44,6 +45,8 @@ export const properties = pgTable(
     logoFileId: bigint('logo_file_id', { mode: 'number' }),
     /** The zone the property lies in (dashboard and patrolling pick a zone, then a property). */
     zoneId: bigint('zone_id', { mode: 'number' }).references(() => zones.id),
+    /** Property settings (contract `propertySettingsSchema`): stored as sent, read through the schema's defaults. */
+    settings: jsonb('settings').notNull().default({}),
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -104,7 +105,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir === 'memory://' ? undefined : dir);
+  // btree_gist backs the reservations' no-overlap exclusion constraint (migration 0005).
+  const client = await PGlite.create({
+    ...(dir === 'memory://' ? {} : { dataDir: dir }),
+    extensions: { btree_gist },
+  });
   const owner = drizzlePglite(client, { schema });
   await migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR });
   await client.exec(`DO $$ BEGIN

@@ -1,0 +1,82 @@
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePropertyStore } from '../platform/stores';
+import { useArea } from './access';
+import { RecordPicker } from './fields';
+
+/**
+ * Wraps a screen that works on one property's rows (buildings, units, spots, the map…). In a tenant area that is
+ * the host's property: the children render as they are. In the central area the screen needs the selected
+ * property (sent as X-Property by the API client): without one it asks for it; with one it names it above the
+ * screen with a way to change it. Changing it drops every cached answer, so nothing of the previous property shows.
+ */
+export function PropertyScoped({ children }: { children: ReactNode }) {
+  const area = useArea();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const propertyId = usePropertyStore((s) => s.propertyId);
+  const propertyName = usePropertyStore((s) => s.propertyName);
+  const select = usePropertyStore((s) => s.select);
+  const [choosing, setChoosing] = useState(false);
+  const previous = useRef(propertyId);
+
+  useEffect(() => {
+    if (previous.current !== propertyId) {
+      previous.current = propertyId;
+      queryClient.removeQueries();
+    }
+  }, [propertyId, queryClient]);
+
+  if (area === 'tenant') return <>{children}</>;
+
+  const picker = (
+    <RecordPicker
+      resource="/properties"
+      label={t('propertyScope.property')}
+      value={propertyId ? { id: propertyId, label: propertyName ?? `#${propertyId}` } : null}
+      onChange={(v) => {
+        if (v) select({ propertyId: v.id, propertyName: v.label });
+        setChoosing(false);
+      }}
+    />
+  );
+
+  if (!propertyId)
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560 }}>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            {t('propertyScope.chooseTitle')}
+          </Typography>
+          <Typography color="text.secondary">{t('propertyScope.chooseText')}</Typography>
+          {picker}
+        </Stack>
+      </Paper>
+    );
+
+  return (
+    <>
+      <Alert
+        severity="info"
+        icon={false}
+        sx={{ mb: 2, alignItems: 'center' }}
+        action={
+          choosing ? undefined : (
+            <Button color="inherit" size="small" onClick={() => setChoosing(true)}>
+              {t('propertyScope.change')}
+            </Button>
+          )
+        }
+      >
+        {choosing ? (
+          <Box sx={{ minWidth: { xs: 220, sm: 320 } }}>{picker}</Box>
+        ) : (
+          t('propertyScope.workingOn', { name: propertyName ?? `#${propertyId}` })
+        )}
+      </Alert>
+      <Fragment key={propertyId}>{children}</Fragment>
+    </>
+  );
+}

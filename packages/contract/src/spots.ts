@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { SPOT_NAME_MAX } from './constants';
+import { requiredText } from './catalogs/catalog';
+
+/** Spot types of SPEC §3, each with the colour it is drawn and labelled in everywhere (map, lists, chips). */
+export const SPOT_TYPES = [
+  'garage',
+  'noParkingZone',
+  'carport',
+  'resident',
+  'visitor',
+  'temporalVisitor',
+  'handicap',
+  'fireLane',
+  'officeReserved',
+  'futureResident',
+  'reserved',
+] as const;
+export type SpotType = (typeof SPOT_TYPES)[number];
+
+/** Fill colours chosen to stay distinct from each other and to carry dark text (WCAG AA on #1a1a1a). */
+export const SPOT_TYPE_COLOURS: Record<SpotType, string> = {
+  garage: '#90a4ae',
+  noParkingZone: '#ef9a9a',
+  carport: '#bcaaa4',
+  resident: '#90caf9',
+  visitor: '#a5d6a7',
+  temporalVisitor: '#c5e1a5',
+  handicap: '#81d4fa',
+  fireLane: '#ff8a65',
+  officeReserved: '#ce93d8',
+  futureResident: '#b0bec5',
+  reserved: '#ffcc80',
+};
+
+/** Space status: whether the spot can be given out now. */
+export const SPACE_STATUSES = ['available', 'assigned', 'reserved', 'outOfService'] as const;
+export type SpaceStatus = (typeof SPACE_STATUSES)[number];
+
+export const SPOT_NUMBER_MAX = 20;
+export const SPOT_GROUP_MAX = 60;
+export const SPOT_NOTES_MAX = 1000;
+
+/** Editable fields of a spot (PUT /spots/:id). There is no POST /spots: spots come from the map designer. */
+export const spotBody = z.object({
+  number: requiredText(SPOT_NUMBER_MAX),
+  /** A short label painted on the spot, at most 2 characters (SPEC §5). */
+  name: z
+    .string()
+    .trim()
+    .max(SPOT_NAME_MAX)
+    .nullish()
+    .transform((v) => v || null),
+  type: z.enum(SPOT_TYPES, 'validation.selectedInvalid'),
+  status: z.enum(SPACE_STATUSES, 'validation.selectedInvalid'),
+  spotGroup: z
+    .string()
+    .trim()
+    .max(SPOT_GROUP_MAX)
+    .nullish()
+    .transform((v) => v || null),
+  notes: z
+    .string()
+    .trim()
+    .max(SPOT_NOTES_MAX)
+    .nullish()
+    .transform((v) => v || null),
+  areaId: z.number().int().positive().nullish(),
+});
+export type SpotBody = z.input<typeof spotBody>;
+
+export const spotItemSchema = z.object({
+  id: z.number().int(),
+  areaId: z.number().int().nullable(),
+  number: z.string(),
+  name: z.string().nullable(),
+  type: z.enum(SPOT_TYPES),
+  status: z.enum(SPACE_STATUSES),
+  spotGroup: z.string().nullable(),
+  notes: z.string().nullable(),
+  x: z.number(),
+  y: z.number(),
+  rotation: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** With include=area. */
+  area: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  /** With include=reservation: the reservation covering today, if any. */
+  reservation: z
+    .object({
+      id: z.number().int(),
+      residentId: z.number().int(),
+      residentName: z.string(),
+      startsOn: z.string(),
+      endsOn: z.string(),
+    })
+    .nullable()
+    .optional(),
+});
+export type SpotItem = z.infer<typeof spotItemSchema>;
+
+/** GET /spots: filter[term] searches number, name and group. */
+export const spotsListQuery = {
+  filters: ['type', 'status', 'areaId', 'spotGroup'],
+  sorts: ['number', 'name', 'type', 'status', 'spotGroup', 'createdAt'],
+  includes: ['area', 'reservation'],
+  defaultSort: 'number',
+} as const;
