@@ -43,6 +43,8 @@ export const ROUTE_PERMISSIONS = {
   '/spots': 'spots.index',
   '/spots/$spotId/show': 'spots.show',
   '/spots/$spotId/edit': null,
+  /** The parking map designer (SPEC §2.5); drawing needs spots.map.edit, checked on its actions. */
+  '/parking-map': 'spots.map',
   ...crudRoutes('roles', 'roles', 'roleId'),
   ...crudRoutes('users', 'users', 'userId'),
   '/vehicles': 'vehicles.index',

@@ -111,6 +111,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   item('property', '/buildings', 'buildings', DomainOutlined),
   item('property', '/units', 'units', MeetingRoomOutlined),
   item('property', '/spots', 'spots', LocalParkingOutlined),
+  item('property', '/parking-map', 'parkingMap', MapOutlined),
   item('property', '/residents', 'residents', PeopleOutlined),
   item('property', '/vehicles', 'vehicles', DirectionsCarOutlined),
   item('property', '/permits', 'permits', BadgeOutlined),
