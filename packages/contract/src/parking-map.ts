@@ -17,7 +17,7 @@ const size = z.number().min(1).max(MAP_COORD_MAX);
 const rotation = z
   .number()
   .int()
-  .refine((r) => (MAP_ROTATIONS as readonly number[]).includes(r), 'validation.selectedInvalid');
+  .refine((r) => (MAP_ROTATIONS as readonly number[]).includes(r), 'validation.invalidSelection');
 
 export const mapBuildingSchema = z.object({
   id: z.number().int(),
@@ -111,7 +111,7 @@ export const mapAreaCreateBody = z
     name: requiredText(120),
     empty: z.boolean().default(false),
     spotsCount: z.number().int().min(1).max(MAP_AREA_MAX_SPOTS).nullish(),
-    spotType: z.enum(SPOT_TYPES, 'validation.selectedInvalid').default('resident'),
+    spotType: z.enum(SPOT_TYPES, 'validation.invalidSelection').default('resident'),
     startNumber: z.number().int().min(0).max(999999).nullish(),
     /** Optional prefix of the numbers ("A" → A1, A2…). */
     numberPrefix: z
@@ -159,7 +159,7 @@ export type MapBuildingsCreateBody = z.input<typeof mapBuildingsCreateBody>;
 export const mapSpotCreateBody = z.object({
   areaId: z.number().int().positive(),
   number: requiredText(SPOT_NUMBER_MAX),
-  type: z.enum(SPOT_TYPES, 'validation.selectedInvalid').default('resident'),
+  type: z.enum(SPOT_TYPES, 'validation.invalidSelection').default('resident'),
   x: coord.default(0),
   y: coord.default(0),
 });

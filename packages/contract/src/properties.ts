@@ -111,7 +111,7 @@ export const SMTP_PORT_VALUES = Object.keys(SMTP_PORTS).map(Number) as (keyof ty
 /** The fields of the property form (SPEC §3) shared by create and update. */
 const propertyFields = {
   name: requiredText(255),
-  type: z.enum(PROPERTY_TYPES, 'validation.selectedInvalid'),
+  type: z.enum(PROPERTY_TYPES, 'validation.invalidSelection'),
   zipcode: optionalText(10).refine((v) => v === null || POSTAL_CODE_PATTERN.test(v), 'validation.postalCode'),
   city: optionalText(120),
   state: optionalText(120),
@@ -127,7 +127,7 @@ const propertyFields = {
     .nullish(),
   accessDomain: hostName,
   visitorDomain: hostName,
-  languages: z.array(z.enum(LANGUAGES, 'validation.selectedInvalid')).min(1, 'validation.required'),
+  languages: z.array(z.enum(LANGUAGES, 'validation.invalidSelection')).min(1, 'validation.required'),
   zoneId: z.number().int().positive().nullish(),
   active: z.boolean().default(true),
   mailFromAddress: z

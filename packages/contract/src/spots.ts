@@ -51,8 +51,8 @@ export const spotBody = z.object({
     .max(SPOT_NAME_MAX)
     .nullish()
     .transform((v) => v || null),
-  type: z.enum(SPOT_TYPES, 'validation.selectedInvalid'),
-  status: z.enum(SPACE_STATUSES, 'validation.selectedInvalid'),
+  type: z.enum(SPOT_TYPES, 'validation.invalidSelection'),
+  status: z.enum(SPACE_STATUSES, 'validation.invalidSelection'),
   spotGroup: z
     .string()
     .trim()

@@ -17,6 +17,9 @@ import { statesRoutes } from './states/routes';
 import { towsRoutes } from './tows/routes';
 import { warningsRoutes } from './warnings/routes';
 import { zonesRoutes } from './zones/routes';
+import { buildingsRoutes } from './buildings/routes';
+import { floorsRoutes } from './floors/routes';
+import { unitsRoutes } from './units/routes';
 
 /** Every module's routes. A new module adds one line. */
 export const routes = [
@@ -38,4 +41,7 @@ export const routes = [
   ...permitTypesRoutes,
   ...makesRoutes,
   ...modelsRoutes,
+  ...buildingsRoutes,
+  ...floorsRoutes,
+  ...unitsRoutes,
 ] as RouteDef[];

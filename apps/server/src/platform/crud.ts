@@ -2,6 +2,7 @@ import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { HttpError, invalid, notFound, pgError, type PgErrorLike } from './errors';
 import type { RouteContext } from './http';
+import { t } from './i18n';
 
 /**
  * Audited writes. Every create, update, delete and state change goes through one of these, so its binnacle
@@ -104,4 +105,9 @@ export async function deleteRow<T extends PgTable>(
   if (!rows[0]) throw notFound(entity);
   await ctx.audit({ entity, entityId: idOf(rows[0]), action: 'delete', old: rows[0] });
   return rows[0];
+}
+
+/** The answer of a DELETE: "The building was deleted", in the request's language. */
+export function deletedMessage(ctx: RouteContext, entity: string): { message: string } {
+  return { message: t(ctx.lang, 'catalogs.deleted', { entity: t(ctx.lang, `entities.${entity}`) }) };
 }

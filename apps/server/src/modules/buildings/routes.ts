@@ -1,0 +1,83 @@
+import {
+  buildingBody,
+  buildingItemSchema,
+  idParams,
+  listResponseSchema,
+  messageResponse,
+} from '@parkade/contract';
+import { deletedMessage } from '../../platform/crud';
+import { defineRoute, type RouteFixture } from '../../platform/http';
+import { buildings } from './table';
+import * as service from './service';
+
+const tags = ['buildings'];
+const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
+
+/** Route harness: one building of the owner's property. */
+export const buildingFixture: RouteFixture = {
+  async create(tx, owner) {
+    const [row] = await tx
+      .insert(buildings)
+      .values({ propertyId: owner.propertyId, name: `Fixture ${Math.random().toString(36).slice(2, 8)}` })
+      .returning();
+    return { id: row!.id };
+  },
+  body: () => Promise.resolve({ name: `Renamed ${Math.random().toString(36).slice(2, 8)}` }),
+};
+
+export const buildingsRoutes = [
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/buildings',
+    access: 'buildings.index',
+    summary: 'Buildings of the property with their floor and unit counts; filter[term] searches the name',
+    schema: {
+      querystring: service.buildingsList.querystring,
+      response: { 200: listResponseSchema(buildingItemSchema) },
+    },
+    handler: (ctx) => service.buildingsList.list(ctx),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/buildings',
+    access: 'buildings.create',
+    summary: 'Creates a building; its name is unique in the property, ignoring case',
+    schema: { body: buildingBody, response: { 200: buildingItemSchema } },
+    handler: (ctx, { body }) => service.createBuilding(ctx, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/buildings/:id',
+    access: 'buildings.show',
+    summary: 'One building with its counts',
+    schema: { params: idParams, response: { 200: buildingItemSchema } },
+    fixture: buildingFixture,
+    handler: (ctx, { params }) => service.getBuilding(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/buildings/:id',
+    access: 'buildings.edit',
+    summary: 'Renames a building',
+    schema: { params: idParams, body: buildingBody, response: { 200: buildingItemSchema } },
+    fixture: buildingFixture,
+    handler: (ctx, { params, body }) => service.updateBuilding(ctx, params.id, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'DELETE',
+    url: '/buildings/:id',
+    access: 'buildings.delete',
+    summary: 'Deletes a building and its floors; refused (409) while it has units',
+    schema: { params: idParams, response: { 200: messageResponse } },
+    fixture: buildingFixture,
+    handler: async (ctx, { params }) => {
+      await service.deleteBuilding(ctx, params.id);
+      return deletedMessage(ctx, 'buildings');
+    },
+  }),
+];
