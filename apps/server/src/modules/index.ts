@@ -20,6 +20,9 @@ import { zonesRoutes } from './zones/routes';
 import { buildingsRoutes } from './buildings/routes';
 import { floorsRoutes } from './floors/routes';
 import { unitsRoutes } from './units/routes';
+import { spotsRoutes } from './spots/routes';
+import { parkingMapRoutes } from './parking-map/routes';
+import { reservationsRoutes } from './reservations/routes';
 
 /** Every module's routes. A new module adds one line. */
 export const routes = [
@@ -44,4 +47,7 @@ export const routes = [
   ...buildingsRoutes,
   ...floorsRoutes,
   ...unitsRoutes,
+  ...spotsRoutes,
+  ...parkingMapRoutes,
+  ...reservationsRoutes,
 ] as RouteDef[];

@@ -11,8 +11,11 @@ import { t } from './i18n';
 type Row<T extends PgTable> = T['$inferSelect'];
 type Insert<T extends PgTable> = T['$inferInsert'];
 
-/** Maps unique-constraint names to the field whose value is taken (error on that field). */
-export type UniqueFields = Record<string, string>;
+/**
+ * Maps unique-constraint names to the field whose value is taken (error "already in use" on that field), or to
+ * the field and its own message (`{ field: 'number', key: 'spots.numberTaken' }`).
+ */
+export type UniqueFields = Record<string, string | { field: string; key: string }>;
 
 function constraintOf(e: PgErrorLike): string | undefined {
   if (e.constraint ?? e.constraint_name) return e.constraint ?? e.constraint_name;
@@ -26,7 +29,11 @@ export async function guardUnique<R>(unique: UniqueFields, fn: () => Promise<R>)
   } catch (err) {
     const e = pgError(err);
     const c = e && constraintOf(e);
-    if (e?.code === '23505' && c && unique[c]) throw invalid({ [unique[c]]: [{ key: 'validation.inUse' }] });
+    const target = c ? unique[c] : undefined;
+    if (e?.code === '23505' && target) {
+      const { field, key } = typeof target === 'string' ? { field: target, key: 'validation.inUse' } : target;
+      throw invalid({ [field]: [{ key }] });
+    }
     throw err;
   }
 }

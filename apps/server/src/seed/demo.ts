@@ -5,6 +5,8 @@ import { properties } from '../modules/properties/table';
 import { zones } from '../modules/zones/table';
 import { roles } from '../modules/roles/table';
 import { centralUsers, tenantUsers } from '../modules/users/table';
+import { seedMapDemo } from '../modules/parking-map/demo';
+import { seedStructureDemo } from '../modules/units/demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -151,5 +153,13 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
       roleId: await roleId('manager'),
     },
   ]);
+  // A living property: buildings with floors and units, parking areas with spots of several types, a reservation.
+  for (const [p, plan] of [
+    [oakridge!, 'oakridge'],
+    [maplewood!, 'maplewood'],
+  ] as const) {
+    await seedStructureDemo(tx, p.id, plan);
+    await seedMapDemo(tx, p.id, plan);
+  }
   return true;
 }

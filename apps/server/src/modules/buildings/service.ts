@@ -7,8 +7,8 @@ import { defineListResource, type Serialized } from '../../platform/list-query';
 import { buildings } from './table';
 
 /** Buildings of the property (tenant rows). The floor and unit counts are computed in the same query. */
-const floorsCount = sql<number>`(select count(*)::int from floors f where f.property_id = ${buildings.propertyId} and f.building_id = ${buildings.id})`;
-const unitsCount = sql<number>`(select count(*)::int from units u where u.property_id = ${buildings.propertyId} and u.building_id = ${buildings.id})`;
+const floorsCount = sql<number>`(select count(*)::int from floors f where f.property_id = "buildings"."property_id" and f.building_id = "buildings"."id")`;
+const unitsCount = sql<number>`(select count(*)::int from units u where u.property_id = "buildings"."property_id" and u.building_id = "buildings"."id")`;
 
 const columns = {
   id: buildings.id,

@@ -8,7 +8,7 @@ import { buildings } from '../buildings/table';
 import { floors } from './table';
 
 /** Floors of the property's buildings (tenant rows), with their unit counts. */
-const unitsCount = sql<number>`(select count(*)::int from units u where u.property_id = ${floors.propertyId} and u.floor_id = ${floors.id})`;
+const unitsCount = sql<number>`(select count(*)::int from units u where u.property_id = "floors"."property_id" and u.floor_id = "floors"."id")`;
 const columns = {
   id: floors.id,
   buildingId: floors.buildingId,

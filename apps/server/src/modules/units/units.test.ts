@@ -133,6 +133,13 @@ describe('buildings, floors and units', () => {
       }),
     );
     expect(pattern.created).toBe(4);
+    // The counts are the building's own, not a neighbour's.
+    expect(await ok<BuildingItem>(await call('GET', `/buildings/${tower.id}`))).toMatchObject({ unitsCount: 16 });
+    const all = await ok<ListResponse<BuildingItem>>(await call('GET', '/buildings?sort=name'));
+    expect(all.data.map((b) => [b.name, b.unitsCount])).toEqual([
+      ['Annex', 0],
+      ['Tower', 16],
+    ]);
     const before = await counts();
     const clash = await call('POST', '/units/create-bulk', {
       buildingIds: [tower.id],

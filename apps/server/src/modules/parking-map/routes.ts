@@ -1,0 +1,104 @@
+import {
+  idParams,
+  mapAreaCreateBody,
+  mapAreaUpdateBody,
+  mapBuildingsCreateBody,
+  mapLayoutBody,
+  mapSpotCreateBody,
+  parkingMapSchema,
+} from '@parkade/contract';
+import { defineRoute, type RouteFixture } from '../../platform/http';
+import * as service from './service';
+import { parkingAreas } from './table';
+
+const tags = ['parking-map'];
+const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
+const answer = { 200: parkingMapSchema };
+
+/** Route harness: an empty area of the owner's property. */
+const areaFixture: RouteFixture = {
+  async create(tx, owner) {
+    const [row] = await tx
+      .insert(parkingAreas)
+      .values({ propertyId: owner.propertyId, name: `Area ${Math.random().toString(36).slice(2, 8)}` })
+      .returning();
+    return { id: row!.id };
+  },
+  body: () => Promise.resolve({ name: `Renamed ${Math.random().toString(36).slice(2, 8)}` }),
+};
+
+export const parkingMapRoutes = [
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/parking-map',
+    access: 'spots.map',
+    summary:
+      'The parking map: buildings, areas and spots with their positions, counts by type, status and area, and the ' +
+      'layout version a save must name',
+    schema: { response: answer },
+    handler: (ctx) => service.loadMap(ctx),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/parking-map/layout',
+    access: 'spots.map.edit',
+    summary:
+      'Saves positions of moved or rotated buildings, areas and spots. 409 when the map was saved by someone else ' +
+      'since `version`, or an item was deleted meanwhile; nothing is written then',
+    schema: { body: mapLayoutBody, response: answer },
+    handler: (ctx, { body }) => service.saveLayout(ctx, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/parking-map/areas',
+    access: 'spots.map.edit',
+    summary:
+      'Creates a parking area, empty or with spotsCount spots of one type numbered from startNumber; a number ' +
+      'already taken refuses the whole area',
+    schema: { body: mapAreaCreateBody, response: answer },
+    handler: (ctx, { body }) => service.createArea(ctx, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/parking-map/areas/:id',
+    access: 'spots.map.edit',
+    summary: 'Renames a parking area',
+    schema: { params: idParams, body: mapAreaUpdateBody, response: answer },
+    fixture: areaFixture,
+    handler: (ctx, { params, body }) => service.renameArea(ctx, params.id, body.name),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'DELETE',
+    url: '/parking-map/areas/:id',
+    access: 'spots.map.edit',
+    summary:
+      'Deletes a parking area with its spots; refused (409) while one of them is reserved now or later',
+    schema: { params: idParams, response: answer },
+    fixture: areaFixture,
+    handler: (ctx, { params }) => service.deleteArea(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/parking-map/buildings',
+    access: 'spots.map.edit',
+    summary:
+      'Creates buildings placed side by side on the map, each with generated units (101, 102, …) on request',
+    schema: { body: mapBuildingsCreateBody, response: answer },
+    handler: (ctx, { body }) => service.createBuildings(ctx, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/parking-map/spots',
+    access: 'spots.map.edit',
+    summary: 'Adds one spot to a parking area',
+    schema: { body: mapSpotCreateBody, response: answer },
+    handler: (ctx, { body }) => service.createSpot(ctx, body),
+  }),
+];

@@ -1,0 +1,146 @@
+import {
+  idParams,
+  listResponseSchema,
+  messageResponse,
+  reservationBody,
+  reservationItemSchema,
+  residentOptionSchema,
+} from '@parkade/contract';
+import { z } from 'zod';
+import { deletedMessage } from '../../platform/crud';
+import { defineRoute, type RouteFixture } from '../../platform/http';
+import { spotFixture } from '../spots/routes';
+import { tenantUsers } from '../users/table';
+import * as service from './service';
+import { reservations } from './table';
+
+const tags = ['reservations'];
+const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
+
+async function resident(tx: Parameters<RouteFixture['create']>[0], propertyId: number) {
+  const [user] = await tx
+    .insert(tenantUsers)
+    .values({
+      propertyId,
+      type: 'tenant-resident',
+      fullName: 'Fixture Resident',
+      email: `r${Math.random().toString(36).slice(2, 10)}@fixture.test`,
+      passwordHash: 'x',
+    })
+    .returning();
+  return user!.id;
+}
+
+/** Route harness: a reservation of a new spot for a new resident of the owner's property. */
+const reservationFixture: RouteFixture = {
+  async create(tx, owner, services) {
+    const { id: spotId } = await spotFixture.create(tx, owner, services);
+    const residentId = await resident(tx, owner.propertyId);
+    const [row] = await tx
+      .insert(reservations)
+      .values({
+        propertyId: owner.propertyId,
+        spotId: Number(spotId),
+        residentId,
+        startsOn: '2030-01-01',
+        endsOn: '2030-01-31',
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  async body(tx, propertyId, services) {
+    const { id: spotId } = await spotFixture.create(tx, { propertyId, userId: 0 }, services);
+    return {
+      spotId: Number(spotId),
+      residentId: await resident(tx, propertyId),
+      startsOn: '2030-02-01',
+      endsOn: '2030-02-10',
+    };
+  },
+};
+
+export const reservationsRoutes = [
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/reservations',
+    access: 'reservations.index',
+    summary:
+      'Reservations of spots: filters spotId, residentId, current (1: covering today); includes spot, resident',
+    schema: {
+      querystring: service.reservationsList.querystring,
+      response: { 200: listResponseSchema(reservationItemSchema) },
+    },
+    handler: (ctx) => service.reservationsList.list(ctx),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/reservations/resident-options',
+    access: 'reservations.create',
+    summary:
+      'Up to 20 active residents whose name or email holds every word of `term`, for the reserve dialog',
+    schema: {
+      querystring: z.object({ term: z.string().max(100).optional() }),
+      response: { 200: z.object({ data: z.array(residentOptionSchema) }) },
+    },
+    handler: (ctx, { query }) => service.residentOptions(ctx, query.term),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/reservations',
+    access: 'reservations.create',
+    summary:
+      'Reserves a spot for a resident between two dates (inclusive). Overlapping another reservation of the spot ' +
+      'is refused by the database (422 on startsOn)',
+    schema: { body: reservationBody, response: { 200: reservationItemSchema } },
+    handler: (ctx, { body }) => service.createReservation(ctx, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/reservations/:id',
+    access: 'reservations.show',
+    summary: 'One reservation with its spot and resident',
+    schema: { params: idParams, response: { 200: reservationItemSchema } },
+    fixture: reservationFixture,
+    handler: (ctx, { params }) => service.getReservation(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/reservations/:id',
+    access: 'reservations.edit',
+    summary: 'Changes a reservation (same rules as creating one)',
+    schema: { params: idParams, body: reservationBody, response: { 200: reservationItemSchema } },
+    fixture: reservationFixture,
+    handler: (ctx, { params, body }) => service.updateReservation(ctx, params.id, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'DELETE',
+    url: '/reservations/:id',
+    access: 'reservations.delete',
+    summary: 'Cancels a reservation',
+    schema: { params: idParams, response: { 200: messageResponse } },
+    fixture: reservationFixture,
+    handler: async (ctx, { params }) => {
+      await service.deleteReservation(ctx, params.id);
+      return deletedMessage(ctx, 'reservations');
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/my/reservations',
+    areas: ['tenant'],
+    access: 'resident',
+    tags,
+    summary: "The signed-in resident's reservations (filter current=1 for today's); include=spot",
+    schema: {
+      querystring: service.myReservationsList.querystring,
+      response: { 200: listResponseSchema(reservationItemSchema) },
+    },
+    handler: (ctx) => service.myReservationsList.list(ctx),
+  }),
+];

@@ -1,0 +1,204 @@
+import {
+  propertySettingsSchema,
+  type ReservationItem,
+  type ResidentOption,
+  type reservationBody,
+} from '@parkade/contract';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { createRow, deleteRow, updateRow } from '../../platform/crud';
+import { fieldError, invalid, notFound, pgError } from '../../platform/errors';
+import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { belongsTo, defineListResource } from '../../platform/list-query';
+import { properties } from '../properties/table';
+import { spots } from '../spots/table';
+import { tenantUsers } from '../users/table';
+import { reservations } from './table';
+
+const columns = {
+  id: reservations.id,
+  spotId: reservations.spotId,
+  residentId: reservations.residentId,
+  startsOn: reservations.startsOn,
+  endsOn: reservations.endsOn,
+  notes: reservations.notes,
+  createdAt: reservations.createdAt,
+  updatedAt: reservations.updatedAt,
+};
+
+const includes = {
+  spot: belongsTo({
+    description: 'The spot (id, number, type)',
+    key: (r: ReservationItem) => r.spotId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: spots.id, number: spots.number, type: spots.type })
+        .from(spots)
+        .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+  }),
+  resident: belongsTo({
+    description: 'The resident (id, fullName, email)',
+    key: (r: ReservationItem) => r.residentId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
+        .from(tenantUsers)
+        .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number)))),
+  }),
+};
+
+const filters = {
+  spotId: { type: 'number' as const, column: reservations.spotId },
+  residentId: { type: 'number' as const, column: reservations.residentId },
+  current: {
+    type: 'custom' as const,
+    description: '1: covering today; 0: not covering today',
+    where: (values: string[]) =>
+      values[0] === '1' || values[0] === 'true'
+        ? sql`current_date between ${reservations.startsOn} and ${reservations.endsOn}`
+        : sql`not (current_date between ${reservations.startsOn} and ${reservations.endsOn})`,
+  },
+};
+const sorts = {
+  startsOn: reservations.startsOn,
+  endsOn: reservations.endsOn,
+  createdAt: reservations.createdAt,
+};
+
+export const reservationsList = defineListResource({
+  table: reservations,
+  select: columns,
+  scope: (ctx) => eq(reservations.propertyId, propertyIdOf(ctx)),
+  filters,
+  sorts,
+  defaultSort: '-startsOn',
+  includes,
+});
+
+/** The signed-in resident's own reservations. */
+export const myReservationsList = defineListResource({
+  table: reservations,
+  select: columns,
+  scope: (ctx) =>
+    and(eq(reservations.propertyId, propertyIdOf(ctx)), eq(reservations.residentId, ctx.user().id)),
+  filters: { current: filters.current },
+  sorts,
+  defaultSort: '-startsOn',
+  includes: { spot: includes.spot },
+});
+
+const own = (ctx: RouteContext, id: number) =>
+  and(eq(reservations.propertyId, propertyIdOf(ctx)), eq(reservations.id, id))!;
+
+export async function getReservation(ctx: RouteContext, id: number): Promise<ReservationItem> {
+  const [row] = await ctx.tx.select(columns).from(reservations).where(own(ctx, id));
+  if (!row) throw notFound('reservations');
+  const item: ReservationItem = {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  await includes.spot.load(ctx, [item], 'spot', {});
+  await includes.resident.load(ctx, [item], 'resident', {});
+  return item;
+}
+
+type Body = z.output<typeof reservationBody>;
+
+/** The spot and the resident must be this property's; the length within the property's settings. */
+async function check(ctx: RouteContext, body: Body) {
+  const propertyId = propertyIdOf(ctx);
+  const [spot] = await ctx.tx
+    .select({ id: spots.id })
+    .from(spots)
+    .where(and(eq(spots.propertyId, propertyId), eq(spots.id, body.spotId)));
+  if (!spot) throw fieldError('spotId', 'validation.invalidSelection');
+  const [resident] = await ctx.tx
+    .select({ id: tenantUsers.id })
+    .from(tenantUsers)
+    .where(
+      and(
+        eq(tenantUsers.propertyId, propertyId),
+        eq(tenantUsers.id, body.residentId),
+        eq(tenantUsers.type, 'tenant-resident'),
+      ),
+    );
+  if (!resident) throw fieldError('residentId', 'reservations.notResident');
+  const [p] = await ctx.tx
+    .select({ settings: properties.settings })
+    .from(properties)
+    .where(eq(properties.id, propertyId));
+  const max = propertySettingsSchema.parse(p?.settings ?? {}).reservedSpaces.maxReservationDays;
+  const days = (Date.parse(body.endsOn) - Date.parse(body.startsOn)) / 86_400_000 + 1;
+  if (days > max) throw fieldError('endsOn', 'reservations.tooLong', { days: max });
+}
+
+/** Runs a write; the exclusion constraint's refusal becomes a 422 on startsOn. */
+async function guardOverlap<R>(fn: () => Promise<R>): Promise<R> {
+  try {
+    return await fn();
+  } catch (err) {
+    const e = pgError(err);
+    if (e?.code === '23P01') throw invalid({ startsOn: [{ key: 'reservations.overlap' }] });
+    throw err;
+  }
+}
+
+export async function createReservation(ctx: RouteContext, body: Body) {
+  await check(ctx, body);
+  const row = await guardOverlap(() =>
+    createRow(ctx, reservations, 'reservations', {
+      propertyId: propertyIdOf(ctx),
+      spotId: body.spotId,
+      residentId: body.residentId,
+      startsOn: body.startsOn,
+      endsOn: body.endsOn,
+      notes: body.notes,
+      createdBy: ctx.session?.user.id ?? null,
+    }),
+  );
+  return getReservation(ctx, row.id);
+}
+
+export async function updateReservation(ctx: RouteContext, id: number, body: Body) {
+  await check(ctx, body);
+  await guardOverlap(() =>
+    updateRow(ctx, reservations, 'reservations', own(ctx, id), {
+      spotId: body.spotId,
+      residentId: body.residentId,
+      startsOn: body.startsOn,
+      endsOn: body.endsOn,
+      notes: body.notes,
+    }),
+  );
+  return getReservation(ctx, id);
+}
+
+export async function deleteReservation(ctx: RouteContext, id: number) {
+  await deleteRow(ctx, reservations, 'reservations', own(ctx, id));
+}
+
+/** GET /reservations/resident-options?term=: at most 20 residents whose name or email holds the term. */
+export async function residentOptions(
+  ctx: RouteContext,
+  term: string | undefined,
+): Promise<{ data: ResidentOption[] }> {
+  const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  const data = await ctx.tx
+    .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
+    .from(tenantUsers)
+    .where(
+      and(
+        eq(tenantUsers.propertyId, propertyIdOf(ctx)),
+        eq(tenantUsers.type, 'tenant-resident'),
+        eq(tenantUsers.active, true),
+        ...words.map((w) => {
+          const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          return or(ilike(tenantUsers.fullName, like), ilike(tenantUsers.email, like))!;
+        }),
+      ),
+    )
+    .orderBy(asc(tenantUsers.fullName))
+    .limit(20);
+  return { data };
+}

@@ -1,0 +1,265 @@
+import {
+  SPACE_STATUSES,
+  SPOT_TYPES,
+  type SpaceStatus,
+  type SpotDetail,
+  type SpotItem,
+  type SpotType,
+  type spotBody,
+} from '@parkade/contract';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { deleteRow, updateRow } from '../../platform/crud';
+import { fieldError, HttpError, notFound } from '../../platform/errors';
+import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { belongsTo, defineListResource, type IncludeDef } from '../../platform/list-query';
+import { parkingAreas } from '../parking-map/table';
+import { reservations } from '../reservations/table';
+import { tenantUsers } from '../users/table';
+import { spots } from './table';
+
+/** The unique number of a spot: the database decides, its message is the spec's. */
+export const SPOT_UNIQUE = { spots_number_unique: { field: 'number', key: 'spots.numberTaken' } };
+
+const columns = {
+  id: spots.id,
+  areaId: spots.areaId,
+  number: spots.number,
+  name: spots.name,
+  type: spots.type,
+  status: spots.status,
+  spotGroup: spots.spotGroup,
+  notes: spots.notes,
+  x: spots.x,
+  y: spots.y,
+  rotation: spots.rotation,
+  createdAt: spots.createdAt,
+  updatedAt: spots.updatedAt,
+};
+type Row = typeof spots.$inferSelect;
+
+export function toSpotItem(row: Pick<Row, keyof typeof columns>): SpotItem {
+  return {
+    id: row.id,
+    areaId: row.areaId,
+    number: row.number,
+    name: row.name,
+    type: row.type as SpotType,
+    status: row.status as SpaceStatus,
+    spotGroup: row.spotGroup,
+    notes: row.notes,
+    x: row.x,
+    y: row.y,
+    rotation: row.rotation,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The reservation covering today (or null), with the resident's name. */
+const reservationInclude: IncludeDef<SpotItem> = {
+  description: 'The reservation covering today, with the resident name, or null',
+  async load(ctx, items) {
+    const ids = items.map((i) => i.id);
+    const rows = ids.length
+      ? await ctx.tx
+          .select({
+            id: reservations.id,
+            spotId: reservations.spotId,
+            residentId: reservations.residentId,
+            residentName: tenantUsers.fullName,
+            startsOn: reservations.startsOn,
+            endsOn: reservations.endsOn,
+          })
+          .from(reservations)
+          .innerJoin(
+            tenantUsers,
+            and(
+              eq(tenantUsers.propertyId, reservations.propertyId),
+              eq(tenantUsers.id, reservations.residentId),
+            ),
+          )
+          .where(
+            and(
+              eq(reservations.propertyId, propertyIdOf(ctx)),
+              inArray(reservations.spotId, ids),
+              sql`current_date between ${reservations.startsOn} and ${reservations.endsOn}`,
+            ),
+          )
+      : [];
+    const bySpot = new Map(rows.map((r) => [r.spotId, r]));
+    for (const item of items) {
+      const r = bySpot.get(item.id);
+      item.reservation = r
+        ? {
+            id: r.id,
+            residentId: r.residentId,
+            residentName: r.residentName,
+            startsOn: r.startsOn,
+            endsOn: r.endsOn,
+          }
+        : null;
+    }
+  },
+};
+
+export const spotsList = defineListResource({
+  table: spots,
+  select: columns,
+  scope: (ctx) => eq(spots.propertyId, propertyIdOf(ctx)),
+  filters: {
+    type: { type: 'enum', column: spots.type, values: SPOT_TYPES },
+    status: { type: 'enum', column: spots.status, values: SPACE_STATUSES },
+    areaId: { type: 'number', column: spots.areaId, nullable: true },
+    spotGroup: { type: 'string', column: spots.spotGroup, nullable: true },
+  },
+  term: [spots.number, spots.name, spots.spotGroup],
+  sorts: {
+    number: sql`lpad(${spots.number}, 20, '0')`,
+    name: spots.name,
+    type: spots.type,
+    status: spots.status,
+    spotGroup: spots.spotGroup,
+    createdAt: spots.createdAt,
+  },
+  defaultSort: 'number',
+  serialize: toSpotItem,
+  includes: {
+    area: belongsTo({
+      description: 'The parking area (id, name), or null',
+      key: (s: SpotItem) => s.areaId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: parkingAreas.id, name: parkingAreas.name })
+          .from(parkingAreas)
+          .where(
+            and(eq(parkingAreas.propertyId, propertyIdOf(ctx)), inArray(parkingAreas.id, ids.map(Number))),
+          ),
+    }),
+    reservation: reservationInclude,
+  },
+});
+
+const own = (ctx: RouteContext, id: number) =>
+  and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.id, id))!;
+
+export async function getSpot(ctx: RouteContext, id: number): Promise<SpotItem> {
+  const [row] = await ctx.tx.select(columns).from(spots).where(own(ctx, id));
+  if (!row) throw notFound('spots');
+  const item = toSpotItem(row);
+  const [area] = row.areaId
+    ? await ctx.tx
+        .select({ id: parkingAreas.id, name: parkingAreas.name })
+        .from(parkingAreas)
+        .where(and(eq(parkingAreas.propertyId, propertyIdOf(ctx)), eq(parkingAreas.id, row.areaId)))
+    : [];
+  item.area = area ?? null;
+  await reservationInclude.load(ctx, [item], 'reservation', {});
+  return item;
+}
+
+export async function assertArea(ctx: RouteContext, areaId: number) {
+  const [a] = await ctx.tx
+    .select({ id: parkingAreas.id })
+    .from(parkingAreas)
+    .where(and(eq(parkingAreas.propertyId, propertyIdOf(ctx)), eq(parkingAreas.id, areaId)));
+  if (!a) throw fieldError('areaId', 'validation.invalidSelection');
+}
+
+export async function updateSpot(ctx: RouteContext, id: number, body: z.output<typeof spotBody>) {
+  if (body.areaId) await assertArea(ctx, body.areaId);
+  await updateRow(
+    ctx,
+    spots,
+    'spots',
+    own(ctx, id),
+    {
+      number: body.number,
+      name: body.name,
+      type: body.type,
+      status: body.status,
+      spotGroup: body.spotGroup,
+      notes: body.notes,
+      ...(body.areaId !== undefined ? { areaId: body.areaId } : {}),
+    },
+    { unique: SPOT_UNIQUE },
+  );
+  return getSpot(ctx, id);
+}
+
+export async function deleteSpot(ctx: RouteContext, id: number) {
+  await refuseIfReserved(ctx, [id]);
+  await deleteRow(ctx, spots, 'spots', own(ctx, id));
+}
+
+/** A spot with a current or future reservation is not deleted (its reservation would vanish with it). */
+export async function refuseIfReserved(ctx: RouteContext, spotIds: number[]) {
+  if (!spotIds.length) return;
+  const [r] = await ctx.tx
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.propertyId, propertyIdOf(ctx)),
+        inArray(reservations.spotId, spotIds),
+        gte(reservations.endsOn, sql`current_date`),
+      ),
+    )
+    .limit(1);
+  if (r) throw new HttpError(409, 'map.areaReserved');
+}
+
+/** GET /spots/:id/detail: the spot, its area, the reservation covering today (else the next) and its resident. */
+export async function spotDetail(ctx: RouteContext, id: number): Promise<SpotDetail> {
+  const spot = await getSpot(ctx, id);
+  const [next] = await ctx.tx
+    .select({
+      id: reservations.id,
+      startsOn: reservations.startsOn,
+      endsOn: reservations.endsOn,
+      notes: reservations.notes,
+      residentId: tenantUsers.id,
+      fullName: tenantUsers.fullName,
+      email: tenantUsers.email,
+      phone: tenantUsers.phone,
+    })
+    .from(reservations)
+    .innerJoin(
+      tenantUsers,
+      and(eq(tenantUsers.propertyId, reservations.propertyId), eq(tenantUsers.id, reservations.residentId)),
+    )
+    .where(
+      and(
+        eq(reservations.propertyId, propertyIdOf(ctx)),
+        eq(reservations.spotId, id),
+        gte(reservations.endsOn, sql`current_date`),
+      ),
+    )
+    .orderBy(reservations.startsOn)
+    .limit(1);
+  return {
+    spot: {
+      id: spot.id,
+      areaId: spot.areaId,
+      number: spot.number,
+      name: spot.name,
+      type: spot.type,
+      status: spot.status,
+      spotGroup: spot.spotGroup,
+      x: spot.x,
+      y: spot.y,
+      rotation: spot.rotation,
+      reservedNow: !!spot.reservation,
+      notes: spot.notes,
+    },
+    area: spot.area ?? null,
+    reservation: next
+      ? { id: next.id, startsOn: next.startsOn, endsOn: next.endsOn, notes: next.notes }
+      : null,
+    resident: next
+      ? { id: next.residentId, fullName: next.fullName, email: next.email, phone: next.phone }
+      : null,
+    permit: null,
+    vehicle: null,
+  };
+}
