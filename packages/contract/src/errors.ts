@@ -26,11 +26,14 @@ interface IssueLike {
   inclusive?: boolean;
 }
 
-/** Explicit messages in our schemas are translation keys; these are the key prefixes we own. */
-const OWN_PREFIXES = ['validation.', 'upload.', 'errors.', 'auth.'];
+/**
+ * Explicit messages in our schemas are translation keys (`validation.required`, `properties.invalidTimezone`):
+ * dotted names without spaces, which zod's own English messages never are.
+ */
+const OWN_KEY = /^[a-z][\w-]*(\.[\w-]+)+$/i;
 
 export function issueToMessage(issue: IssueLike): MessageRef {
-  if (OWN_PREFIXES.some((p) => issue.message.startsWith(p))) return { key: issue.message };
+  if (OWN_KEY.test(issue.message)) return { key: issue.message };
   const missing = issue.input === undefined || issue.input === null || issue.input === '';
   switch (issue.code) {
     case 'invalid_type':

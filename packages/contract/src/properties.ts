@@ -263,17 +263,26 @@ export const propertySettingsSchema = z.object({
       /** Hours a warned vehicle has before it may be towed. */
       towGraceHours: int(0, 720, 24),
       /** Shown on printed permits and emails. */
-      contactPhone: z
-        .string()
-        .trim()
-        .max(20)
-        .nullish()
-        .transform((v) => v || null),
+      contactPhone: z.string().trim().max(20).nullable().default(null),
     })
     .prefault({}),
 });
 export type PropertySettings = z.output<typeof propertySettingsSchema>;
 export type PropertySettingsInput = z.input<typeof propertySettingsSchema>;
+/**
+ * PUT …/settings: any of the sections; a section sent replaces that section (its missing keys take their
+ * defaults), sections not sent are kept. The merged settings are validated with propertySettingsSchema.
+ */
+const section = z.record(z.string(), z.unknown()).optional();
+export const propertySettingsPatch = z.strictObject({
+  general: section,
+  residentPermits: section,
+  reservedSpaces: section,
+  visitorPermits: section,
+  other: section,
+});
+export type PropertySettingsPatch = z.input<typeof propertySettingsPatch>;
+
 /** Every default, for a new property and for reading old rows. */
 export const DEFAULT_PROPERTY_SETTINGS: PropertySettings = propertySettingsSchema.parse({});
 

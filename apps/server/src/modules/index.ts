@@ -8,7 +8,7 @@ import { outboxRoutes } from './outbox/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { patrollingRoutes } from './patrolling/routes';
 import { profileRoutes } from './profile/routes';
-import { propertiesRoutes } from './properties/routes';
+import { propertiesRoutes, propertyWriteRoutes } from './properties/routes';
 import { makesRoutes } from './makes/routes';
 import { modelsRoutes } from './models/routes';
 import { permitTypesRoutes } from './permit-types/routes';
@@ -34,6 +34,7 @@ export const routes = [
   ...outboxRoutes,
   ...profileRoutes,
   ...propertiesRoutes,
+  ...propertyWriteRoutes,
   ...dashboardRoutes,
   ...patrollingRoutes,
   ...zonesRoutes,

@@ -48,10 +48,12 @@ export async function createRow<T extends PgTable>(
   entity: string,
   values: Insert<T>,
   unique: UniqueFields = {},
+  /** What the audit entry records of the row (e.g. without a secret); the row itself by default. */
+  redact: (row: Row<T>) => Record<string, unknown> = (r) => r as Record<string, unknown>,
 ): Promise<Row<T>> {
   const rows = (await guardUnique(unique, () => ctx.tx.insert(table).values(values).returning())) as Row<T>[];
   const row = rows[0]!;
-  await ctx.audit({ entity, entityId: idOf(row), action: 'create', new: row });
+  await ctx.audit({ entity, entityId: idOf(row), action: 'create', new: redact(row) });
   return row;
 }
 
@@ -61,8 +63,14 @@ export async function updateRow<T extends PgTable>(
   entity: string,
   where: SQL,
   patch: Partial<Insert<T>>,
-  options: { unique?: UniqueFields; action?: string } = {},
+  options: {
+    unique?: UniqueFields;
+    action?: string;
+    /** What the audit entry records of the row before and after (e.g. without a secret). */
+    redact?: (row: Row<T>) => Record<string, unknown>;
+  } = {},
 ): Promise<Row<T>> {
+  const redact = options.redact ?? ((r: Row<T>) => r as Record<string, unknown>);
   const source: PgTable = table;
   const before = (await ctx.tx.select().from(source).where(where).for('update')) as Row<T>[];
   if (!before[0]) throw notFound(entity);
@@ -75,8 +83,8 @@ export async function updateRow<T extends PgTable>(
     entity,
     entityId: idOf(after),
     action: options.action ?? 'update',
-    old: before[0],
-    new: after,
+    old: redact(before[0]),
+    new: redact(after),
   });
   return after;
 }

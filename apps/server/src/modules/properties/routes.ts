@@ -1,6 +1,21 @@
-import { idParams, listResponseSchema, propertyListItemSchema, propertySchema } from '@parkade/contract';
+import {
+  idParams,
+  listResponseSchema,
+  messageResponse,
+  propertyCreateBody,
+  propertyListItemSchema,
+  propertySchema,
+  propertySettingsPatch,
+  propertySettingsSchema,
+  propertyTestEmailBody,
+  propertyTestEmailResultSchema,
+  propertyUpdateBody,
+  tenantHostSchema,
+} from '@parkade/contract';
+import { z } from 'zod';
 import { defineRoute } from '../../platform/http';
 import { getProperty, propertiesList } from './service';
+import * as write from './write';
 
 const tags = ['properties'];
 
@@ -34,5 +49,151 @@ export const propertiesRoutes = [
       'One property with its domains and email configuration; the SMTP password is never answered (mailPasswordSet)',
     schema: { params: idParams, response: { 200: propertySchema } },
     handler: (ctx, { params }) => getProperty(ctx, params.id),
+  }),
+];
+
+const central = ['central'] as const;
+
+/** Central-only writes on properties (tenants), their logo, test email and settings, and the host list. */
+export const propertyWriteRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/properties',
+    areas: central,
+    access: 'properties.create',
+    tags,
+    summary:
+      'Creates a property (tenant): reachable at once on <code>.<APP_DOMAIN> and its extra domains. The code is ' +
+      'its subdomain and never changes. SMTP: username, password, host and port all or none',
+    schema: { body: propertyCreateBody, response: { 200: propertySchema } },
+    handler: (ctx, { body }) => write.createProperty(ctx, body),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/properties/:id',
+    areas: central,
+    access: 'properties.edit',
+    tags,
+    summary:
+      'Changes a property. A changed code is refused; an empty mailPassword keeps the stored one (mailPasswordClear ' +
+      'removes it); the password is stored encrypted and never answered',
+    schema: { params: idParams, body: propertyUpdateBody, response: { 200: propertySchema } },
+    fixture: 'global',
+    handler: (ctx, { params, body }) => write.updateProperty(ctx, params.id, body),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/properties/:id',
+    areas: central,
+    access: 'properties.delete',
+    tags,
+    summary: 'Deletes a property that holds no data of its own; otherwise 409 (deactivate it instead)',
+    schema: { params: idParams, response: { 200: messageResponse } },
+    fixture: 'global',
+    handler: (ctx, { params }) => write.deleteProperty(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/properties/:id/logo',
+    areas: central,
+    access: 'properties.edit',
+    tags,
+    multipart: 'files',
+    summary:
+      'Sets the property logo (field `logo`: png, jpg or webp up to 5 MB); the previous logo is removed',
+    schema: { params: idParams, response: { 200: propertySchema } },
+    fixture: 'global',
+    handler: (ctx, { params }) =>
+      write.setLogo(
+        ctx,
+        params.id,
+        ctx.files.find((f) => f.field === 'logo'),
+      ),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/properties/:id/logo',
+    areas: central,
+    access: 'properties.edit',
+    tags,
+    summary: 'Removes the property logo',
+    schema: { params: idParams, response: { 200: propertySchema } },
+    fixture: 'global',
+    handler: (ctx, { params }) => write.removeLogo(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/properties/:id/test-email',
+    areas: central,
+    access: 'properties.test-email',
+    tags,
+    summary:
+      "Sends a test message now with the property's stored SMTP settings (or the system's) and reports the SMTP " +
+      "server's answer; a refusal is reported, not raised",
+    schema: {
+      params: idParams,
+      body: propertyTestEmailBody,
+      response: { 200: propertyTestEmailResultSchema },
+    },
+    fixture: 'global',
+    handler: (ctx, { params, body }) => write.testEmail(ctx, params.id, body.to),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/properties/:id/settings',
+    areas: central,
+    access: 'properties.show',
+    tags,
+    summary: "The property's settings, every default filled in",
+    schema: { params: idParams, response: { 200: propertySettingsSchema } },
+    fixture: 'global',
+    handler: (ctx, { params }) => write.readSettings(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/properties/:id/settings',
+    areas: central,
+    access: 'properties.edit',
+    tags,
+    summary:
+      'Changes settings: each section sent replaces its own (missing keys take defaults); others are kept',
+    schema: { params: idParams, body: propertySettingsPatch, response: { 200: propertySettingsSchema } },
+    fixture: 'global',
+    handler: (ctx, { params, body }) => write.writeSettings(ctx, params.id, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/settings',
+    areas: ['tenant', 'central'],
+    propertyScoped: true,
+    access: 'settings.index',
+    tags: ['settings'],
+    summary: "The current property's settings (centrally: the selected property's)",
+    schema: { response: { 200: propertySettingsSchema } },
+    handler: (ctx) => write.settingsOfCurrent.read(ctx),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/settings',
+    areas: ['tenant', 'central'],
+    propertyScoped: true,
+    access: 'settings.edit',
+    tags: ['settings'],
+    summary: "Changes the current property's settings, section by section",
+    schema: { body: propertySettingsPatch, response: { 200: propertySettingsSchema } },
+    handler: (ctx, { body }) => write.settingsOfCurrent.write(ctx, body),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/tenants',
+    areas: central,
+    access: 'tenants.index',
+    tags: ['tenants'],
+    summary: 'Which host names reach which property: its subdomain, access domain and visitor domain',
+    schema: {
+      querystring: z.object({ 'filter[term]': z.string().max(200).optional() }),
+      response: { 200: z.object({ data: z.array(tenantHostSchema) }) },
+    },
+    handler: (ctx, { query }) => write.tenantHosts(ctx, query['filter[term]']),
   }),
 ];
