@@ -17,9 +17,18 @@ import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
+import { Route as AppBuildingsIndexRouteImport } from './routes/_app/buildings/index'
+import { Route as AppBuildingsCreateRouteImport } from './routes/_app/buildings/create'
 import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index'
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
+import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
+import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
+import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
+import { Route as AppUnitsCreateBulkRouteImport } from './routes/_app/units/create-bulk'
+import { Route as AppBuildingsBuildingIdEditRouteImport } from './routes/_app/buildings/$buildingId/edit'
+import { Route as AppBuildingsBuildingIdShowRouteImport } from './routes/_app/buildings/$buildingId/show'
+import { Route as AppBuildingsBuildingIdUnitRouteImport } from './routes/_app/buildings/$buildingId/unit'
 import { Route as AppCatalogMakesIndexRouteImport } from './routes/_app/catalog/makes/index'
 import { Route as AppCatalogMakesCreateRouteImport } from './routes/_app/catalog/makes/create'
 import { Route as AppCatalogModelsIndexRouteImport } from './routes/_app/catalog/models/index'
@@ -36,6 +45,10 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spotId/edit'
+import { Route as AppSpotsSpotIdShowRouteImport } from './routes/_app/spots/$spotId/show'
+import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$unitId/edit'
+import { Route as AppUnitsUnitIdShowRouteImport } from './routes/_app/units/$unitId/show'
 import { Route as AppCatalogMakesMakeIdEditRouteImport } from './routes/_app/catalog/makes/$makeId/edit'
 import { Route as AppCatalogMakesMakeIdShowRouteImport } from './routes/_app/catalog/makes/$makeId/show'
 import { Route as AppCatalogModelsModelIdEditRouteImport } from './routes/_app/catalog/models/$modelId/edit'
@@ -92,6 +105,16 @@ const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
   path: '/auth/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppBuildingsIndexRoute = AppBuildingsIndexRouteImport.update({
+  id: '/buildings/',
+  path: '/buildings/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBuildingsCreateRoute = AppBuildingsCreateRouteImport.update({
+  id: '/buildings/create',
+  path: '/buildings/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCatalogIndexRoute = AppCatalogIndexRouteImport.update({
   id: '/catalog/',
   path: '/catalog/',
@@ -107,6 +130,44 @@ const AppMyProfileRoute = AppMyProfileRouteImport.update({
   path: '/my/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSpotsIndexRoute = AppSpotsIndexRouteImport.update({
+  id: '/spots/',
+  path: '/spots/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUnitsIndexRoute = AppUnitsIndexRouteImport.update({
+  id: '/units/',
+  path: '/units/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUnitsCreateRoute = AppUnitsCreateRouteImport.update({
+  id: '/units/create',
+  path: '/units/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUnitsCreateBulkRoute = AppUnitsCreateBulkRouteImport.update({
+  id: '/units/create-bulk',
+  path: '/units/create-bulk',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBuildingsBuildingIdEditRoute =
+  AppBuildingsBuildingIdEditRouteImport.update({
+    id: '/buildings/$buildingId/edit',
+    path: '/buildings/$buildingId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBuildingsBuildingIdShowRoute =
+  AppBuildingsBuildingIdShowRouteImport.update({
+    id: '/buildings/$buildingId/show',
+    path: '/buildings/$buildingId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBuildingsBuildingIdUnitRoute =
+  AppBuildingsBuildingIdUnitRouteImport.update({
+    id: '/buildings/$buildingId/unit',
+    path: '/buildings/$buildingId/unit',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCatalogMakesIndexRoute = AppCatalogMakesIndexRouteImport.update({
   id: '/catalog/makes/',
   path: '/catalog/makes/',
@@ -188,6 +249,26 @@ const AppCatalogZonesIndexRoute = AppCatalogZonesIndexRouteImport.update({
 const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   id: '/catalog/zones/create',
   path: '/catalog/zones/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpotsSpotIdEditRoute = AppSpotsSpotIdEditRouteImport.update({
+  id: '/spots/$spotId/edit',
+  path: '/spots/$spotId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpotsSpotIdShowRoute = AppSpotsSpotIdShowRouteImport.update({
+  id: '/spots/$spotId/show',
+  path: '/spots/$spotId/show',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUnitsUnitIdEditRoute = AppUnitsUnitIdEditRouteImport.update({
+  id: '/units/$unitId/edit',
+  path: '/units/$unitId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUnitsUnitIdShowRoute = AppUnitsUnitIdShowRouteImport.update({
+  id: '/units/$unitId/show',
+  path: '/units/$unitId/show',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCatalogMakesMakeIdEditRoute =
@@ -293,9 +374,18 @@ export interface FileRoutesByFullPath {
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
+  '/units/create': typeof AppUnitsCreateRoute
+  '/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/spots/': typeof AppSpotsIndexRoute
+  '/units/': typeof AppUnitsIndexRoute
+  '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
+  '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
+  '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
   '/catalog/makes/create': typeof AppCatalogMakesCreateRoute
   '/catalog/models/create': typeof AppCatalogModelsCreateRoute
   '/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
@@ -304,6 +394,10 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
+  '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
+  '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
+  '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/catalog/makes/': typeof AppCatalogMakesIndexRoute
   '/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
@@ -337,9 +431,18 @@ export interface FileRoutesByTo {
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/': typeof AppIndexRoute
+  '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
+  '/units/create': typeof AppUnitsCreateRoute
+  '/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/spots': typeof AppSpotsIndexRoute
+  '/units': typeof AppUnitsIndexRoute
+  '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
+  '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
+  '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
   '/catalog/makes/create': typeof AppCatalogMakesCreateRoute
   '/catalog/models/create': typeof AppCatalogModelsCreateRoute
   '/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
@@ -348,6 +451,10 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
+  '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
+  '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
+  '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/catalog/makes': typeof AppCatalogMakesIndexRoute
   '/catalog/models': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types': typeof AppCatalogPermitTypesIndexRoute
@@ -383,9 +490,18 @@ export interface FileRoutesById {
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/buildings/create': typeof AppBuildingsCreateRoute
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/_app/my/profile': typeof AppMyProfileRoute
+  '/_app/units/create': typeof AppUnitsCreateRoute
+  '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/spots/': typeof AppSpotsIndexRoute
+  '/_app/units/': typeof AppUnitsIndexRoute
+  '/_app/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
+  '/_app/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
+  '/_app/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
   '/_app/catalog/makes/create': typeof AppCatalogMakesCreateRoute
   '/_app/catalog/models/create': typeof AppCatalogModelsCreateRoute
   '/_app/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
@@ -394,6 +510,10 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
+  '/_app/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
+  '/_app/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
+  '/_app/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/_app/catalog/makes/': typeof AppCatalogMakesIndexRoute
   '/_app/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/_app/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
@@ -429,9 +549,18 @@ export interface FileRouteTypes {
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
+    | '/buildings/create'
     | '/catalog/binnacle'
     | '/my/profile'
+    | '/units/create'
+    | '/units/create-bulk'
+    | '/buildings/'
     | '/catalog/'
+    | '/spots/'
+    | '/units/'
+    | '/buildings/$buildingId/edit'
+    | '/buildings/$buildingId/show'
+    | '/buildings/$buildingId/unit'
     | '/catalog/makes/create'
     | '/catalog/models/create'
     | '/catalog/permit-types/create'
@@ -440,6 +569,10 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/spots/$spotId/edit'
+    | '/spots/$spotId/show'
+    | '/units/$unitId/edit'
+    | '/units/$unitId/show'
     | '/catalog/makes/'
     | '/catalog/models/'
     | '/catalog/permit-types/'
@@ -473,9 +606,18 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/reset-password'
     | '/'
+    | '/buildings/create'
     | '/catalog/binnacle'
     | '/my/profile'
+    | '/units/create'
+    | '/units/create-bulk'
+    | '/buildings'
     | '/catalog'
+    | '/spots'
+    | '/units'
+    | '/buildings/$buildingId/edit'
+    | '/buildings/$buildingId/show'
+    | '/buildings/$buildingId/unit'
     | '/catalog/makes/create'
     | '/catalog/models/create'
     | '/catalog/permit-types/create'
@@ -484,6 +626,10 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/spots/$spotId/edit'
+    | '/spots/$spotId/show'
+    | '/units/$unitId/edit'
+    | '/units/$unitId/show'
     | '/catalog/makes'
     | '/catalog/models'
     | '/catalog/permit-types'
@@ -518,9 +664,18 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/reset-password'
     | '/_app/'
+    | '/_app/buildings/create'
     | '/_app/catalog/binnacle'
     | '/_app/my/profile'
+    | '/_app/units/create'
+    | '/_app/units/create-bulk'
+    | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/spots/'
+    | '/_app/units/'
+    | '/_app/buildings/$buildingId/edit'
+    | '/_app/buildings/$buildingId/show'
+    | '/_app/buildings/$buildingId/unit'
     | '/_app/catalog/makes/create'
     | '/_app/catalog/models/create'
     | '/_app/catalog/permit-types/create'
@@ -529,6 +684,10 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/spots/$spotId/edit'
+    | '/_app/spots/$spotId/show'
+    | '/_app/units/$unitId/edit'
+    | '/_app/units/$unitId/show'
     | '/_app/catalog/makes/'
     | '/_app/catalog/models/'
     | '/_app/catalog/permit-types/'
@@ -620,6 +779,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/buildings/': {
+      id: '/_app/buildings/'
+      path: '/buildings'
+      fullPath: '/buildings/'
+      preLoaderRoute: typeof AppBuildingsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/buildings/create': {
+      id: '/_app/buildings/create'
+      path: '/buildings/create'
+      fullPath: '/buildings/create'
+      preLoaderRoute: typeof AppBuildingsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/catalog/': {
       id: '/_app/catalog/'
       path: '/catalog'
@@ -639,6 +812,55 @@ declare module '@tanstack/react-router' {
       path: '/my/profile'
       fullPath: '/my/profile'
       preLoaderRoute: typeof AppMyProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/spots/': {
+      id: '/_app/spots/'
+      path: '/spots'
+      fullPath: '/spots/'
+      preLoaderRoute: typeof AppSpotsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/units/': {
+      id: '/_app/units/'
+      path: '/units'
+      fullPath: '/units/'
+      preLoaderRoute: typeof AppUnitsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/units/create': {
+      id: '/_app/units/create'
+      path: '/units/create'
+      fullPath: '/units/create'
+      preLoaderRoute: typeof AppUnitsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/units/create-bulk': {
+      id: '/_app/units/create-bulk'
+      path: '/units/create-bulk'
+      fullPath: '/units/create-bulk'
+      preLoaderRoute: typeof AppUnitsCreateBulkRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/buildings/$buildingId/edit': {
+      id: '/_app/buildings/$buildingId/edit'
+      path: '/buildings/$buildingId/edit'
+      fullPath: '/buildings/$buildingId/edit'
+      preLoaderRoute: typeof AppBuildingsBuildingIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/buildings/$buildingId/show': {
+      id: '/_app/buildings/$buildingId/show'
+      path: '/buildings/$buildingId/show'
+      fullPath: '/buildings/$buildingId/show'
+      preLoaderRoute: typeof AppBuildingsBuildingIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/buildings/$buildingId/unit': {
+      id: '/_app/buildings/$buildingId/unit'
+      path: '/buildings/$buildingId/unit'
+      fullPath: '/buildings/$buildingId/unit'
+      preLoaderRoute: typeof AppBuildingsBuildingIdUnitRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/catalog/makes/': {
@@ -751,6 +973,34 @@ declare module '@tanstack/react-router' {
       path: '/catalog/zones/create'
       fullPath: '/catalog/zones/create'
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/spots/$spotId/edit': {
+      id: '/_app/spots/$spotId/edit'
+      path: '/spots/$spotId/edit'
+      fullPath: '/spots/$spotId/edit'
+      preLoaderRoute: typeof AppSpotsSpotIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/spots/$spotId/show': {
+      id: '/_app/spots/$spotId/show'
+      path: '/spots/$spotId/show'
+      fullPath: '/spots/$spotId/show'
+      preLoaderRoute: typeof AppSpotsSpotIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/units/$unitId/edit': {
+      id: '/_app/units/$unitId/edit'
+      path: '/units/$unitId/edit'
+      fullPath: '/units/$unitId/edit'
+      preLoaderRoute: typeof AppUnitsUnitIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/units/$unitId/show': {
+      id: '/_app/units/$unitId/show'
+      path: '/units/$unitId/show'
+      fullPath: '/units/$unitId/show'
+      preLoaderRoute: typeof AppUnitsUnitIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/catalog/makes/$makeId/edit': {
@@ -873,9 +1123,18 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
   AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
   AppMyProfileRoute: typeof AppMyProfileRoute
+  AppUnitsCreateRoute: typeof AppUnitsCreateRoute
+  AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
+  AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppSpotsIndexRoute: typeof AppSpotsIndexRoute
+  AppUnitsIndexRoute: typeof AppUnitsIndexRoute
+  AppBuildingsBuildingIdEditRoute: typeof AppBuildingsBuildingIdEditRoute
+  AppBuildingsBuildingIdShowRoute: typeof AppBuildingsBuildingIdShowRoute
+  AppBuildingsBuildingIdUnitRoute: typeof AppBuildingsBuildingIdUnitRoute
   AppCatalogMakesCreateRoute: typeof AppCatalogMakesCreateRoute
   AppCatalogModelsCreateRoute: typeof AppCatalogModelsCreateRoute
   AppCatalogPermitTypesCreateRoute: typeof AppCatalogPermitTypesCreateRoute
@@ -884,6 +1143,10 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppSpotsSpotIdEditRoute: typeof AppSpotsSpotIdEditRoute
+  AppSpotsSpotIdShowRoute: typeof AppSpotsSpotIdShowRoute
+  AppUnitsUnitIdEditRoute: typeof AppUnitsUnitIdEditRoute
+  AppUnitsUnitIdShowRoute: typeof AppUnitsUnitIdShowRoute
   AppCatalogMakesIndexRoute: typeof AppCatalogMakesIndexRoute
   AppCatalogModelsIndexRoute: typeof AppCatalogModelsIndexRoute
   AppCatalogPermitTypesIndexRoute: typeof AppCatalogPermitTypesIndexRoute
@@ -915,9 +1178,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppPatrollingRoute: AppPatrollingRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBuildingsCreateRoute: AppBuildingsCreateRoute,
   AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
   AppMyProfileRoute: AppMyProfileRoute,
+  AppUnitsCreateRoute: AppUnitsCreateRoute,
+  AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
+  AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppSpotsIndexRoute: AppSpotsIndexRoute,
+  AppUnitsIndexRoute: AppUnitsIndexRoute,
+  AppBuildingsBuildingIdEditRoute: AppBuildingsBuildingIdEditRoute,
+  AppBuildingsBuildingIdShowRoute: AppBuildingsBuildingIdShowRoute,
+  AppBuildingsBuildingIdUnitRoute: AppBuildingsBuildingIdUnitRoute,
   AppCatalogMakesCreateRoute: AppCatalogMakesCreateRoute,
   AppCatalogModelsCreateRoute: AppCatalogModelsCreateRoute,
   AppCatalogPermitTypesCreateRoute: AppCatalogPermitTypesCreateRoute,
@@ -926,6 +1198,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppSpotsSpotIdEditRoute: AppSpotsSpotIdEditRoute,
+  AppSpotsSpotIdShowRoute: AppSpotsSpotIdShowRoute,
+  AppUnitsUnitIdEditRoute: AppUnitsUnitIdEditRoute,
+  AppUnitsUnitIdShowRoute: AppUnitsUnitIdShowRoute,
   AppCatalogMakesIndexRoute: AppCatalogMakesIndexRoute,
   AppCatalogModelsIndexRoute: AppCatalogModelsIndexRoute,
   AppCatalogPermitTypesIndexRoute: AppCatalogPermitTypesIndexRoute,

@@ -8,6 +8,7 @@ import {
   TextField,
   Typography,
   type TextFieldProps,
+  MenuItem,
 } from '@mui/material';
 import { DatePicker, DateTimePicker, LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -519,6 +520,105 @@ export function RecordInput({
         setSelected(v);
         field.onChange(v ? v.id : null);
       }}
+    />
+  );
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: ReactNode;
+}
+
+/** One value out of a list (an enum of the contract, or records already loaded). Empty is null. */
+export function SelectInput({
+  name,
+  label,
+  required,
+  helperText,
+  options,
+  disabled,
+  emptyLabel,
+}: BaseFieldProps & { options: SelectOption[]; disabled?: boolean; emptyLabel?: string }) {
+  const mode = useFormMode();
+  const controller = useController({ name });
+  const { field } = controller;
+  const message = useFieldError(controller);
+  const current = options.find((o) => o.value === field.value);
+  if (mode === 'show') return <ReadOnlyField label={label}>{current?.label ?? ''}</ReadOnlyField>;
+  return (
+    <TextField
+      select
+      name={field.name}
+      inputRef={field.ref}
+      value={(field.value as string | number | null | undefined) ?? ''}
+      onChange={(e) => {
+        const raw = e.target.value as string | number;
+        const opt = options.find((o) => String(o.value) === String(raw));
+        field.onChange(opt ? opt.value : null);
+      }}
+      onBlur={field.onBlur}
+      label={label}
+      required={required}
+      disabled={disabled}
+      error={Boolean(message)}
+      helperText={message ?? helperText}
+    >
+      {!required && <MenuItem value="">{emptyLabel ?? '—'}</MenuItem>}
+      {options.map((o) => (
+        <MenuItem key={String(o.value)} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A number (integer or decimal); empty is null, anything else the schema judges. */
+export function NumberInput({
+  name,
+  label,
+  required,
+  helperText,
+  step,
+  min,
+  max,
+}: BaseFieldProps & { step?: number | 'any'; min?: number; max?: number }) {
+  const mode = useFormMode();
+  const controller = useController({ name });
+  const { field } = controller;
+  const message = useFieldError(controller);
+  const [text, setText] = useState<string>(
+    field.value === null || field.value === undefined ? '' : String(field.value),
+  );
+  useEffect(() => {
+    const v = field.value as number | null | undefined;
+    if (v === null || v === undefined) {
+      if (text !== '' && !Number.isNaN(Number(text))) setText('');
+    } else if (Number(text) !== v) setText(String(v));
+  }, [field.value]);
+  if (mode === 'show')
+    return (
+      <ReadOnlyField label={label}>
+        {field.value === null || field.value === undefined ? '' : String(field.value)}
+      </ReadOnlyField>
+    );
+  return (
+    <TextField
+      type="number"
+      name={field.name}
+      inputRef={field.ref}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const raw = e.target.value.trim();
+        field.onChange(raw === '' ? null : Number(raw));
+      }}
+      onBlur={field.onBlur}
+      label={label}
+      required={required}
+      error={Boolean(message)}
+      helperText={message ?? helperText}
+      slotProps={{ htmlInput: { step: step ?? 1, min, max } }}
     />
   );
 }

@@ -1,0 +1,173 @@
+import type { Permission } from '@parkade/contract';
+import AddIcon from '@mui/icons-material/Add';
+import { Box } from '@mui/material';
+import type { TFunction } from 'i18next';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useCan } from './access';
+import { LinkButton } from './AppLink';
+import { DataTable, useListState, type DataTableColumn, type ListState } from './DataTable';
+import type { PageMode } from './fields';
+import { listSearch, type ListSpec } from './list-search';
+import { useUiLocale } from './locale';
+import { PageHeader } from './PageHeader';
+import { PropertyScoped } from './PropertyScoped';
+import { ResourcePage, type ResourceDefinition } from './ResourcePage';
+import { useList } from './resource';
+
+/**
+ * The screens of one property-scoped resource (buildings, units, spots…): list, create, show and edit, from its
+ * contract and its own fields and columns — the same shape `catalogScreens` gives the global catalogs. Every page
+ * is wrapped in PropertyScoped (the central area works on the selected property). A resource adds what is its
+ * own: header actions on the list (import, bulk create), filters, and a panel under the show page.
+ */
+export interface ResourceScreensConfig<Item extends { id: number }, Values extends FieldValues> {
+  /** API path ('/buildings') and web path of the list ('/buildings'). */
+  resource: string;
+  basePath: string;
+  /** The server's table name: the audit log's entity and `entities.<entity>` in running text. */
+  entity: string;
+  /** Translation key of the list's title (plural). */
+  titleKey: string;
+  list: { filters: readonly string[]; sorts: readonly string[]; includes: readonly string[]; defaultSort: string };
+  /** Includes the list asks for. */
+  include?: string[];
+  permissions: { create?: Permission; edit?: Permission; delete?: Permission };
+  /** False when the resource has no create screen (spots). */
+  creatable?: boolean;
+  schema: z.ZodType;
+  emptyValues: Values;
+  toValues: (item: Item) => Values;
+  recordTitle: (item: Item) => string;
+  Fields: ComponentType<{ record?: Item }>;
+  columns: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
+  Filters?: ComponentType<{ list: ListState }>;
+  /** More buttons in the list's header (import, bulk create). */
+  ListActions?: ComponentType;
+  /** Shown under the show page's card (a building's floors and units). */
+  ShowExtra?: ComponentType<{ item: { id: number } }>;
+}
+
+export interface ResourceScreens {
+  validateSearch: ReturnType<typeof listSearch>;
+  ListPage: () => ReactNode;
+  CreatePage: () => ReactNode;
+  Page: (props: { mode: Exclude<PageMode, 'create'>; id: number }) => ReactNode;
+}
+
+export function resourceScreens<Item extends { id: number }, Values extends FieldValues = FieldValues>(
+  config: ResourceScreensConfig<Item, Values>,
+): ResourceScreens {
+  const spec: ListSpec = {
+    filters: config.list.filters,
+    sorts: config.list.sorts,
+    defaultSort: config.list.defaultSort,
+    include: config.include ?? [],
+  };
+
+  function useDefinition(): ResourceDefinition<Item, Values> {
+    const { t } = useTranslation();
+    return useMemo(
+      () => ({
+        resource: config.resource,
+        basePath: config.basePath,
+        auditEntity: config.entity,
+        labels: { title: t(config.titleKey), item: t(`entities.${config.entity}`) },
+        permissions: config.permissions,
+        writable: true,
+        schema: config.schema,
+        emptyValues: config.emptyValues,
+        toValues: config.toValues,
+        recordTitle: config.recordTitle,
+        Fields: config.Fields,
+      }),
+      [t],
+    );
+  }
+
+  function ListPage() {
+    const { t } = useTranslation();
+    const { intlLocale } = useUiLocale();
+    const can = useCan();
+    const list = useListState(spec);
+    const title = t(config.titleKey);
+    const columns = useMemo(() => config.columns(t, intlLocale), [t, intlLocale]);
+    const Filters = config.Filters;
+    const Actions = config.ListActions;
+    const mayCreate = config.creatable !== false && !!config.permissions.create && can(config.permissions.create);
+    return (
+      <>
+        <PageHeader
+          title={title}
+          actions={
+            Actions || mayCreate ? (
+              <>
+                {Actions && <Actions />}
+                {mayCreate && (
+                  <LinkButton href={`${config.basePath}/create`} variant="contained" startIcon={<AddIcon />}>
+                    {t('resource.createTitle', { item: t(`entities.${config.entity}`) })}
+                  </LinkButton>
+                )}
+              </>
+            ) : undefined
+          }
+        />
+        <PropertyScoped>
+          <Listing list={list} columns={columns} title={title} Filters={Filters} />
+        </PropertyScoped>
+      </>
+    );
+  }
+
+  function Listing({
+    list,
+    columns,
+    title,
+    Filters,
+  }: {
+    list: ListState;
+    columns: DataTableColumn<Item>[];
+    title: string;
+    Filters?: ComponentType<{ list: ListState }>;
+  }) {
+    const result = useList<Item>(config.resource, list.query);
+    return (
+      <DataTable<Item>
+        label={title}
+        list={list}
+        result={result}
+        columns={columns}
+        rowHref={(row) => `${config.basePath}/${row.id}/show`}
+        filters={Filters ? <Filters list={list} /> : undefined}
+      />
+    );
+  }
+
+  function CreatePage() {
+    const definition = useDefinition();
+    return (
+      <PropertyScoped>
+        <ResourcePage definition={definition} mode="create" />
+      </PropertyScoped>
+    );
+  }
+
+  function Page({ mode, id }: { mode: Exclude<PageMode, 'create'>; id: number }) {
+    const definition = useDefinition();
+    const Extra = config.ShowExtra;
+    return (
+      <PropertyScoped>
+        <ResourcePage definition={definition} mode={mode} id={id} />
+        {mode === 'show' && Extra && (
+          <Box sx={{ mt: 3 }}>
+            <Extra item={{ id }} />
+          </Box>
+        )}
+      </PropertyScoped>
+    );
+  }
+
+  return { validateSearch: listSearch(spec), ListPage, CreatePage, Page };
+}
