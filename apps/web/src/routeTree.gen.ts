@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
@@ -22,6 +23,7 @@ import { Route as AppBuildingsCreateRouteImport } from './routes/_app/buildings/
 import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index'
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
+import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
 import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
 import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
 import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
@@ -85,6 +87,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppParkingMapRoute = AppParkingMapRouteImport.update({
+  id: '/parking-map',
+  path: '/parking-map',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPatrollingRoute = AppPatrollingRouteImport.update({
   id: '/patrolling',
   path: '/patrolling',
@@ -128,6 +135,11 @@ const AppCatalogBinnacleRoute = AppCatalogBinnacleRouteImport.update({
 const AppMyProfileRoute = AppMyProfileRouteImport.update({
   id: '/my/profile',
   path: '/my/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyReservationsRoute = AppMyReservationsRouteImport.update({
+  id: '/my/reservations',
+  path: '/my/reservations',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSpotsIndexRoute = AppSpotsIndexRouteImport.update({
@@ -370,6 +382,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
+  '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
@@ -377,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
+  '/my/reservations': typeof AppMyReservationsRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/buildings/': typeof AppBuildingsIndexRoute
@@ -426,6 +440,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
+  '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
@@ -434,6 +449,7 @@ export interface FileRoutesByTo {
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
+  '/my/reservations': typeof AppMyReservationsRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/buildings': typeof AppBuildingsIndexRoute
@@ -485,6 +501,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_app/binnacle': typeof AppBinnacleRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/parking-map': typeof AppParkingMapRoute
   '/_app/patrolling': typeof AppPatrollingRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
@@ -493,6 +510,7 @@ export interface FileRoutesById {
   '/_app/buildings/create': typeof AppBuildingsCreateRoute
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/_app/my/profile': typeof AppMyProfileRoute
+  '/_app/my/reservations': typeof AppMyReservationsRoute
   '/_app/units/create': typeof AppUnitsCreateRoute
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
@@ -545,6 +563,7 @@ export interface FileRouteTypes {
     | '/'
     | '/binnacle'
     | '/dashboard'
+    | '/parking-map'
     | '/patrolling'
     | '/auth/forgot-password'
     | '/auth/login'
@@ -552,6 +571,7 @@ export interface FileRouteTypes {
     | '/buildings/create'
     | '/catalog/binnacle'
     | '/my/profile'
+    | '/my/reservations'
     | '/units/create'
     | '/units/create-bulk'
     | '/buildings/'
@@ -601,6 +621,7 @@ export interface FileRouteTypes {
   to:
     | '/binnacle'
     | '/dashboard'
+    | '/parking-map'
     | '/patrolling'
     | '/auth/forgot-password'
     | '/auth/login'
@@ -609,6 +630,7 @@ export interface FileRouteTypes {
     | '/buildings/create'
     | '/catalog/binnacle'
     | '/my/profile'
+    | '/my/reservations'
     | '/units/create'
     | '/units/create-bulk'
     | '/buildings'
@@ -659,6 +681,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_app/binnacle'
     | '/_app/dashboard'
+    | '/_app/parking-map'
     | '/_app/patrolling'
     | '/auth/forgot-password'
     | '/auth/login'
@@ -667,6 +690,7 @@ export interface FileRouteTypes {
     | '/_app/buildings/create'
     | '/_app/catalog/binnacle'
     | '/_app/my/profile'
+    | '/_app/my/reservations'
     | '/_app/units/create'
     | '/_app/units/create-bulk'
     | '/_app/buildings/'
@@ -751,6 +775,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/parking-map': {
+      id: '/_app/parking-map'
+      path: '/parking-map'
+      fullPath: '/parking-map'
+      preLoaderRoute: typeof AppParkingMapRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/patrolling': {
       id: '/_app/patrolling'
       path: '/patrolling'
@@ -812,6 +843,13 @@ declare module '@tanstack/react-router' {
       path: '/my/profile'
       fullPath: '/my/profile'
       preLoaderRoute: typeof AppMyProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/reservations': {
+      id: '/_app/my/reservations'
+      path: '/my/reservations'
+      fullPath: '/my/reservations'
+      preLoaderRoute: typeof AppMyReservationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/spots/': {
@@ -1121,11 +1159,13 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppBinnacleRoute: typeof AppBinnacleRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppParkingMapRoute: typeof AppParkingMapRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
   AppIndexRoute: typeof AppIndexRoute
   AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
   AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
   AppMyProfileRoute: typeof AppMyProfileRoute
+  AppMyReservationsRoute: typeof AppMyReservationsRoute
   AppUnitsCreateRoute: typeof AppUnitsCreateRoute
   AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
@@ -1176,11 +1216,13 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppBinnacleRoute: AppBinnacleRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppParkingMapRoute: AppParkingMapRoute,
   AppPatrollingRoute: AppPatrollingRoute,
   AppIndexRoute: AppIndexRoute,
   AppBuildingsCreateRoute: AppBuildingsCreateRoute,
   AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
   AppMyProfileRoute: AppMyProfileRoute,
+  AppMyReservationsRoute: AppMyReservationsRoute,
   AppUnitsCreateRoute: AppUnitsCreateRoute,
   AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,

@@ -29,7 +29,7 @@ export const unitsListQuery = {
   filters: ['buildingId', 'floorId', 'name'],
   sorts: ['name', 'createdAt', 'buildingName'],
   includes: ['building', 'floor'],
-  defaultSort: 'name',
+  defaultSort: 'buildingName',
 } as const;
 
 /** At most this many units in one create-bulk or one import. */

@@ -33,7 +33,7 @@ const PLANS: Record<'oakridge' | 'maplewood', DemoArea[]> = {
     },
     {
       name: 'Visitor lot',
-      x: 560,
+      x: 620,
       y: 260,
       spots: [
         ...run('V', 1, 8, 'visitor'),
@@ -56,7 +56,7 @@ const PLANS: Record<'oakridge' | 'maplewood', DemoArea[]> = {
     },
     {
       name: 'West lot',
-      x: 560,
+      x: 620,
       y: 260,
       spots: [
         ...run('W', 1, 6, 'reserved'),
