@@ -15,6 +15,8 @@ import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppTenantsRouteImport } from './routes/_app/tenants'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
@@ -24,6 +26,8 @@ import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
+import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties/index'
+import { Route as AppPropertiesCreateRouteImport } from './routes/_app/properties/create'
 import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
 import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
 import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
@@ -47,6 +51,8 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppPropertiesPropertyIdEditRouteImport } from './routes/_app/properties/$propertyId/edit'
+import { Route as AppPropertiesPropertyIdShowRouteImport } from './routes/_app/properties/$propertyId/show'
 import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spotId/edit'
 import { Route as AppSpotsSpotIdShowRouteImport } from './routes/_app/spots/$spotId/show'
 import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$unitId/edit'
@@ -97,6 +103,16 @@ const AppPatrollingRoute = AppPatrollingRouteImport.update({
   path: '/patrolling',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTenantsRoute = AppTenantsRouteImport.update({
+  id: '/tenants',
+  path: '/tenants',
+  getParentRoute: () => AppRoute,
+} as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
   id: '/auth/forgot-password',
   path: '/auth/forgot-password',
@@ -140,6 +156,16 @@ const AppMyProfileRoute = AppMyProfileRouteImport.update({
 const AppMyReservationsRoute = AppMyReservationsRouteImport.update({
   id: '/my/reservations',
   path: '/my/reservations',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPropertiesIndexRoute = AppPropertiesIndexRouteImport.update({
+  id: '/properties/',
+  path: '/properties/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPropertiesCreateRoute = AppPropertiesCreateRouteImport.update({
+  id: '/properties/create',
+  path: '/properties/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSpotsIndexRoute = AppSpotsIndexRouteImport.update({
@@ -263,6 +289,18 @@ const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   path: '/catalog/zones/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPropertiesPropertyIdEditRoute =
+  AppPropertiesPropertyIdEditRouteImport.update({
+    id: '/properties/$propertyId/edit',
+    path: '/properties/$propertyId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPropertiesPropertyIdShowRoute =
+  AppPropertiesPropertyIdShowRouteImport.update({
+    id: '/properties/$propertyId/show',
+    path: '/properties/$propertyId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSpotsSpotIdEditRoute = AppSpotsSpotIdEditRouteImport.update({
   id: '/spots/$spotId/edit',
   path: '/spots/$spotId/edit',
@@ -384,6 +422,8 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/settings': typeof AppSettingsRoute
+  '/tenants': typeof AppTenantsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -391,10 +431,12 @@ export interface FileRoutesByFullPath {
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
+  '/properties/create': typeof AppPropertiesCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/properties/': typeof AppPropertiesIndexRoute
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -408,6 +450,8 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
+  '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -442,6 +486,8 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/settings': typeof AppSettingsRoute
+  '/tenants': typeof AppTenantsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -450,10 +496,12 @@ export interface FileRoutesByTo {
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
+  '/properties/create': typeof AppPropertiesCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/properties': typeof AppPropertiesIndexRoute
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -467,6 +515,8 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
+  '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -503,6 +553,8 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/parking-map': typeof AppParkingMapRoute
   '/_app/patrolling': typeof AppPatrollingRoute
+  '/_app/settings': typeof AppSettingsRoute
+  '/_app/tenants': typeof AppTenantsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -511,10 +563,12 @@ export interface FileRoutesById {
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/_app/my/profile': typeof AppMyProfileRoute
   '/_app/my/reservations': typeof AppMyReservationsRoute
+  '/_app/properties/create': typeof AppPropertiesCreateRoute
   '/_app/units/create': typeof AppUnitsCreateRoute
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/properties/': typeof AppPropertiesIndexRoute
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -528,6 +582,8 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
+  '/_app/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
   '/_app/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/_app/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/_app/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -565,6 +621,8 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/settings'
+    | '/tenants'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -572,10 +630,12 @@ export interface FileRouteTypes {
     | '/catalog/binnacle'
     | '/my/profile'
     | '/my/reservations'
+    | '/properties/create'
     | '/units/create'
     | '/units/create-bulk'
     | '/buildings/'
     | '/catalog/'
+    | '/properties/'
     | '/spots/'
     | '/units/'
     | '/buildings/$buildingId/edit'
@@ -589,6 +649,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/properties/$propertyId/edit'
+    | '/properties/$propertyId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -623,6 +685,8 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/settings'
+    | '/tenants'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -631,10 +695,12 @@ export interface FileRouteTypes {
     | '/catalog/binnacle'
     | '/my/profile'
     | '/my/reservations'
+    | '/properties/create'
     | '/units/create'
     | '/units/create-bulk'
     | '/buildings'
     | '/catalog'
+    | '/properties'
     | '/spots'
     | '/units'
     | '/buildings/$buildingId/edit'
@@ -648,6 +714,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/properties/$propertyId/edit'
+    | '/properties/$propertyId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -683,6 +751,8 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/parking-map'
     | '/_app/patrolling'
+    | '/_app/settings'
+    | '/_app/tenants'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -691,10 +761,12 @@ export interface FileRouteTypes {
     | '/_app/catalog/binnacle'
     | '/_app/my/profile'
     | '/_app/my/reservations'
+    | '/_app/properties/create'
     | '/_app/units/create'
     | '/_app/units/create-bulk'
     | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/properties/'
     | '/_app/spots/'
     | '/_app/units/'
     | '/_app/buildings/$buildingId/edit'
@@ -708,6 +780,8 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/properties/$propertyId/edit'
+    | '/_app/properties/$propertyId/show'
     | '/_app/spots/$spotId/edit'
     | '/_app/spots/$spotId/show'
     | '/_app/units/$unitId/edit'
@@ -789,6 +863,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatrollingRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tenants': {
+      id: '/_app/tenants'
+      path: '/tenants'
+      fullPath: '/tenants'
+      preLoaderRoute: typeof AppTenantsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/auth/forgot-password': {
       id: '/auth/forgot-password'
       path: '/auth/forgot-password'
@@ -850,6 +938,20 @@ declare module '@tanstack/react-router' {
       path: '/my/reservations'
       fullPath: '/my/reservations'
       preLoaderRoute: typeof AppMyReservationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/properties/': {
+      id: '/_app/properties/'
+      path: '/properties'
+      fullPath: '/properties/'
+      preLoaderRoute: typeof AppPropertiesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/properties/create': {
+      id: '/_app/properties/create'
+      path: '/properties/create'
+      fullPath: '/properties/create'
+      preLoaderRoute: typeof AppPropertiesCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/spots/': {
@@ -1013,6 +1115,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/properties/$propertyId/edit': {
+      id: '/_app/properties/$propertyId/edit'
+      path: '/properties/$propertyId/edit'
+      fullPath: '/properties/$propertyId/edit'
+      preLoaderRoute: typeof AppPropertiesPropertyIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/properties/$propertyId/show': {
+      id: '/_app/properties/$propertyId/show'
+      path: '/properties/$propertyId/show'
+      fullPath: '/properties/$propertyId/show'
+      preLoaderRoute: typeof AppPropertiesPropertyIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/spots/$spotId/edit': {
       id: '/_app/spots/$spotId/edit'
       path: '/spots/$spotId/edit'
@@ -1161,15 +1277,19 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppParkingMapRoute: typeof AppParkingMapRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
+  AppSettingsRoute: typeof AppSettingsRoute
+  AppTenantsRoute: typeof AppTenantsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
   AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
   AppMyProfileRoute: typeof AppMyProfileRoute
   AppMyReservationsRoute: typeof AppMyReservationsRoute
+  AppPropertiesCreateRoute: typeof AppPropertiesCreateRoute
   AppUnitsCreateRoute: typeof AppUnitsCreateRoute
   AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppBuildingsBuildingIdEditRoute: typeof AppBuildingsBuildingIdEditRoute
@@ -1183,6 +1303,8 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppPropertiesPropertyIdEditRoute: typeof AppPropertiesPropertyIdEditRoute
+  AppPropertiesPropertyIdShowRoute: typeof AppPropertiesPropertyIdShowRoute
   AppSpotsSpotIdEditRoute: typeof AppSpotsSpotIdEditRoute
   AppSpotsSpotIdShowRoute: typeof AppSpotsSpotIdShowRoute
   AppUnitsUnitIdEditRoute: typeof AppUnitsUnitIdEditRoute
@@ -1218,15 +1340,19 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppParkingMapRoute: AppParkingMapRoute,
   AppPatrollingRoute: AppPatrollingRoute,
+  AppSettingsRoute: AppSettingsRoute,
+  AppTenantsRoute: AppTenantsRoute,
   AppIndexRoute: AppIndexRoute,
   AppBuildingsCreateRoute: AppBuildingsCreateRoute,
   AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
   AppMyProfileRoute: AppMyProfileRoute,
   AppMyReservationsRoute: AppMyReservationsRoute,
+  AppPropertiesCreateRoute: AppPropertiesCreateRoute,
   AppUnitsCreateRoute: AppUnitsCreateRoute,
   AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppPropertiesIndexRoute: AppPropertiesIndexRoute,
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppBuildingsBuildingIdEditRoute: AppBuildingsBuildingIdEditRoute,
@@ -1240,6 +1366,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppPropertiesPropertyIdEditRoute: AppPropertiesPropertyIdEditRoute,
+  AppPropertiesPropertyIdShowRoute: AppPropertiesPropertyIdShowRoute,
   AppSpotsSpotIdEditRoute: AppSpotsSpotIdEditRoute,
   AppSpotsSpotIdShowRoute: AppSpotsSpotIdShowRoute,
   AppUnitsUnitIdEditRoute: AppUnitsUnitIdEditRoute,
