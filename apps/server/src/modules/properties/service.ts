@@ -128,6 +128,12 @@ export const propertiesList = defineListResource({
 export async function getProperty(ctx: RouteContext, id: number): Promise<Property> {
   const [row] = await ctx.tx.select(detailColumns).from(properties).where(eq(properties.id, id));
   if (!row) throw new HttpError(404, 'properties.notFound');
+  const [zone] = row.zoneId
+    ? await ctx.tx
+        .select({ id: zones.id, code: zones.code, name: zones.name })
+        .from(zones)
+        .where(eq(zones.id, row.zoneId))
+    : [];
   const { accessDomain, visitorDomain, mailFromAddress, mailUsername, mailHost, mailPort, mailPasswordSet } =
     row;
   return {
@@ -141,5 +147,6 @@ export async function getProperty(ctx: RouteContext, id: number): Promise<Proper
     mailPasswordSet,
     logoFileId: row.logoFileId,
     settings: propertySettingsSchema.parse(row.settings ?? {}),
+    zone: zone ?? null,
   };
 }

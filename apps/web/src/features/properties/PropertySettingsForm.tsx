@@ -16,7 +16,14 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { get, send } from '../../platform/api';
 import { useCan } from '../../ui/access';
-import { FieldGrid, FormModeProvider, NumberInput, SelectInput, TextInput } from '../../ui/fields';
+import {
+  FieldGrid,
+  FormModeProvider,
+  NumberInput,
+  ReadOnlyField,
+  SelectInput,
+  TextInput,
+} from '../../ui/fields';
 import { applyServerErrors, contractResolver } from '../../ui/form';
 import { toast } from '../../ui/toast';
 
@@ -161,18 +168,24 @@ export function PropertySettingsForm({
                         <Controller
                           key={name}
                           name={name as never}
-                          render={({ field }) => (
-                            <FormControlLabel
-                              disabled={!editing}
-                              control={
-                                <Switch
-                                  checked={Boolean(field.value)}
-                                  onChange={(e) => field.onChange(e.target.checked)}
-                                />
-                              }
-                              label={label}
-                            />
-                          )}
+                          render={({ field }) =>
+                            !editing ? (
+                              <ReadOnlyField label={label}>
+                                {field.value ? t('form.yes') : t('form.no')}
+                              </ReadOnlyField>
+                            ) : (
+                              <FormControlLabel
+                                disabled={!editing}
+                                control={
+                                  <Switch
+                                    checked={Boolean(field.value)}
+                                    onChange={(e) => field.onChange(e.target.checked)}
+                                  />
+                                }
+                                label={label}
+                              />
+                            )
+                          }
                         />
                       );
                     })}
