@@ -22,6 +22,7 @@ import { startJobs } from '../apps/server/src/platform/jobs';
 import { localDiskStorage } from '../apps/server/src/platform/storage';
 import { seed } from '../apps/server/src/seed';
 import { BENCH_PASSWORD, generate } from './data';
+import { benchMapLoad, benchMapPaint, benchUnitsImport, seedMapBench } from './structure';
 import type { Figures, Scenario } from './load';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -101,13 +102,14 @@ async function main() {
     await seed(database, { demo: false });
     console.log(`database ${name}: generating data…`);
     const data = await generate(database);
+    await seedMapBench(database, data.a.id);
     // As a long-lived table would be: statistics gathered and the visibility map set.
     const owner = new pg.Client({ connectionString: ownerUrl });
     await owner.connect();
     await owner.query('VACUUM ANALYZE');
     await owner.end();
 
-    const env = loadEnv({ dataDir, appDomain: 'bench.test', publicPort: undefined });
+    const env = loadEnv({ dataDir, appDomain: 'localhost', publicPort: undefined });
     const jobs = await startJobs(database, { error: () => undefined });
     const { app } = await buildApp({
       env,
@@ -121,6 +123,7 @@ async function main() {
     const address = app.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+    let lastLogin: { token: string; user: unknown; permissions: unknown } | null = null;
     const signIn = async (code: string, email: string) => {
       const res = await fetch(`${origin}/tenant/api/auth/login`, {
         method: 'POST',
@@ -128,7 +131,9 @@ async function main() {
         body: JSON.stringify({ email, password: BENCH_PASSWORD }),
       });
       if (res.status !== 200) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { token: string }).token;
+      const answer = (await res.json()) as { token: string; user: unknown; permissions: unknown };
+      lastLogin = answer;
+      return answer.token;
     };
     const token = await signIn(data.a.code, data.managerA);
     const auth = { authorization: `Bearer ${token}`, 'x-tenant': data.a.code };
@@ -216,6 +221,39 @@ async function main() {
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const r of rows) console.log(line(r));
     const list = results.find((r) => r.name === 'GET binnacle term');
+    // Issue 4: the parking map of 2,000 spots and the units import of 5,000 rows (run after the load scenarios).
+    if (!only || 'parking map units import'.includes(only)) {
+      const session = lastLogin as { token: string; user: unknown; permissions: unknown } | null;
+      const mapLoad = await benchMapLoad({ origin, tenant: data.a.code, token });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const paint = session
+        ? await benchMapPaint({
+            port,
+            appDomain: 'localhost',
+            tenant: data.a.code,
+            token,
+            user: session.user,
+            permissions: session.permissions,
+          }).catch((e: unknown) => {
+            console.log(`  map paint skipped: ${String(e).slice(0, 200)}`);
+            return null;
+          })
+        : null;
+      const units = await benchUnitsImport({ origin, tenant: data.a.code, token });
+      console.log('');
+      console.log(
+        `parking map, ${mapLoad.spots} spots (${(mapLoad.bytes / 1024).toFixed(0)} KB): API p50 ${ms(mapLoad.p50)} ms, p95 ${ms(mapLoad.p95)} ms (1 connection)`,
+      );
+      console.log(
+        paint
+          ? `parking map first full paint in Chromium (navigation → all spots drawn): median ${ms(paint.median)} ms, best ${ms(paint.best)} ms`
+          : 'parking map first paint: skipped (no Chromium at CHROMIUM_PATH or /usr/bin/chromium, or the web app is not built: npm run build)',
+      );
+      console.log(
+        `units import: ${units.rows} rows (${(units.bytes / 1024).toFixed(0)} KB .xlsx) in ${ms(units.ms)} ms — ${units.rowsPerSecond.toFixed(0)} rows/s`,
+      );
+    }
     console.log('');
     if (list)
       console.log(
