@@ -54,6 +54,7 @@ import {
 } from './dialogs';
 import {
   changesOf,
+  fitView,
   hasChanges,
   historyReducer,
   initialHistory,
@@ -109,6 +110,8 @@ function Designer() {
   const [stale, setStale] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [view, setView] = useState({ scale: 1, x: 0, y: 0 });
+  const [canvasSize, setCanvasSize] = useState({ width: 0, height: 0 });
+  const fitted = useRef(false);
   const [find, setFind] = useState('');
 
   /** A fresh answer of the server replaces the layout (and the undo history). */
@@ -168,7 +171,14 @@ function Designer() {
     else if (selected) dispatch({ type: 'rotate', kind: 'spots', id: selected.id });
   }, [selected]);
   const zoom = (dir: 1 | -1) => setView((v) => ({ ...v, scale: zoomStep(v.scale, dir) }));
-  const resetView = () => setView({ scale: 1, x: 0, y: 0 });
+  const resetView = () => setView(fitView(history.present, canvasSize));
+  // The first view shows the whole map, whatever the screen's width.
+  useEffect(() => {
+    if (!fitted.current && map && canvasSize.width) {
+      fitted.current = true;
+      setView(fitView(history.present, canvasSize));
+    }
+  }, [map, canvasSize, history.present]);
 
   // Keyboard shortcuts (not while typing in a field).
   useEffect(() => {
@@ -372,6 +382,7 @@ function Designer() {
         selected={selected}
         view={view}
         onView={setView}
+        onSize={setCanvasSize}
         onSelect={setSelected}
         onMove={(kind, id, x, y) => dispatch({ type: 'move', kind, id, x, y })}
         onOpenSpot={(id) => {
@@ -555,7 +566,9 @@ function Canvas({
   onSelect,
   onMove,
   onOpenSpot,
+  onSize,
 }: {
+  onSize: (size: { width: number; height: number }) => void;
   map: ParkingMap;
   layout: Layout;
   editable: boolean;
@@ -582,7 +595,7 @@ function Canvas({
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [onSize]);
   const spotsByArea = useMemo(() => {
     const groups = new Map<number | null, MapSpot[]>();
     for (const s of map.spots) {

@@ -1,6 +1,15 @@
 import type { ParkingMap } from '@parkade/contract';
 import { describe, expect, it } from 'vitest';
-import { changesOf, hasChanges, historyReducer, initialHistory, layoutOf, snap, zoomStep } from './history';
+import {
+  changesOf,
+  fitView,
+  hasChanges,
+  historyReducer,
+  initialHistory,
+  layoutOf,
+  snap,
+  zoomStep,
+} from './history';
 
 const map: ParkingMap = {
   version: 3,
@@ -82,5 +91,13 @@ describe('the designer history', () => {
     expect(zoomStep(4, 1)).toBe(4);
     expect(zoomStep(1, 1)).toBe(1.25);
     expect(zoomStep(0.2, -1)).toBe(0.2);
+  });
+
+  it('fits the whole map in a narrow canvas, never zooming in past 100 %', () => {
+    const l = layoutOf(map);
+    const phone = fitView(l, { width: 328, height: 420 });
+    expect(phone.scale).toBeLessThan(1);
+    expect(phone.scale).toBeGreaterThanOrEqual(0.2);
+    expect(fitView(l, { width: 4000, height: 4000 }).scale).toBe(1);
   });
 });

@@ -132,3 +132,15 @@ export const ZOOM_MIN = 0.2;
 export const ZOOM_MAX = 4;
 export const zoomStep = (scale: number, dir: 1 | -1) =>
   Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(scale * (dir > 0 ? 1.25 : 0.8) * 100) / 100));
+
+/** The view that shows everything drawn inside a canvas of this size (never zoomed in past 100 %). */
+export function fitView(layout: Layout, size: { width: number; height: number }) {
+  const boxes = [...Object.values(layout.buildings), ...Object.values(layout.areas)];
+  if (!boxes.length || !size.width) return { scale: 1, x: 0, y: 0 };
+  const minX = Math.min(...boxes.map((b) => b.x)) - 20;
+  const minY = Math.min(...boxes.map((b) => b.y)) - 20;
+  const maxX = Math.max(...boxes.map((b) => b.x + Math.max(b.width, b.height))) + 20;
+  const maxY = Math.max(...boxes.map((b) => b.y + Math.max(b.width, b.height))) + 20;
+  const scale = Math.max(0.2, Math.min(1, size.width / (maxX - minX), size.height / (maxY - minY)));
+  return { scale: Math.round(scale * 100) / 100, x: -minX * scale, y: -minY * scale };
+}
