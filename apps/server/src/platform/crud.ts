@@ -49,7 +49,7 @@ export async function createRow<T extends PgTable>(
   values: Insert<T>,
   unique: UniqueFields = {},
   /** What the audit entry records of the row (e.g. without a secret); the row itself by default. */
-  redact: (row: Row<T>) => Record<string, unknown> = (r) => r as Record<string, unknown>,
+  redact: (row: Row<T>) => Record<string, unknown> = (r) => r,
 ): Promise<Row<T>> {
   const rows = (await guardUnique(unique, () => ctx.tx.insert(table).values(values).returning())) as Row<T>[];
   const row = rows[0]!;
@@ -70,7 +70,7 @@ export async function updateRow<T extends PgTable>(
     redact?: (row: Row<T>) => Record<string, unknown>;
   } = {},
 ): Promise<Row<T>> {
-  const redact = options.redact ?? ((r: Row<T>) => r as Record<string, unknown>);
+  const redact = options.redact ?? ((r: Row<T>) => r);
   const source: PgTable = table;
   const before = (await ctx.tx.select().from(source).where(where).for('update')) as Row<T>[];
   if (!before[0]) throw notFound(entity);
