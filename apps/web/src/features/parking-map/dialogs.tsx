@@ -44,8 +44,7 @@ import type { z } from 'zod';
 import { get, send } from '../../platform/api';
 import { DateInput, FieldGrid, NumberInput, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
 import { applyServerErrors, contractResolver, useFormMessage } from '../../ui/form';
-import { formatDate, useUiLocale } from '../../ui/locale';
-import { SpotTypeChip } from '../spots';
+import { SpotHolderFields, SpotTypeChip } from '../spots';
 
 /** A dialog holding one form on a contract schema: the server's field errors land on their fields. */
 function FormDialog<V extends FieldValues>({
@@ -311,7 +310,6 @@ export function SpotDetailDialog({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
   const id = useId();
   const detail = useQuery({
     queryKey: ['/spots', 'record', `${spotId}/detail`],
@@ -341,25 +339,7 @@ export function SpotDetailDialog({
               </ReadOnlyField>
               <ReadOnlyField label={t('fields.area')}>{d.area?.name ?? ''}</ReadOnlyField>
               <ReadOnlyField label={t('fields.spotGroup')}>{d.spot.spotGroup ?? ''}</ReadOnlyField>
-              <ReadOnlyField label={t('spots.reservation')}>
-                {d.reservation
-                  ? t('spots.reservationDates', {
-                      from: formatDate(d.reservation.startsOn, intlLocale),
-                      to: formatDate(d.reservation.endsOn, intlLocale),
-                    })
-                  : t('spots.noReservation')}
-              </ReadOnlyField>
-              <ReadOnlyField label={t('spots.resident')}>
-                {d.resident
-                  ? [d.resident.fullName, d.resident.email, d.resident.phone].filter(Boolean).join(' · ')
-                  : t('spots.noResident')}
-              </ReadOnlyField>
-              <ReadOnlyField label={t('spots.permit')}>
-                {d.permit ? `${d.permit.code} (${d.permit.status})` : t('spots.noPermit')}
-              </ReadOnlyField>
-              <ReadOnlyField label={t('spots.vehicle')}>
-                {d.vehicle ? `${d.vehicle.plate} · ${d.vehicle.description}` : t('spots.noVehicle')}
-              </ReadOnlyField>
+              <SpotHolderFields detail={d} />
             </FieldGrid>
             {d.spot.notes && <Typography color="text.secondary">{d.spot.notes}</Typography>}
           </Stack>

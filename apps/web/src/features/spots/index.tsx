@@ -9,7 +9,7 @@ import {
   type SpotItem,
   type SpotType,
 } from '@parkade/contract';
-import { Chip, Paper, Stack, Typography } from '@mui/material';
+import { Chip, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';
 import { FieldGrid, FullRow, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
@@ -77,43 +77,50 @@ function SpotFilters({ list }: { list: ListState }) {
   );
 }
 
-/** Under a spot's page: who holds it (reservation and resident; permit and vehicle when assigned). */
-export function SpotHolder({ item }: { item: { id: number } }) {
+/** Who holds a spot: its current or next reservation, the resident, and the permit and vehicle when assigned. */
+export function SpotHolderFields({ detail: d }: { detail: SpotDetail }) {
   const { t } = useTranslation();
   const { intlLocale } = useUiLocale();
+  return (
+    <>
+      <ReadOnlyField label={t('spots.reservation')}>
+        {d.reservation
+          ? t('spots.reservationDates', {
+              from: formatDate(d.reservation.startsOn, intlLocale),
+              to: formatDate(d.reservation.endsOn, intlLocale),
+            })
+          : t('spots.noReservation')}
+      </ReadOnlyField>
+      <ReadOnlyField label={t('spots.resident')}>
+        {d.resident
+          ? [d.resident.fullName, d.resident.email, d.resident.phone].filter(Boolean).join(' · ')
+          : t('spots.noResident')}
+      </ReadOnlyField>
+      <ReadOnlyField label={t('spots.permit')}>
+        {d.permit ? `${d.permit.code} (${d.permit.status})` : t('spots.noPermit')}
+      </ReadOnlyField>
+      <ReadOnlyField label={t('spots.vehicle')}>
+        {d.vehicle ? `${d.vehicle.plate} · ${d.vehicle.description}` : t('spots.noVehicle')}
+      </ReadOnlyField>
+    </>
+  );
+}
+
+/** Under a spot's page: who holds it. */
+export function SpotHolder({ item }: { item: { id: number } }) {
+  const { t } = useTranslation();
   const detail = useRecord<SpotDetail>('/spots', `${item.id}/detail`);
-  const d = detail.data;
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {t('spots.holder')}
       </Typography>
-      {!d ? (
-        <Typography color="text.secondary">{t('form.loading')}</Typography>
+      {detail.data ? (
+        <FieldGrid>
+          <SpotHolderFields detail={detail.data} />
+        </FieldGrid>
       ) : (
-        <Stack spacing={2}>
-          <FieldGrid>
-            <ReadOnlyField label={t('spots.reservation')}>
-              {d.reservation
-                ? t('spots.reservationDates', {
-                    from: formatDate(d.reservation.startsOn, intlLocale),
-                    to: formatDate(d.reservation.endsOn, intlLocale),
-                  })
-                : t('spots.noReservation')}
-            </ReadOnlyField>
-            <ReadOnlyField label={t('spots.resident')}>
-              {d.resident
-                ? [d.resident.fullName, d.resident.email, d.resident.phone].filter(Boolean).join(' · ')
-                : t('spots.noResident')}
-            </ReadOnlyField>
-            <ReadOnlyField label={t('spots.permit')}>
-              {d.permit ? `${d.permit.code} (${d.permit.status})` : t('spots.noPermit')}
-            </ReadOnlyField>
-            <ReadOnlyField label={t('spots.vehicle')}>
-              {d.vehicle ? `${d.vehicle.plate} · ${d.vehicle.description}` : t('spots.noVehicle')}
-            </ReadOnlyField>
-          </FieldGrid>
-        </Stack>
+        <Typography color="text.secondary">{t('form.loading')}</Typography>
       )}
     </Paper>
   );
@@ -157,7 +164,7 @@ export const spotScreens = resourceScreens<SpotItem, SpotBody>({
       headerName: t('fields.spotType'),
       minWidth: 150,
       flex: 1,
-      renderCell: (p) => <SpotTypeChip type={(p.row).type} />,
+      renderCell: (p) => <SpotTypeChip type={p.row.type} />,
     },
     {
       field: 'status',
