@@ -42,6 +42,13 @@ export const zoneBody = catalogBody({
     .max(ZONE_ZIP_CODES_MAX)
     .default([])
     .transform(unique),
+  /** The zip codes grouped by the city they were chosen under (the form's grouping, kept across edits). */
+  zipCodesByCity: z
+    .record(
+      z.string().trim().max(ZONE_PLACE_MAX),
+      z.array(z.string().trim().regex(POSTAL_CODE_PATTERN, 'validation.postalCode')),
+    )
+    .default({}),
 });
 export type ZoneBody = z.input<typeof zoneBody>;
 
@@ -49,6 +56,7 @@ export const zoneItem = catalogItem({
   county: z.string(),
   cities: z.array(z.string()),
   zipCodes: z.array(z.string()),
+  zipCodesByCity: z.record(z.string(), z.array(z.string())),
 });
 export type ZoneItem = z.infer<typeof zoneItem>;
 

@@ -24,6 +24,25 @@ export async function freeZoneCode(tx: Tx, name: string): Promise<string> {
   }
 }
 
+/**
+ * The grouping kept with a zone: only its own cities, each with zip codes the zone holds, each zip code under one
+ * city. The flat `zip_codes` stays the zone's set (what search and properties use).
+ */
+export function groupedZipCodes(
+  cities: readonly string[],
+  zipCodes: readonly string[],
+  byCity: Readonly<Record<string, readonly string[]>>,
+): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const placed = new Set<string>();
+  for (const city of cities) {
+    const zips = (byCity[city] ?? []).filter((z) => zipCodes.includes(z) && !placed.has(z));
+    for (const z of zips) placed.add(z);
+    if (zips.length) out[city] = [...new Set(zips)];
+  }
+  return out;
+}
+
 export const zonesService = defineCatalog({
   resource: 'zones',
   table: zones,
@@ -38,7 +57,11 @@ export const zonesService = defineCatalog({
   ],
   // A zone sent without a code gets one from its name; an update without one keeps the current code.
   async values(ctx, body, existing) {
-    return { ...body, code: body.code ?? existing?.code ?? (await freeZoneCode(ctx.tx, body.name)) };
+    return {
+      ...body,
+      code: body.code ?? existing?.code ?? (await freeZoneCode(ctx.tx, body.name)),
+      zipCodesByCity: groupedZipCodes(body.cities, body.zipCodes, body.zipCodesByCity),
+    };
   },
   referencedBy: { properties_zone_id_zones_id_fk: 'catalogs.zones.hasProperties' },
 });

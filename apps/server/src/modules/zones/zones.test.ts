@@ -114,6 +114,27 @@ describe('zone fields', () => {
     expect(await ids('filter[county]=HAYS')).toEqual([z.id]);
     expect(await ids('filter[term]=hays&sort=-county')).toEqual([z.id]);
   });
+
+  it('keep the zip codes grouped by the city they were chosen under, across an edit', async () => {
+    const z = await create({
+      name: 'Metro North',
+      cities: ['Austin', 'Round Rock'],
+      zipCodes: ['78701', '78702', '78664', '78999'],
+      // A city the zone does not have and a zip code it does not hold are dropped; a zip is under one city.
+      zipCodesByCity: { Austin: ['78701', '78702'], 'Round Rock': ['78664', '78701'], Dallas: ['75201'] },
+    });
+    expect(z.zipCodesByCity).toEqual({ Austin: ['78701', '78702'], 'Round Rock': ['78664'] });
+    const got = (await call('GET', `/zones/${z.id}`)).json<ZoneItem>();
+    expect(got.zipCodesByCity).toEqual({ Austin: ['78701', '78702'], 'Round Rock': ['78664'] });
+    const edited = await call('PUT', `/zones/${z.id}`, {
+      ...zone,
+      name: 'Metro North',
+      cities: ['Austin'],
+      zipCodes: ['78701'],
+      zipCodesByCity: { Austin: ['78701'] },
+    });
+    expect(edited.json<ZoneItem>().zipCodesByCity).toEqual({ Austin: ['78701'] });
+  });
 });
 
 describe('zones and properties', () => {

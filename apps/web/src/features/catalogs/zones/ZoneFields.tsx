@@ -1,6 +1,6 @@
 import type { ZoneItem } from '@parkade/contract';
 import { Box, Stack, Typography } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,8 @@ import {
 } from '../../../ui/fields';
 import { useFormMessage } from '../../../ui/form';
 import {
+  assignmentOf,
+  byCityOf,
   followZoneCode,
   groupZipCodes,
   isZipCode,
@@ -74,7 +76,10 @@ function ZipCodesByCity() {
   const cities = (useController({ name: 'cities' }).field.value as string[] | undefined) ?? [];
   const zipCodes = (zipField.field.value as string[] | undefined) ?? [];
   const renderMessage = useFormMessage();
-  const [assignment, setAssignment] = useState<Record<string, string>>({});
+  // Which city each zip code was chosen under: kept with the zone (zipCodesByCity), so a saved zone opens grouped.
+  const byCityField = useController({ name: 'zipCodesByCity' });
+  const assignment = assignmentOf(byCityField.field.value as Record<string, string[]> | undefined);
+  const setAssignment = (next: Record<string, string>) => byCityField.field.onChange(byCityOf(next));
   const total = zipCodeTotal(zipCodes);
   const totalText = t('fields.zipCodesSelected', { count: total });
 

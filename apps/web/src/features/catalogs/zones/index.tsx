@@ -6,8 +6,13 @@ import { ZoneFields } from './ZoneFields';
 export const zones = catalogScreens<ZoneItem, ZoneBody>({
   contract: zonesCatalog,
   Fields: ZoneFields,
-  emptyValues: { county: '', cities: [], zipCodes: [] },
-  toValues: (z) => ({ county: z.county, cities: z.cities, zipCodes: z.zipCodes }),
+  emptyValues: { county: '', cities: [], zipCodes: [], zipCodesByCity: {} },
+  toValues: (z) => ({
+    county: z.county,
+    cities: z.cities,
+    zipCodes: z.zipCodes,
+    zipCodesByCity: z.zipCodesByCity,
+  }),
   secondaryCode: true,
   columns: (t) => [
     { field: 'county', headerName: t('fields.county'), minWidth: 120 },

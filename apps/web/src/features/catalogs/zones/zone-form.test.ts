@@ -7,6 +7,8 @@ import {
   proposedZoneCode,
   setZipCodesOfCity,
   zipCodeTotal,
+  assignmentOf,
+  byCityOf,
 } from './zone-form';
 
 describe('zone code from the name', () => {
@@ -82,5 +84,15 @@ describe('zip codes', () => {
     s = setZipCodesOfCity(cities, s.zipCodes, s.assignment, 'Austin', []);
     expect(s.zipCodes).toEqual(['78702', '78664']);
     expect(zipCodeTotal(s.zipCodes)).toBe(2);
+  });
+});
+
+describe('the grouping kept with a zone', () => {
+  it('turns city → zip codes into zip code → city and back', () => {
+    const byCity = { Austin: ['78701', '78702'], 'Round Rock': ['78664'] };
+    const assignment = assignmentOf(byCity);
+    expect(assignment).toEqual({ '78701': 'Austin', '78702': 'Austin', '78664': 'Round Rock' });
+    expect(byCityOf(assignment)).toEqual(byCity);
+    expect(assignmentOf(undefined)).toEqual({});
   });
 });

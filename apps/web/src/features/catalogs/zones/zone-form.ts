@@ -85,3 +85,19 @@ export function setZipCodesOfCity(
 export function zipCodeTotal(zipCodes: readonly string[]): number {
   return new Set(zipCodes.map(normalizeZip).filter(Boolean)).size;
 }
+
+/** zipCodesByCity (city → zip codes) as the form's assignment (zip code → city). */
+export function assignmentOf(
+  byCity: Readonly<Record<string, readonly string[]>> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [city, zips] of Object.entries(byCity ?? {})) for (const z of zips) out[z] = city;
+  return out;
+}
+
+/** The form's assignment (zip code → city) as zipCodesByCity (city → zip codes). */
+export function byCityOf(assignment: Readonly<Record<string, string>>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [zip, city] of Object.entries(assignment)) (out[city] ??= []).push(zip);
+  return out;
+}
