@@ -87,6 +87,7 @@ describe('contract schema messages in forms', () => {
       county: 'Travis',
       cities: [],
       zipCodes: ['78701'],
+      zipCodesByCity: {},
     });
   });
 
