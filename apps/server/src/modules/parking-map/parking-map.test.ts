@@ -157,6 +157,9 @@ describe('spots', () => {
   it('edits a spot; a number taken is refused with the spec message', async () => {
     const list = json<ListResponse<SpotItem>>(await call('GET', '/spots?include=area&pageSize=5'));
     expect(list.data.map((s) => s.number)).toEqual(['1', '2', '3', '4', '5']);
+    // Natural order: 9 before 10, 20 after 19.
+    const all = json<ListResponse<SpotItem>>(await call('GET', '/spots?all=1')).data.map((s) => s.number);
+    expect(all.slice(8, 11)).toEqual(['9', '10', '11']);
     expect(list.data[0]!.area?.name).toBe('North lot');
     const spot = list.data[0]!;
     const edited = json<SpotItem>(

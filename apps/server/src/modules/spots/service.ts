@@ -115,7 +115,8 @@ export const spotsList = defineListResource({
   },
   term: [spots.number, spots.name, spots.spotGroup],
   sorts: {
-    number: sql`lpad(${spots.number}, 20, '0')`,
+    // Natural order: by the letters, then by the number in it (G2 before G10, every V after every G).
+    number: sql`lower(regexp_replace(${spots.number}, '[0-9]+', '', 'g')) || lpad(coalesce(substring(${spots.number} from '[0-9]+'), ''), 20, '0')`,
     name: spots.name,
     type: spots.type,
     status: spots.status,
