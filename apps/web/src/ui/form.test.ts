@@ -56,6 +56,10 @@ describe('server field errors → form fields', () => {
 describe('contract schema messages in forms', () => {
   it('keeps our own keys, turns other zod issues into keys with params, and leaves server text alone', () => {
     expect(formMessage('validation.postalCode', t)).toBe('validation.postalCode');
+    // A resource's own message key is translated too; zod's English sentences pass through.
+    const upper = (key: string) => key.toUpperCase();
+    expect(formMessage('properties.mailAllOrNone', upper)).toBe('PROPERTIES.MAILALLORNONE');
+    expect(formMessage('Invalid input: expected string', upper)).toBe('Invalid input: expected string');
     expect(formMessage('{"key":"validation.max","params":{"max":50}}', t)).toBe('validation.max:{"max":50}');
     expect(formMessage('Ya está en uso', t)).toBe('Ya está en uso');
     expect(formMessage(undefined, t)).toBeUndefined();

@@ -23,7 +23,8 @@ export function useFormMessage() {
   return (message: string | undefined) => formMessage(message, t);
 }
 
-const OWN_KEY = /^(validation|upload|errors|auth)\.[\w.-]+$/;
+/** A translation key our schemas name as a message: a dotted name without spaces (zod's own messages have spaces). */
+const OWN_KEY = /^[a-z][\w-]*(\.[\w-]+)+$/i;
 
 export function encodeMessage(ref: MessageRef): string {
   return ref.params ? JSON.stringify(ref) : ref.key;

@@ -47,6 +47,7 @@ export function TenantsPage() {
     <>
       <PageHeader title={t('tenants.title')} subtitle={t('tenants.intro')} />
       <TextField
+        type="search"
         label={t('list.search')}
         value={input}
         onChange={(e) => setInput(e.target.value)}
