@@ -887,7 +887,9 @@ describe('between areas and tenants', () => {
     expect(cross.statusCode).toBe(401);
     expect(cross.json<{ message: string }>().message).toBe(t('en', 'errors.unauthenticated'));
     // Central scope sees every session, so the code's own check names the mismatch.
-    expect((await boot(central, aToken)).json<{ message: string }>().message).toBe(t('en', 'errors.wrongArea'));
+    expect((await boot(central, aToken)).json<{ message: string }>().message).toBe(
+      t('en', 'errors.wrongArea'),
+    );
     // Nor can a foreign token act: logging out elsewhere leaves it valid at home.
     expect((await api(tenantB, 'POST', '/auth/logout', { token: aToken })).statusCode).toBe(401);
     expect((await boot(tenantA, aToken)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { SpaceStatus, SpotType } from '@parkade/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { reservations } from '../reservations/table';
 import { spots } from '../spots/table';
@@ -68,7 +68,10 @@ const PLANS: Record<'oakridge' | 'maplewood', DemoArea[]> = {
   ],
 };
 
-/** The demo properties' parking areas and spots, and one reservation for the demo resident (seed/demo.ts). */
+/**
+ * The demo properties' parking areas and spots, the map's version row, and one reservation covering today for
+ * the demo resident on spot 5 (oakridge) or W1 (maplewood). Called by seed/demo.ts after the buildings exist.
+ */
 export async function seedMapDemo(tx: Tx, propertyId: number, plan: keyof typeof PLANS) {
   for (const a of PLANS[plan]) {
     const [area] = await tx
@@ -87,11 +90,16 @@ export async function seedMapDemo(tx: Tx, propertyId: number, plan: keyof typeof
       })),
     );
   }
-  await tx.insert(parkingMaps).values({ propertyId, version: 1, updatedByName: 'Parkade demo' });
+  await tx
+    .insert(parkingMaps)
+    .values({ propertyId, version: 1, updatedByName: 'Parkade demo' })
+    .onConflictDoNothing();
+  // The demo resident (resident@<plan>.test) when the property has one, else its first resident.
   const [resident] = await tx
     .select({ id: tenantUsers.id })
     .from(tenantUsers)
     .where(and(eq(tenantUsers.propertyId, propertyId), eq(tenantUsers.type, 'tenant-resident')))
+    .orderBy(sql`${tenantUsers.email} = ${`resident@${plan}.test`} desc`, tenantUsers.id)
     .limit(1);
   const [spot] = await tx
     .select({ id: spots.id })

@@ -1,4 +1,5 @@
 import type { ListResponse, ParkingMap, ReservationItem, SpotDetail, SpotItem } from '@parkade/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProperty,
@@ -9,6 +10,9 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness';
+import { binnacle } from '../binnacle/table';
+import { properties } from '../properties/table';
+import { seedMapDemo } from './demo';
 
 /** Spots, the parking map designer's API and reservations, on a real database. */
 let ctx: TestContext;
@@ -333,5 +337,316 @@ describe('reservations', () => {
     const m = json<ParkingMap>(await call('GET', '/parking-map'));
     const res = await call('DELETE', `/parking-map/areas/${m.spots.find((s) => s.id === spot.id)!.areaId}`);
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('the layout, on a property of its own', () => {
+  let pcode: string;
+  let ptoken: string;
+  let editorB: string;
+  const as = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    opts: { token?: string; lang?: string } = {},
+  ) =>
+    ctx.app.inject({
+      method,
+      url: `/tenant/api${url}`,
+      headers: headers({ tenant: pcode, token: opts.token ?? ptoken, lang: opts.lang }),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+
+  beforeAll(async () => {
+    const p = await createProperty(ctx.database, { timezone: 'America/Chicago' });
+    pcode = p.code;
+    ptoken = await login(
+      ctx,
+      await createTenantUser(ctx.database, p.id, 'manager', { fullName: 'Ann Editor' }),
+      pcode,
+    );
+    editorB = await login(ctx, await createTenantUser(ctx.database, p.id, 'manager'), pcode);
+  });
+
+  it('starts empty at version 0; of two first saves at once, one wins and the other is stale', async () => {
+    const empty = json<ParkingMap>(await as('GET', '/parking-map'));
+    expect(empty).toMatchObject({ version: 0, updatedByName: null, buildings: [], areas: [], spots: [] });
+    expect(empty.counts).toEqual({ total: 0, byType: {}, byStatus: {}, byArea: {} });
+    json<ParkingMap>(await as('POST', '/parking-map/areas', { name: 'A', empty: true }));
+    const area = json<ParkingMap>(await as('GET', '/parking-map')).areas[0]!;
+    expect(area).toMatchObject({ name: 'A', rotation: 0 });
+    const results = await Promise.all(
+      [ptoken, editorB].map((token, i) =>
+        as(
+          'PUT',
+          '/parking-map/layout',
+          { version: 0, areas: [{ ...area, x: 100 * (i + 1), y: 5 }] },
+          { token },
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const after = json<ParkingMap>(await as('GET', '/parking-map'));
+    expect(after.version).toBe(1);
+    const winner = results.findIndex((r) => r.statusCode === 200);
+    expect(after.areas[0]!.x).toBe(100 * (winner + 1));
+  });
+
+  it('reloads exactly the positions saved, for every building, area and spot', async () => {
+    json(
+      await as('POST', '/parking-map/areas', {
+        name: 'B',
+        spotsCount: 25,
+        startNumber: 1,
+        spotType: 'visitor',
+      }),
+    );
+    json(await as('POST', '/parking-map/buildings', { count: 3, namePrefix: 'Tower', generateUnits: false }));
+    const loaded = json<ParkingMap>(await as('GET', '/parking-map'));
+    const layout = {
+      version: loaded.version,
+      buildings: loaded.buildings.map((b, i) => ({
+        id: b.id,
+        x: 1000.25 + i * 300,
+        y: -40.5,
+        width: 200 + i,
+        height: 150,
+        rotation: [0, 90, 180][i]!,
+      })),
+      areas: loaded.areas.map((a, i) => ({
+        id: a.id,
+        x: 33.3 * (i + 1),
+        y: 700,
+        width: a.width + 10,
+        height: a.height,
+        rotation: i ? 270 : 90,
+      })),
+      spots: loaded.spots.map((s, i) => ({
+        id: s.id,
+        x: i * 41.5,
+        y: (i % 3) * 72.25,
+        rotation: (i % 4) * 90,
+      })),
+    };
+    const saved = json<ParkingMap>(await as('PUT', '/parking-map/layout', layout));
+    expect(saved.version).toBe(loaded.version + 1);
+    const reloaded = json<ParkingMap>(await as('GET', '/parking-map'));
+    const pick = <T extends { id: number }>(items: T[], keys: (keyof T)[]) =>
+      items
+        .map((x) => Object.fromEntries(keys.map((k) => [k, x[k]])))
+        .sort((a, b) => (a.id as number) - (b.id as number));
+    expect(pick(reloaded.buildings, ['id', 'x', 'y', 'width', 'height', 'rotation'])).toEqual(
+      pick(layout.buildings, ['id', 'x', 'y', 'width', 'height', 'rotation']),
+    );
+    expect(pick(reloaded.areas, ['id', 'x', 'y', 'width', 'height', 'rotation'])).toEqual(
+      pick(layout.areas, ['id', 'x', 'y', 'width', 'height', 'rotation']),
+    );
+    expect(pick(reloaded.spots, ['id', 'x', 'y', 'rotation'])).toEqual(
+      pick(layout.spots, ['id', 'x', 'y', 'rotation']),
+    );
+    expect(reloaded).toMatchObject({ version: saved.version, updatedByName: 'Ann Editor' });
+  });
+
+  it('refuses the later of two editors’ saves, naming who saved, and writes nothing of it', async () => {
+    const a = json<ParkingMap>(await as('GET', '/parking-map'));
+    const b = json<ParkingMap>(await as('GET', '/parking-map', undefined, { token: editorB }));
+    const spot = a.spots[0]!;
+    json(
+      await as('PUT', '/parking-map/layout', {
+        version: a.version,
+        spots: [{ id: spot.id, x: 1, y: 2, rotation: 0 }],
+      }),
+    );
+    const stale = await as(
+      'PUT',
+      '/parking-map/layout',
+      {
+        version: b.version,
+        spots: [{ id: spot.id, x: 500, y: 500, rotation: 90 }],
+        areas: [{ ...b.areas[0]!, x: 9999 }],
+      },
+      { token: editorB, lang: 'es' },
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ message: string }>().message).toMatch(
+      /^Ann Editor guardó el mapa a las .+ después de que usted lo abrió/,
+    );
+    const now = json<ParkingMap>(await as('GET', '/parking-map'));
+    expect(now.version).toBe(a.version + 1);
+    expect(now.spots.find((s) => s.id === spot.id)).toMatchObject({ x: 1, y: 2, rotation: 0 });
+    expect(now.areas[0]!.x).toBe(b.areas[0]!.x);
+  });
+
+  it('refuses with 409 a save naming an item deleted meanwhile, writing nothing', async () => {
+    const loaded = json<ParkingMap>(await as('GET', '/parking-map'));
+    const areaA = loaded.areas.find((a) => a.name === 'A')!;
+    json(await as('DELETE', `/parking-map/areas/${areaA.id}`, undefined, { token: editorB }));
+    const spot = loaded.spots[0]!;
+    const res = await as('PUT', '/parking-map/layout', {
+      version: loaded.version,
+      areas: [{ ...areaA, x: 1 }],
+      spots: [{ id: spot.id, x: 77, y: 77, rotation: 0 }],
+    });
+    expect(res.statusCode).toBe(409);
+    const now = json<ParkingMap>(await as('GET', '/parking-map'));
+    expect(now.version).toBe(loaded.version);
+    expect(now.spots.find((s) => s.id === spot.id)?.x).not.toBe(77);
+  });
+
+  it('renames an area (a name in use is refused), deletes one with its spots in one audit entry', async () => {
+    const loaded = json<ParkingMap>(await as('GET', '/parking-map'));
+    const area = loaded.areas.find((a) => a.name === 'B')!;
+    const renamed = json<ParkingMap>(await as('PUT', `/parking-map/areas/${area.id}`, { name: 'Visitors' }));
+    expect(renamed.areas.find((a) => a.id === area.id)?.name).toBe('Visitors');
+    json(await as('POST', '/parking-map/areas', { name: 'Spare', empty: true }));
+    const spare = json<ParkingMap>(await as('GET', '/parking-map')).areas.find((a) => a.name === 'Spare')!;
+    const taken = await as('PUT', `/parking-map/areas/${spare.id}`, { name: 'visitors' });
+    expect(taken.statusCode).toBe(422);
+    expect(Object.keys(errors(taken))).toEqual(['name']);
+    const dup = await as('POST', '/parking-map/areas', { name: 'VISITORS', empty: true });
+    expect(Object.keys(errors(dup))).toEqual(['name']);
+
+    const before = json<ParkingMap>(await as('GET', '/parking-map'));
+    expect(before.counts.byArea[String(area.id)]).toBe(25);
+    const after = json<ParkingMap>(await as('DELETE', `/parking-map/areas/${area.id}`));
+    expect(after.areas.map((a) => a.id)).not.toContain(area.id);
+    expect(after.spots.filter((s) => s.areaId === area.id)).toEqual([]);
+    expect(after.counts.total).toBe(before.counts.total - 25);
+    expect(after.version).toBe(before.version); // creating and deleting areas do not bump the layout version
+    const entries = await ctx.database.withScope(
+      { area: 'tenant', propertyId: (await ownProperty()).id },
+      (tx) =>
+        tx
+          .select()
+          .from(binnacle)
+          .where(and(eq(binnacle.entity, 'parking_areas'), eq(binnacle.entityId, String(area.id)))),
+    );
+    expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete', 'update']);
+    const created = entries.find((e) => e.action === 'create')!;
+    expect(created.changes).toMatchObject({
+      spots: { new: 25 },
+      firstNumber: { new: '1' },
+      lastNumber: { new: '25' },
+    });
+    expect(entries.find((e) => e.action === 'delete')!.changes).toMatchObject({ spots: { old: 25 } });
+    expect((await as('DELETE', `/parking-map/areas/${area.id}`)).statusCode).toBe(404);
+  });
+
+  it('creates buildings with units 101… named after those in use, and one more spot in an area', async () => {
+    const made = json<ParkingMap>(
+      await as('POST', '/parking-map/buildings', {
+        count: 2,
+        namePrefix: 'Tower',
+        generateUnits: true,
+        unitsPerBuilding: 4,
+        x: 10,
+        y: 20,
+      }),
+    );
+    const towers = made.buildings.filter((b) => b.name.startsWith('Tower'));
+    expect(towers.map((b) => [b.name, b.unitsCount])).toEqual([
+      ['Tower 1', 0],
+      ['Tower 2', 0],
+      ['Tower 3', 0],
+      ['Tower 4', 4],
+      ['Tower 5', 4],
+    ]);
+    const t4 = towers.find((b) => b.name === 'Tower 4')!;
+    expect(t4).toMatchObject({ x: 10, y: 20 });
+    const units = json<ListResponse<{ name: string }>>(
+      await as('GET', `/units?filter[buildingId]=${t4.id}&all=1&sort=name`),
+    );
+    expect(units.data.map((u) => u.name)).toEqual(['101', '102', '103', '104']);
+
+    const spare = made.areas.find((a) => a.name === 'Spare')!;
+    const withSpot = json<ParkingMap>(
+      await as('POST', '/parking-map/spots', {
+        areaId: spare.id,
+        number: 'S1',
+        type: 'carport',
+        x: 20,
+        y: 30,
+      }),
+    );
+    expect(withSpot.spots.find((s) => s.number === 'S1')).toMatchObject({
+      areaId: spare.id,
+      type: 'carport',
+      x: 20,
+      y: 30,
+    });
+    const again = await as('POST', '/parking-map/spots', { areaId: spare.id, number: 's1', type: 'carport' });
+    expect(errors(again)).toEqual({ number: ['A spot with this number already exists'] });
+  });
+
+  async function ownProperty() {
+    const [p] = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(properties).where(eq(properties.code, pcode)),
+    );
+    return p!;
+  }
+});
+
+describe('the demo map', () => {
+  it('gives oakridge its three lots, a fire lane and the demo resident’s reservation on spot 5 today', async () => {
+    const p = await createProperty(ctx.database);
+    await createTenantUser(ctx.database, p.id, null, { type: 'tenant-resident', fullName: 'Other Resident' });
+    const demoResident = await createTenantUser(ctx.database, p.id, null, {
+      type: 'tenant-resident',
+      email: 'resident@oakridge.test',
+    });
+    await ctx.database.withScope({ area: 'tenant', propertyId: p.id }, (tx) =>
+      seedMapDemo(tx, p.id, 'oakridge'),
+    );
+    const token = await login(ctx, await createTenantUser(ctx.database, p.id, 'manager'), p.code);
+    const get = (url: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/tenant/api${url}`,
+        headers: headers({ tenant: p.code, token }),
+      });
+    const m = json<ParkingMap>(await get('/parking-map'));
+    const inArea = (name: string) => {
+      const area = m.areas.find((a) => a.name === name)!;
+      return m.spots.filter((s) => s.areaId === area.id);
+    };
+    const north = inArea('North lot');
+    expect(north.map((s) => s.number)).toEqual(Array.from({ length: 24 }, (_, i) => String(i + 1)));
+    expect(north.filter((s) => s.type === 'handicap')).toHaveLength(2);
+    const visitors = inArea('Visitor lot');
+    expect(visitors.filter((s) => s.type === 'visitor')).toHaveLength(8);
+    expect(visitors.filter((s) => s.type === 'temporalVisitor')).toHaveLength(2);
+    expect(m.counts.byType.fireLane).toBe(1);
+    expect(inArea('Garage').map((s) => s.number)).toEqual(Array.from({ length: 10 }, (_, i) => `G${i + 1}`));
+    expect(new Set(m.spots.map((s) => s.status)).size).toBeGreaterThan(2);
+    expect(m.version).toBe(1);
+    // Every spot inside its area.
+    for (const s of m.spots) {
+      const a = m.areas.find((x) => x.id === s.areaId)!;
+      expect(s.x + 40).toBeLessThanOrEqual(a.width);
+      expect(s.y + 70).toBeLessThanOrEqual(a.height);
+    }
+    const five = north.find((s) => s.number === '5')!;
+    expect(five.reservedNow).toBe(true);
+    const detail = json<SpotDetail>(await get(`/spots/${five.id}/detail`));
+    expect(detail.resident?.id).toBe(demoResident.id);
+  });
+
+  it('gives maplewood two lots of about thirty spots with carports and reserved spots', async () => {
+    const p = await createProperty(ctx.database);
+    await ctx.database.withScope({ area: 'tenant', propertyId: p.id }, (tx) =>
+      seedMapDemo(tx, p.id, 'maplewood'),
+    );
+    const token = await login(ctx, await createTenantUser(ctx.database, p.id, 'manager'), p.code);
+    const m = json<ParkingMap>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/tenant/api/parking-map',
+        headers: headers({ tenant: p.code, token }),
+      }),
+    );
+    expect(m.areas.map((a) => a.name)).toEqual(['East lot', 'West lot']);
+    expect(m.counts.total).toBeGreaterThanOrEqual(30);
+    expect(m.counts.byType.carport).toBeGreaterThan(0);
+    expect(m.counts.byType.reserved).toBeGreaterThan(0);
   });
 });

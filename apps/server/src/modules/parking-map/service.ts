@@ -2,8 +2,6 @@ import {
   MAP_SPOT_HEIGHT,
   MAP_SPOT_WIDTH,
   type ParkingMap,
-  type SpaceStatus,
-  type SpotType,
   type mapAreaCreateBody,
   type mapBuildingsCreateBody,
   type mapLayoutBody,
@@ -11,11 +9,12 @@ import {
 } from '@parkade/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { createRow, deleteRow, guardUnique, updateRow } from '../../platform/crud';
-import { fieldError, HttpError } from '../../platform/errors';
+import { createRow, guardUnique, updateRow } from '../../platform/crud';
+import { fieldError, HttpError, notFound, pgError } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { query } from '../../platform/db';
 import { buildings } from '../buildings/table';
+import { properties } from '../properties/table';
 import { refuseIfReserved, SPOT_UNIQUE } from '../spots/service';
 import { spots } from '../spots/table';
 import { units } from '../units/table';
@@ -31,24 +30,34 @@ export const BUILDING_HEIGHT = 160;
 
 const AREA_UNIQUE = { parking_areas_name_unique: 'name' };
 
-/** GET /parking-map: one read of everything the designer draws. */
+/**
+ * Whether spot `s` has a reservation covering today: `s.id in (today's reserved spot ids)`, a subquery that does
+ * not refer to the spot, so PostgreSQL reads today's reservations once and probes a hash per spot, whatever the
+ * table statistics say (a join chose a nested loop on fresh, unanalysed tables: 80 ms for 2,000 spots).
+ */
+const reservedNow = (propertyId: number) => sql`s.id in (
+  select r.spot_id from reservations r
+  where r.property_id = ${propertyId} and r.starts_on <= current_date and r.ends_on >= current_date)`;
+
+/**
+ * GET /parking-map: one read of everything the designer draws, in five queries whatever the size of the map:
+ * the version row, buildings with their unit counts, areas, spots with `reservedNow` (one hashed subquery over
+ * today's reservations), and the dashboard's counts by type, status and area (one GROUPING SETS query). A spot
+ * that is available but reserved today counts as reserved.
+ */
 export async function loadMap(ctx: RouteContext): Promise<ParkingMap> {
   const propertyId = propertyIdOf(ctx);
   const [meta] = await ctx.tx.select().from(parkingMaps).where(eq(parkingMaps.propertyId, propertyId));
-  const bs = await ctx.tx
-    .select({
-      id: buildings.id,
-      name: buildings.name,
-      x: buildings.mapX,
-      y: buildings.mapY,
-      width: buildings.mapWidth,
-      height: buildings.mapHeight,
-      rotation: buildings.mapRotation,
-      unitsCount: sql<number>`(select count(*)::int from units u where u.property_id = "buildings"."property_id" and u.building_id = "buildings"."id")`,
-    })
-    .from(buildings)
-    .where(eq(buildings.propertyId, propertyId))
-    .orderBy(asc(buildings.name));
+  const bs = await query<ParkingMap['buildings'][number]>(
+    ctx.tx,
+    sql`select b.id::int as id, b.name, b.map_x as x, b.map_y as y, b.map_width as width, b.map_height as height,
+          b.map_rotation as rotation, coalesce(u.n, 0)::int as "unitsCount"
+        from buildings b
+        left join (select building_id, count(*) as n from units where property_id = ${propertyId}
+                   group by building_id) u on u.building_id = b.id
+        where b.property_id = ${propertyId}
+        order by lower(b.name), b.id`,
+  );
   const areas = await ctx.tx
     .select({
       id: parkingAreas.id,
@@ -62,35 +71,31 @@ export async function loadMap(ctx: RouteContext): Promise<ParkingMap> {
     .from(parkingAreas)
     .where(eq(parkingAreas.propertyId, propertyId))
     .orderBy(asc(parkingAreas.id));
-  const rows = await query<{
-    id: number;
-    areaId: number | null;
-    number: string;
-    name: string | null;
-    type: SpotType;
-    status: SpaceStatus;
-    spotGroup: string | null;
-    x: number;
-    y: number;
-    rotation: number;
-    reservedNow: boolean;
-  }>(
+  const rows = await query<ParkingMap['spots'][number]>(
     ctx.tx,
     sql`select s.id::int as id, s.area_id::int as "areaId", s.number, s.name, s.type, s.status,
-          s.spot_group as "spotGroup", s.x, s.y, s.rotation,
-          exists (select 1 from reservations r where r.property_id = s.property_id and r.spot_id = s.id
-                  and current_date between r.starts_on and r.ends_on) as "reservedNow"
+          s.spot_group as "spotGroup", s.x, s.y, s.rotation, ${reservedNow(propertyId)} as "reservedNow"
         from spots s where s.property_id = ${propertyId} order by s.id`,
   );
-  const byType: Record<string, number> = {};
-  const byStatus: Record<string, number> = {};
-  const byArea: Record<string, number> = {};
-  for (const s of rows) {
-    byType[s.type] = (byType[s.type] ?? 0) + 1;
-    const status = s.reservedNow && s.status === 'available' ? 'reserved' : s.status;
-    byStatus[status] = (byStatus[status] ?? 0) + 1;
-    const area = String(s.areaId ?? 'none');
-    byArea[area] = (byArea[area] ?? 0) + 1;
+  const grouped = await query<{ dim: 'type' | 'status' | 'area'; key: string; n: number }>(
+    ctx.tx,
+    sql`with s as (
+          select s.type, s.area_id,
+                 case when s.status = 'available' and ${reservedNow(propertyId)} then 'reserved' else s.status end
+                   as status
+          from spots s where s.property_id = ${propertyId})
+        select case when grouping(type) = 0 then 'type' when grouping(status) = 0 then 'status' else 'area' end
+                 as dim,
+               coalesce(type, status, area_id::text, 'none') as key, count(*)::int as n
+        from s group by grouping sets ((type), (status), (area_id))`,
+  );
+  const counts: ParkingMap['counts'] = { total: 0, byType: {}, byStatus: {}, byArea: {} };
+  for (const g of grouped) {
+    if (g.dim === 'type') {
+      counts.byType[g.key] = g.n;
+      counts.total += g.n;
+    } else if (g.dim === 'status') counts.byStatus[g.key] = g.n;
+    else counts.byArea[g.key] = g.n;
   }
   return {
     version: meta?.version ?? 0,
@@ -99,8 +104,23 @@ export async function loadMap(ctx: RouteContext): Promise<ParkingMap> {
     buildings: bs,
     areas,
     spots: rows,
-    counts: { total: rows.length, byType, byStatus, byArea },
+    counts,
   };
+}
+
+/** A moment as the property's people read it: their language, the property's time zone. */
+export async function propertyTime(ctx: RouteContext, at: Date): Promise<string> {
+  const [p] = await ctx.tx
+    .select({ timezone: properties.timezone })
+    .from(properties)
+    .where(eq(properties.id, propertyIdOf(ctx)));
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(ctx.lang, { ...options, timeZone: p?.timezone ?? 'UTC' }).format(at);
+  } catch {
+    // An unknown time zone name stored on the property: say it in UTC rather than fail the answer.
+    return `${new Intl.DateTimeFormat(ctx.lang, { ...options, timeZone: 'UTC' }).format(at)} UTC`;
+  }
 }
 
 /** The map's version row, locked for this transaction (created at version 0 the first time). */
@@ -128,7 +148,7 @@ export async function saveLayout(
   if (map.version !== body.version)
     throw new HttpError(409, 'map.stale', {
       name: map.updatedByName ?? '—',
-      time: map.updatedAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+      time: await propertyTime(ctx, map.updatedAt),
     });
   const check = async (table: typeof buildings | typeof parkingAreas | typeof spots, ids: number[]) => {
     if (!ids.length) return;
@@ -242,7 +262,12 @@ export function areaSize(count: number) {
   };
 }
 
-/** POST /parking-map/areas: the area and its spots, or nothing when a number is taken. */
+/**
+ * POST /parking-map/areas: the area and its spots, or nothing when a number is taken. The numbers are checked
+ * first to name every one taken; two areas created at once with overlapping numbers are decided by the unique
+ * index (the later one waits for the first to commit, then fails, and names the numbers taken now). One audit
+ * entry for the area, with how many spots it holds, not one per spot.
+ */
 export async function createArea(ctx: RouteContext, body: z.output<typeof mapAreaCreateBody>) {
   const propertyId = propertyIdOf(ctx);
   const count = body.empty ? 0 : (body.spotsCount ?? 0);
@@ -254,33 +279,46 @@ export async function createArea(ctx: RouteContext, body: z.output<typeof mapAre
   if (taken.length)
     throw fieldError('startNumber', 'map.numbersTaken', { numbers: taken.slice(0, 10).join(', ') });
   const size = areaSize(count || SPOTS_PER_ROW / 2);
-  const area = await createRow(
-    ctx,
-    parkingAreas,
-    'parking_areas',
-    { propertyId, name: body.name, x: body.x, y: body.y, width: size.width, height: size.height },
-    AREA_UNIQUE,
+  const [area] = await guardUnique(AREA_UNIQUE, () =>
+    ctx.tx
+      .insert(parkingAreas)
+      .values({ propertyId, name: body.name, x: body.x, y: body.y, width: size.width, height: size.height })
+      .returning(),
   );
   if (count) {
-    await guardUnique(
-      { spots_number_unique: { field: 'startNumber', key: 'map.numbersTakenMeanwhile' } },
-      () =>
-        ctx.tx.insert(spots).values(
+    try {
+      // In a savepoint: when another request took a number meanwhile, the numbers now taken can still be read.
+      await ctx.tx.transaction((sp) =>
+        sp.insert(spots).values(
           numbers.map((number, i) => ({
             propertyId,
-            areaId: area.id,
+            areaId: area!.id,
             number,
             type: body.spotType,
             ...spotSlot(i),
           })),
         ),
-    );
+      );
+    } catch (err) {
+      const e = pgError(err);
+      if (e?.code !== '23505' || !`${e.constraint ?? e.message}`.includes('spots_number_unique')) throw err;
+      const now = await takenNumbers(ctx, numbers);
+      throw now.length
+        ? fieldError('startNumber', 'map.numbersTaken', { numbers: now.slice(0, 10).join(', ') })
+        : fieldError('startNumber', 'map.numbersTakenMeanwhile');
+    }
   }
   await ctx.audit({
     entity: 'parking_areas',
-    entityId: area.id,
-    action: 'create-spots',
-    new: { spots: count, type: body.spotType, first: numbers[0] ?? null, last: numbers.at(-1) ?? null },
+    entityId: area!.id,
+    action: 'create',
+    new: {
+      ...area,
+      spots: count,
+      spotType: count ? body.spotType : null,
+      firstNumber: numbers[0] ?? null,
+      lastNumber: numbers.at(-1) ?? null,
+    },
   });
   return loadMap(ctx);
 }
@@ -293,16 +331,30 @@ export async function renameArea(ctx: RouteContext, id: number, name: string) {
   return loadMap(ctx);
 }
 
+/**
+ * DELETE /parking-map/areas/:id: the area and its spots (one audit entry with how many went). The spots are
+ * locked first, so a reservation being created for one of them at the same moment either commits before (and
+ * refuses the delete) or waits and then fails on its missing spot.
+ */
 export async function deleteArea(ctx: RouteContext, id: number) {
   const ids = await ctx.tx
     .select({ id: spots.id })
     .from(spots)
-    .where(and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.areaId, id)));
+    .where(and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.areaId, id)))
+    .for('update');
   await refuseIfReserved(
     ctx,
     ids.map((s) => s.id),
+    'map.areaReserved',
   );
-  await deleteRow(ctx, parkingAreas, 'parking_areas', ownArea(ctx, id));
+  const [row] = await ctx.tx.delete(parkingAreas).where(ownArea(ctx, id)).returning();
+  if (!row) throw notFound('parking_areas');
+  await ctx.audit({
+    entity: 'parking_areas',
+    entityId: id,
+    action: 'delete',
+    old: { ...row, spots: ids.length },
+  });
   return loadMap(ctx);
 }
 
@@ -322,19 +374,22 @@ export async function createBuildings(ctx: RouteContext, body: z.output<typeof m
     const name = `${body.namePrefix} ${n}`;
     if (!existing.has(name.toLowerCase())) names.push(name);
   }
-  const made = await ctx.tx
-    .insert(buildings)
-    .values(
-      names.map((name, i) => ({
-        propertyId,
-        name,
-        mapX: body.x + i * (BUILDING_WIDTH + 40),
-        mapY: body.y,
-        mapWidth: BUILDING_WIDTH,
-        mapHeight: BUILDING_HEIGHT,
-      })),
-    )
-    .returning({ id: buildings.id, name: buildings.name });
+  // Names are chosen from what exists now; a building named the same meanwhile is refused by the unique index.
+  const made = await guardUnique({ buildings_name_unique: 'namePrefix' }, () =>
+    ctx.tx
+      .insert(buildings)
+      .values(
+        names.map((name, i) => ({
+          propertyId,
+          name,
+          mapX: body.x + i * (BUILDING_WIDTH + 40),
+          mapY: body.y,
+          mapWidth: BUILDING_WIDTH,
+          mapHeight: BUILDING_HEIGHT,
+        })),
+      )
+      .returning({ id: buildings.id, name: buildings.name }),
+  );
 
   if (body.generateUnits && body.unitsPerBuilding) {
     const rows = made.flatMap((b) =>

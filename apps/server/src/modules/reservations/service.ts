@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PROPERTY_SETTINGS,
   propertySettingsSchema,
   type ReservationItem,
   type ResidentOption,
@@ -7,7 +8,7 @@ import {
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
-import { fieldError, invalid, notFound, pgError } from '../../platform/errors';
+import { fieldError, notFound, pgError } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { belongsTo, defineListResource } from '../../platform/list-query';
 import { properties } from '../properties/table';
@@ -128,25 +129,40 @@ async function check(ctx: RouteContext, body: Body) {
     .select({ settings: properties.settings })
     .from(properties)
     .where(eq(properties.id, propertyId));
-  const max = propertySettingsSchema.parse(p?.settings ?? {}).reservedSpaces.maxReservationDays;
+  const settings = propertySettingsSchema.safeParse(p?.settings ?? {});
+  const max = (settings.success ? settings.data : DEFAULT_PROPERTY_SETTINGS).reservedSpaces
+    .maxReservationDays;
   const days = (Date.parse(body.endsOn) - Date.parse(body.startsOn)) / 86_400_000 + 1;
   if (days > max) throw fieldError('endsOn', 'reservations.tooLong', { days: max });
 }
 
-/** Runs a write; the exclusion constraint's refusal becomes a 422 on startsOn. */
-async function guardOverlap<R>(fn: () => Promise<R>): Promise<R> {
+function constraintOf(err: unknown): string | undefined {
+  const e = pgError(err);
+  return e?.constraint ?? e?.constraint_name ?? /constraint "([^"]+)"/.exec(e?.message ?? '')?.[1];
+}
+
+/**
+ * Runs a write; the database's refusals become field errors: the exclusion constraint `reservations_no_overlap`
+ * (another reservation of the spot shares a day: 422 on startsOn, also when both are written at the same
+ * moment) and the check `reservations_dates_order` (422 on endsOn; the contract refuses it first).
+ */
+async function guardReservation<R>(fn: () => Promise<R>): Promise<R> {
   try {
     return await fn();
   } catch (err) {
-    const e = pgError(err);
-    if (e?.code === '23P01') throw invalid({ startsOn: [{ key: 'reservations.overlap' }] });
+    const code = pgError(err)?.code;
+    const constraint = constraintOf(err);
+    if (code === '23P01' && constraint === 'reservations_no_overlap')
+      throw fieldError('startsOn', 'reservations.overlap');
+    if (code === '23514' && constraint === 'reservations_dates_order')
+      throw fieldError('endsOn', 'reservations.endBeforeStart');
     throw err;
   }
 }
 
 export async function createReservation(ctx: RouteContext, body: Body) {
   await check(ctx, body);
-  const row = await guardOverlap(() =>
+  const row = await guardReservation(() =>
     createRow(ctx, reservations, 'reservations', {
       propertyId: propertyIdOf(ctx),
       spotId: body.spotId,
@@ -161,8 +177,10 @@ export async function createReservation(ctx: RouteContext, body: Body) {
 }
 
 export async function updateReservation(ctx: RouteContext, id: number, body: Body) {
+  const [existing] = await ctx.tx.select({ id: reservations.id }).from(reservations).where(own(ctx, id));
+  if (!existing) throw notFound('reservations');
   await check(ctx, body);
-  await guardOverlap(() =>
+  await guardReservation(() =>
     updateRow(ctx, reservations, 'reservations', own(ctx, id), {
       spotId: body.spotId,
       residentId: body.residentId,

@@ -188,13 +188,19 @@ export async function updateSpot(ctx: RouteContext, id: number, body: z.output<t
   return getSpot(ctx, id);
 }
 
+/**
+ * DELETE /spots/:id. The spot is locked first, so a reservation being created for it at the same moment either
+ * commits before (and refuses the delete) or waits and then fails on the missing spot.
+ */
 export async function deleteSpot(ctx: RouteContext, id: number) {
-  await refuseIfReserved(ctx, [id]);
+  const [spot] = await ctx.tx.select({ id: spots.id }).from(spots).where(own(ctx, id)).for('update');
+  if (!spot) throw notFound('spots');
+  await refuseIfReserved(ctx, [id], 'spots.deleteReserved');
   await deleteRow(ctx, spots, 'spots', own(ctx, id));
 }
 
-/** A spot with a current or future reservation is not deleted (its reservation would vanish with it). */
-export async function refuseIfReserved(ctx: RouteContext, spotIds: number[]) {
+/** A spot with a current or future reservation is not deleted (its reservation would vanish with it): 409. */
+export async function refuseIfReserved(ctx: RouteContext, spotIds: number[], key: string) {
   if (!spotIds.length) return;
   const [r] = await ctx.tx
     .select({ id: reservations.id })
@@ -207,7 +213,7 @@ export async function refuseIfReserved(ctx: RouteContext, spotIds: number[]) {
       ),
     )
     .limit(1);
-  if (r) throw new HttpError(409, 'map.areaReserved');
+  if (r) throw new HttpError(409, key);
 }
 
 /** GET /spots/:id/detail: the spot, its area, the reservation covering today (else the next) and its resident. */

@@ -85,7 +85,9 @@ describe('buildings, floors and units', () => {
     expect(tower).toMatchObject({ name: 'Tower', floorsCount: 0, unitsCount: 0 });
     const again = await call('POST', '/buildings', { name: 'TOWER' }, 'es');
     expect(again.statusCode).toBe(422);
-    expect(again.json<{ errors: Record<string, string[]> }>().errors.name).toEqual(['Este valor ya está en uso']);
+    expect(again.json<{ errors: Record<string, string[]> }>().errors.name).toEqual([
+      'Este valor ya está en uso',
+    ]);
   });
 
   it('adds floors and units; a unit on a floor of another building is refused', async () => {
@@ -134,7 +136,9 @@ describe('buildings, floors and units', () => {
     );
     expect(pattern.created).toBe(4);
     // The counts are the building's own, not a neighbour's.
-    expect(await ok<BuildingItem>(await call('GET', `/buildings/${tower.id}`))).toMatchObject({ unitsCount: 16 });
+    expect(await ok<BuildingItem>(await call('GET', `/buildings/${tower.id}`))).toMatchObject({
+      unitsCount: 16,
+    });
     const all = await ok<ListResponse<BuildingItem>>(await call('GET', '/buildings?sort=name'));
     expect(all.data.map((b) => [b.name, b.unitsCount])).toEqual([
       ['Annex', 0],
