@@ -21,3 +21,6 @@ export * from './modules/units/table';
 export * from './modules/parking-map/table';
 export * from './modules/spots/table';
 export * from './modules/reservations/table';
+export * from './modules/residents/table';
+export * from './modules/vehicles/table';
+export * from './modules/permits/table';

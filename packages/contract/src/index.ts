@@ -16,3 +16,6 @@ export * from './units';
 export * from './spots';
 export * from './parking-map';
 export * from './reservations';
+export * from './residents';
+export * from './vehicles';
+export * from './permits';

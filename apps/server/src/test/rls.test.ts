@@ -17,6 +17,10 @@ import { parkingAreas, parkingMaps } from '../modules/parking-map/table';
 import { reservations } from '../modules/reservations/table';
 import { spots } from '../modules/spots/table';
 import { units } from '../modules/units/table';
+import { residentImports, residents, residentUnits } from '../modules/residents/table';
+import { vehicles } from '../modules/vehicles/table';
+import { permits } from '../modules/permits/table';
+import { permitTypes } from '../modules/permit-types/table';
 import { query, type Database, type Scope, type Tx } from '../platform/db';
 import { pgError } from '../platform/errors';
 import { openTestDatabase } from './db';
@@ -80,9 +84,30 @@ async function seed(scope: Scope, propertyId: number | null) {
         .insert(floors)
         .values({ propertyId, buildingId: building!.id, name: '1' })
         .returning();
-      await tx
+      const [unit] = await tx
         .insert(units)
-        .values({ propertyId, buildingId: building!.id, floorId: floor!.id, name: '101' });
+        .values({ propertyId, buildingId: building!.id, floorId: floor!.id, name: '101' })
+        .returning();
+      await tx.insert(residents).values({ propertyId, id: user!.id });
+      await tx.insert(residentUnits).values({ propertyId, residentId: user!.id, unitId: unit!.id });
+      const [vehicle] = await tx
+        .insert(vehicles)
+        .values({ propertyId, residentId: user!.id, plate: 'ABC-1', plateNormalized: 'ABC1' })
+        .returning();
+      const [permitType] = await tx
+        .insert(permitTypes)
+        .values({ code: `rls-${propertyId}`, name: 'RLS' })
+        .returning();
+      await tx.insert(permits).values({
+        propertyId,
+        code: 'P1',
+        residentId: user!.id,
+        vehicleId: vehicle!.id,
+        permitTypeId: permitType!.id,
+        year: 2026,
+        publicToken: `t${propertyId}`,
+      });
+      await tx.insert(residentImports).values({ propertyId, fileName: 'r.xlsx', storageKey: 'k' });
       await tx.insert(parkingMaps).values({ propertyId });
       const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
       const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();

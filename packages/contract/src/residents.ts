@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { requiredText } from './catalogs/catalog';
+import { EMAIL_MAX, LANGUAGES, PHONE_PATTERN, RESET_PASSWORD_MIN } from './constants';
+import { importRejectSchema } from './units';
+
+/** Resident statuses (SPEC §4's generic statuses a resident can be in). Only `active` residents may sign in. */
+export const RESIDENT_STATUSES = [
+  'active',
+  'inactive',
+  'suspended',
+  'pending-parking-policies',
+  'pending-to-approve',
+] as const;
+export type ResidentStatus = (typeof RESIDENT_STATUSES)[number];
+/** Statuses that keep the account usable: a suspended or inactive resident cannot sign in. */
+export const RESIDENT_SIGN_IN_STATUSES: readonly ResidentStatus[] = [
+  'active',
+  'pending-parking-policies',
+  'pending-to-approve',
+];
+
+export const RESIDENT_NAME_MAX = 255;
+export const RESIDENT_CODE_MAX = 50;
+/** A resident holds at most this many units. */
+export const RESIDENT_UNITS_MAX = 10;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+/** A per-resident limit; null: the property's setting applies. */
+const limit = (max: number) => z.number().int('validation.integer').min(0).max(max).nullish();
+
+/** POST /residents, PUT /residents/:id (SPEC §3 Resident). The building name is the one of the first unit. */
+export const residentBody = z.object({
+  fullName: requiredText(RESIDENT_NAME_MAX),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'validation.emailRequired')
+    .max(EMAIL_MAX)
+    .pipe(z.email('validation.email')),
+  phone: z
+    .string()
+    .trim()
+    .regex(PHONE_PATTERN, 'validation.phone')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  code: optionalText(RESIDENT_CODE_MAX),
+  language: z.enum(LANGUAGES).default('en'),
+  unitIds: z.array(z.number().int().positive()).min(1, 'validation.required').max(RESIDENT_UNITS_MAX),
+  status: z.enum(RESIDENT_STATUSES).default('active'),
+  leaseExpirationAt: z.iso.date('validation.date').nullish(),
+  vehiclesAllowed: limit(50),
+  visitorVehiclesAllowed: limit(20),
+  changesAllowed: limit(100),
+  reservationsAllowed: limit(20),
+  reservedPermitChanges: limit(100),
+  tempVisitorVehicles: limit(20),
+  visitorLimit: limit(1000),
+  /** Optional: without one the resident receives a link to choose a password. */
+  password: z
+    .string()
+    .min(RESET_PASSWORD_MIN)
+    .max(255)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+});
+export type ResidentBody = z.input<typeof residentBody>;
+
+export const residentUnitSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  buildingId: z.number().int(),
+  buildingName: z.string(),
+});
+
+/** The limits a resident works with: their own value, or the property's setting when theirs is null. */
+export const RESIDENT_LIMITS = [
+  'vehiclesAllowed',
+  'visitorVehiclesAllowed',
+  'changesAllowed',
+  'reservationsAllowed',
+  'reservedPermitChanges',
+  'tempVisitorVehicles',
+  'visitorLimit',
+] as const;
+export type ResidentLimit = (typeof RESIDENT_LIMITS)[number];
+
+export const residentItemSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  code: z.string().nullable(),
+  language: z.string(),
+  status: z.enum(RESIDENT_STATUSES),
+  /** The first unit's building (SPEC §3 "building name"). */
+  buildingName: z.string().nullable(),
+  leaseExpirationAt: z.string().nullable(),
+  vehiclesAllowed: z.number().int().nullable(),
+  visitorVehiclesAllowed: z.number().int().nullable(),
+  changesAllowed: z.number().int().nullable(),
+  reservationsAllowed: z.number().int().nullable(),
+  reservedPermitChanges: z.number().int().nullable(),
+  tempVisitorVehicles: z.number().int().nullable(),
+  visitorLimit: z.number().int().nullable(),
+  /** When the resident signed the parking agreement (the signature itself is not sent). */
+  signedAt: z.string().nullable(),
+  recoveryAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  unitIds: z.array(z.number().int()),
+  /** include=units */
+  units: z.array(residentUnitSchema).optional(),
+  /** include=vehicles: the resident's active vehicles */
+  vehicles: z
+    .array(z.object({ id: z.number().int(), plate: z.string(), makeName: z.string().nullable() }))
+    .optional(),
+  /** include=permits: the resident's permits and their shown status */
+  permits: z.array(z.object({ id: z.number().int(), code: z.string(), status: z.string() })).optional(),
+});
+export type ResidentItem = z.infer<typeof residentItemSchema>;
+
+/** GET /residents and GET /residents/export: filter[term] searches name, email, phone, code and unit. */
+export const residentsListQuery = {
+  filters: ['status', 'unitId', 'buildingId', 'leaseExpired'],
+  sorts: ['fullName', 'email', 'createdAt', 'leaseExpirationAt', 'code', 'status'],
+  includes: ['units', 'vehicles', 'permits'],
+  defaultSort: 'fullName',
+} as const;
+
+/** GET /residents/deleted: the same list, of deleted residents, by deletion date. */
+export const deletedResidentsListQuery = {
+  filters: [],
+  sorts: ['fullName', 'deletedAt'],
+  includes: ['units'],
+  defaultSort: '-deletedAt',
+} as const;
+
+/** PUT /residents/:id/status */
+export const residentStatusBody = z.object({
+  status: z.enum(RESIDENT_STATUSES, 'validation.invalidSelection'),
+});
+export type ResidentStatusBody = z.input<typeof residentStatusBody>;
+
+/** PUT /residents/:id/restore: the unit the resident comes back to and the new lease end. */
+export const residentRestoreBody = z.object({
+  unitId: z.number({ error: 'validation.required' }).int().positive(),
+  leaseExpirationAt: z.iso.date('validation.date'),
+});
+export type ResidentRestoreBody = z.input<typeof residentRestoreBody>;
+
+/** PUT /residents/:id/password: staff set a resident's password. */
+export const residentPasswordBody = z
+  .object({
+    password: z.string().min(RESET_PASSWORD_MIN).max(255),
+    passwordConfirmation: z.string(),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'validation.passwordsMismatch',
+  });
+export type ResidentPasswordBody = z.input<typeof residentPasswordBody>;
+
+/** POST /residents/sendBulkParkingPolice: queue the parking policies mail to these residents. */
+export const RESIDENTS_BULK_MAX = 1000;
+export const residentIdsBody = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'validation.required').max(RESIDENTS_BULK_MAX),
+});
+export type ResidentIdsBody = z.input<typeof residentIdsBody>;
+export const residentsQueuedSchema = z.object({ message: z.string(), queued: z.number().int() });
+
+/**
+ * The .xlsx import (POST /residents/import, GET /residents/template): these headers, in this order, on row 1.
+ * building + unit name the resident's unit; lease_expiration is a date (YYYY-MM-DD or a date cell).
+ */
+export const RESIDENTS_IMPORT_HEADERS = [
+  'name',
+  'email',
+  'phone',
+  'building',
+  'unit',
+  'code',
+  'language',
+  'lease_expiration',
+] as const;
+export const RESIDENTS_IMPORT_MAX_ROWS = 20000;
+
+export const RESIDENT_IMPORT_STATES = [
+  'queued',
+  'checking',
+  'importing',
+  'done',
+  'rejected',
+  'failed',
+] as const;
+export type ResidentImportState = (typeof RESIDENT_IMPORT_STATES)[number];
+
+/**
+ * GET /residents/import-status/:id. `checking`: every row is read and checked (rowsDone counts them); any bad
+ * row ends in `rejected` with nothing written; otherwise `importing` writes the rows (rowsDone counts again from 0)
+ * and ends in `done`. `failed`: the file could not be read (message says why).
+ */
+export const residentImportStatusSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(RESIDENT_IMPORT_STATES),
+  fileName: z.string(),
+  rowsTotal: z.number().int(),
+  rowsDone: z.number().int(),
+  imported: z.number().int(),
+  rejected: z.array(importRejectSchema),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ResidentImportStatus = z.infer<typeof residentImportStatusSchema>;
+export const residentImportStartedSchema = z.object({ id: z.number().int(), state: z.literal('queued') });
