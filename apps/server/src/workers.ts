@@ -1,5 +1,7 @@
 import { deliverMail, MAIL_QUEUE, OUTBOX_SWEEP_QUEUE, sweepOutbox } from './platform/mail';
 import type { Services } from './platform/http';
+import { IMPORT_QUEUE, importJob } from './modules/residents/import';
+import { POLICIES_QUEUE, writePolicyMails } from './modules/residents/mail';
 
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */
 export async function registerWorkers(services: Services): Promise<void> {
@@ -8,6 +10,17 @@ export async function registerWorkers(services: Services): Promise<void> {
   });
   await services.jobs.work(OUTBOX_SWEEP_QUEUE, async () => {
     await sweepOutbox(services.database, services.jobs);
+  });
+  await services.jobs.work(IMPORT_QUEUE, async (data) => {
+    await importJob(services, Number(data.propertyId), Number(data.importId));
+  });
+  await services.jobs.work(POLICIES_QUEUE, async (data) => {
+    await writePolicyMails(
+      services.database,
+      services.jobs,
+      Number(data.propertyId),
+      (data.ids as number[]).map(Number),
+    );
   });
   await services.jobs.schedule(OUTBOX_SWEEP_QUEUE, '*/5 * * * *');
 }

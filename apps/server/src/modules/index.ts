@@ -23,6 +23,9 @@ import { unitsRoutes } from './units/routes';
 import { spotsRoutes } from './spots/routes';
 import { parkingMapRoutes } from './parking-map/routes';
 import { reservationsRoutes } from './reservations/routes';
+import { residentsRoutes } from './residents/routes';
+import { vehiclesRoutes } from './vehicles/routes';
+import { permitsRoutes } from './permits/routes';
 
 /** Every module's routes. A new module adds one line. */
 export const routes = [
@@ -51,4 +54,7 @@ export const routes = [
   ...spotsRoutes,
   ...parkingMapRoutes,
   ...reservationsRoutes,
+  ...residentsRoutes,
+  ...vehiclesRoutes,
+  ...permitsRoutes,
 ] as RouteDef[];

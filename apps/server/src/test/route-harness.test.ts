@@ -167,10 +167,13 @@ async function snapshot(propertyId: number) {
     const out: Record<string, unknown> = {};
     for (const table of [...tenantTables, 'properties']) {
       const column = table === 'properties' ? 'id' : 'property_id';
+      // The mail worker moves a queued mail's delivery state on its own, whenever it runs: not a change by a call.
+      const volatile =
+        table === 'mail_outbox' ? ['status', 'sent_at', 'attempts', 'last_error', 'smtp_response'] : [];
       const [row] = await query<{ rows: unknown }>(
         tx,
         sql`select coalesce(jsonb_agg(x order by x::text), '[]'::jsonb) as rows
-            from (select to_jsonb(t) as x from ${sql.identifier(table)} t
+            from (select to_jsonb(t) - ${sql.raw(volatile.length ? `array[${volatile.map((c) => `'${c}'`).join(',')}]` : `array[]::text[]`)} as x from ${sql.identifier(table)} t
                   where ${sql.identifier(column)} = ${propertyId}) s`,
       );
       out[table] = row!.rows;

@@ -21,7 +21,7 @@ const tags = ['units'];
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
 
 /** Route harness: a unit in a new building of the owner's property. */
-const unitFixture: RouteFixture = {
+export const unitFixture: RouteFixture = {
   async create(tx, owner, services) {
     const { id: buildingId } = await buildingFixture.create(tx, owner, services);
     const [row] = await tx

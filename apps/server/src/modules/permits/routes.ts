@@ -1,0 +1,173 @@
+import {
+  idParams,
+  listResponseSchema,
+  messageResponse,
+  PERMIT_ACTION_PERMISSIONS,
+  PERMIT_ACTIONS,
+  PERMIT_TRANSITIONS,
+  permitBody,
+  permitEditQuery,
+  permitItemSchema,
+  permitPrintQuery,
+  permitTransitionBody,
+  publicPermitSchema,
+} from '@parkade/contract';
+import { z } from 'zod';
+import { newToken } from '../../platform/auth';
+import { deletedMessage } from '../../platform/crud';
+import { defineRoute, type RouteFixture } from '../../platform/http';
+import { makeResident } from '../residents/routes';
+import { vehicles } from '../vehicles/table';
+import { permitPdf } from './print';
+import * as service from './service';
+import { permits } from './table';
+
+const tags = ['permits'];
+const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
+
+/** Route harness: an approved permit of a new resident's vehicle; the body is a valid permit of another. */
+export const permitFixture: RouteFixture = {
+  async create(tx, owner, services) {
+    const { id: residentId } = await makeResident(tx, owner.propertyId, services);
+    const plate = `PF${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const [v] = await tx
+      .insert(vehicles)
+      .values({ propertyId: owner.propertyId, residentId, plate, plateNormalized: plate })
+      .returning({ id: vehicles.id });
+    const [row] = await tx
+      .insert(permits)
+      .values({
+        propertyId: owner.propertyId,
+        code: `FX-${Math.random().toString(36).slice(2, 10)}`,
+        residentId,
+        vehicleId: v!.id,
+        permitTypeId: 1,
+        status: 'approved',
+        year: 2026,
+        publicToken: newToken(),
+      })
+      .returning({ id: permits.id });
+    return { id: row!.id };
+  },
+  async body(tx, propertyId, services) {
+    const { id: residentId } = await makeResident(tx, propertyId, services);
+    return {
+      code: `B-${Math.random().toString(36).slice(2, 10)}`,
+      residentId,
+      permitTypeId: 1,
+      comment: 'Checked by the harness',
+    };
+  },
+};
+
+const transitionRoutes = PERMIT_ACTIONS.map((action) =>
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: `/permits/:id/${action}`,
+    access: PERMIT_ACTION_PERMISSIONS[action],
+    summary:
+      `${action[0]!.toUpperCase()}${action.slice(1)}s a permit: from ${PERMIT_TRANSITIONS[action].from.join(' or ')} ` +
+      `to ${PERMIT_TRANSITIONS[action].to}${action === 'reject' ? ' (comment required)' : ''}; any other status → 422`,
+    schema: { params: idParams, body: permitTransitionBody, response: { 200: permitItemSchema } },
+    fixture: permitFixture,
+    handler: (ctx, { params, body }) => service.transition(ctx, params.id, action, body.comment),
+  }),
+);
+
+export const permitsRoutes = [
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/permits',
+    access: 'permits.index',
+    summary:
+      'Permits: filter[status] by shown status (pending, approved = valid today, expired, rejected, revoked, ' +
+      'inactive), residentId, vehicleId, permitTypeId; filter[term] searches code, plate, owner; sorts code, ' +
+      'createdAt, expiresOn, status; includes resident, vehicle, permitType, spot',
+    schema: {
+      querystring: service.permitsList.querystring,
+      response: { 200: listResponseSchema(permitItemSchema) },
+    },
+    handler: (ctx) => service.permitsList.list(ctx),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/permits',
+    access: 'permits.create',
+    summary:
+      "Issues a permit (SPEC §3 form; for managers type 2 needs spotId and endDate). Pending when the property's " +
+      'settings require approval, else valid at once; the resident may hold as many live permits as vehicles allowed',
+    schema: { body: permitBody, response: { 200: permitItemSchema } },
+    handler: (ctx, { body }) => service.createPermit(ctx, body, ctx.req.body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/permits/:id',
+    access: 'permits.show',
+    summary: 'One permit with its shown status and the actions allowed now',
+    schema: { params: idParams, response: { 200: permitItemSchema } },
+    fixture: permitFixture,
+    handler: (ctx, { params }) => service.getPermit(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/permits/:id',
+    access: 'permits.edit',
+    summary:
+      'Changes a permit; ?action=change-vehicle changes its vehicle (counted against changes allowed, exempt from ' +
+      'the type-2 rule)',
+    schema: {
+      params: idParams,
+      querystring: permitEditQuery,
+      body: permitBody,
+      response: { 200: permitItemSchema },
+    },
+    fixture: permitFixture,
+    handler: (ctx, { params, body, query }) =>
+      service.updatePermit(ctx, params.id, body, ctx.req.body, query.action ?? null),
+  }),
+  ...transitionRoutes,
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/permits/:id/print',
+    access: 'permits.show',
+    summary:
+      'The printable permit (PDF): format ppm1 (top left, perforated) or ppm2 (bottom left, peel), margins in mm; ' +
+      "with the property's logo, the code and a QR code to the permit's public check page",
+    schema: { params: idParams, querystring: permitPrintQuery },
+    fixture: permitFixture,
+    handler: (ctx, { params, query }) => permitPdf(ctx, params.id, query),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'DELETE',
+    url: '/permits/:id',
+    access: 'permits.delete',
+    summary: 'Deletes a permit',
+    schema: { params: idParams, response: { 200: messageResponse } },
+    fixture: permitFixture,
+    handler: async (ctx, { params }) => {
+      await service.deletePermit(ctx, params.id);
+      return deletedMessage(ctx, 'permits');
+    },
+  }),
+  defineRoute({
+    areas: ['tenant'] as const,
+    tags,
+    method: 'GET',
+    url: '/public/permits/:token',
+    access: 'public',
+    summary:
+      "A permit's public check (the printed QR code): code, plate, property, shown status and validity only",
+    schema: {
+      params: z.object({ token: z.string().min(20).max(64) }),
+      response: { 200: publicPermitSchema },
+    },
+    handler: (ctx, { params }) => service.publicPermit(ctx, params.token),
+  }),
+];

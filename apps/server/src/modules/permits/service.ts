@@ -1,0 +1,426 @@
+import {
+  PERMIT_DISPLAY,
+  PERMIT_SHOWN_STATUSES,
+  PERMIT_TRANSITIONS,
+  permitActionsFrom,
+  permitBodyFor,
+  RESERVED_SPOT_PERMIT_TYPE_ID,
+  type PermitAction,
+  type PermitEditAction,
+  type PermitItem,
+  type PermitShownStatus,
+  type PermitStatus,
+  type permitBody,
+} from '@parkade/contract';
+import { and, count, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { z } from 'zod';
+import { newToken } from '../../platform/auth';
+import { createRow, updateRow } from '../../platform/crud';
+import { fieldError, HttpError, notFound, RequestValidationError } from '../../platform/errors';
+import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import { belongsTo, defineListResource, listValueError } from '../../platform/list-query';
+import { makes } from '../makes/table';
+import { permitTypes } from '../permit-types/table';
+import { assertResident, propertySettingsOf, residentLimit } from '../residents/service';
+import { residents } from '../residents/table';
+import { spots } from '../spots/table';
+import { tenantUsers } from '../users/table';
+import { vehicles } from '../vehicles/table';
+import { permits } from './table';
+
+const p = permits;
+
+/** What a permit counts as today (PERMIT_DISPLAY): approved and past its end date is expired, from that day. */
+export const shownStatusSql = sql<PermitShownStatus>`(case when ${p.status} = 'approved' and ${p.expiresOn} <
+  current_date then 'expired' else ${p.status} end)`;
+
+const columns = {
+  id: p.id,
+  code: p.code,
+  residentId: p.residentId,
+  vehicleId: p.vehicleId,
+  permitTypeId: p.permitTypeId,
+  spotId: p.spotId,
+  name: p.name,
+  email: p.email,
+  unit: p.unit,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  expiresOn: p.expiresOn,
+  status: p.status,
+  shownStatus: shownStatusSql,
+  rejectionComment: p.rejectionComment,
+  vehicleChanges: p.vehicleChanges,
+  year: p.year,
+  approvedAt: p.approvedAt,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+};
+type Row = SelectResultFields<typeof columns>;
+
+function serialize(row: Row): PermitItem {
+  const status = row.status as PermitStatus;
+  return {
+    ...row,
+    status,
+    actions: permitActionsFrom(status, row.shownStatus === 'expired'),
+    approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** filter[status]: shown statuses; `approved` means valid today, `expired` approved and past its end. */
+function statusWhere(values: string[], q: Parameters<typeof listValueError>[0]): SQL | undefined {
+  const parts: SQL[] = [];
+  for (const v of values) {
+    if (!(PERMIT_SHOWN_STATUSES as readonly string[]).includes(v))
+      throw listValueError(q, 'filter[status]', 'validation.invalidSelection');
+    if (v === 'expired') parts.push(sql`(${p.status} = 'approved' and ${p.expiresOn} < current_date)`);
+    else if (v === 'approved')
+      parts.push(
+        sql`(${p.status} = 'approved' and (${p.expiresOn} is null or ${p.expiresOn} >= current_date))`,
+      );
+    else parts.push(sql`${p.status} = ${v}`);
+  }
+  return parts.length ? or(...parts) : undefined;
+}
+
+const plateOf = sql<string>`(select v.plate_normalized from ${vehicles} v where v.property_id = ${p.propertyId}
+  and v.id = ${p.vehicleId})`;
+const ownerName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${p.propertyId}
+  and u.id = ${p.residentId})`;
+
+export const permitsList = defineListResource<typeof columns, PermitItem>({
+  table: p,
+  select: columns,
+  scope: (ctx) => and(eq(p.propertyId, propertyIdOf(ctx)), isNull(p.deletedAt)),
+  filters: {
+    status: {
+      type: 'custom',
+      description: `Shown statuses: ${PERMIT_SHOWN_STATUSES.join(', ')}`,
+      where: statusWhere,
+    },
+    residentId: { type: 'number', column: p.residentId },
+    vehicleId: { type: 'number', column: p.vehicleId, nullable: true },
+    permitTypeId: { type: 'number', column: p.permitTypeId },
+  },
+  term: [p.code, plateOf, ownerName, p.name],
+  sorts: { code: p.code, createdAt: p.createdAt, expiresOn: p.expiresOn, status: p.status },
+  defaultSort: '-createdAt',
+  serialize,
+  includes: {
+    resident: belongsTo({
+      description: 'The resident (id, fullName, email)',
+      key: (x: PermitItem) => x.residentId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
+          .from(tenantUsers)
+          .where(
+            and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number))),
+          ),
+    }),
+    vehicle: belongsTo({
+      description: 'The vehicle (id, plate, makeName, color)',
+      key: (x: PermitItem) => x.vehicleId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: vehicles.id, plate: vehicles.plate, makeName: makes.name, color: vehicles.color })
+          .from(vehicles)
+          .leftJoin(makes, eq(makes.id, vehicles.makeId))
+          .where(and(eq(vehicles.propertyId, propertyIdOf(ctx)), inArray(vehicles.id, ids.map(Number)))),
+    }),
+    permitType: belongsTo({
+      description: 'The permit type (id, name)',
+      key: (x: PermitItem) => x.permitTypeId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: permitTypes.id, name: permitTypes.name })
+          .from(permitTypes)
+          .where(inArray(permitTypes.id, ids.map(Number))),
+    }),
+    spot: belongsTo({
+      description: 'The spot (id, number)',
+      key: (x: PermitItem) => x.spotId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: spots.id, number: spots.number })
+          .from(spots)
+          .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+    }),
+  },
+});
+
+const own = (ctx: RouteContext, id: number) =>
+  and(eq(p.propertyId, propertyIdOf(ctx)), eq(p.id, id), isNull(p.deletedAt))!;
+
+export async function getPermit(ctx: RouteContext, id: number): Promise<PermitItem> {
+  const [row] = await ctx.tx.select(columns).from(p).where(own(ctx, id));
+  if (!row) throw notFound('permits');
+  return serialize(row);
+}
+
+type Body = z.output<typeof permitBody>;
+
+/** The SPEC §5 manager rule: applied by the server with the caller's role, as the form applies it. */
+function checkRules(ctx: RouteContext, raw: unknown, action: PermitEditAction | null) {
+  const manager = ctx.session?.user.role === 'manager';
+  const r = permitBodyFor({ manager, action }).safeParse(raw, { reportInput: true });
+  if (!r.success)
+    throw new RequestValidationError(r.error.issues as RequestValidationError['issues'], 'body');
+}
+
+/** The resident's vehicle, type and spot must exist here; returns nothing, throws field errors. */
+async function assertRefs(ctx: RouteContext, body: Body) {
+  await assertResident(ctx, body.residentId);
+  if (body.vehicleId) {
+    const [v] = await ctx.tx
+      .select({ residentId: vehicles.residentId })
+      .from(vehicles)
+      .where(
+        and(
+          eq(vehicles.propertyId, propertyIdOf(ctx)),
+          eq(vehicles.id, body.vehicleId),
+          isNull(vehicles.deletedAt),
+        ),
+      );
+    if (!v || v.residentId !== body.residentId) throw fieldError('vehicleId', 'permits.vehicleNotResident');
+  }
+  const [type] = await ctx.tx
+    .select({ id: permitTypes.id })
+    .from(permitTypes)
+    .where(eq(permitTypes.id, body.permitTypeId));
+  if (!type) throw fieldError('permitTypeId', 'permits.permitTypeNotFound');
+  if (body.spotId) {
+    const [s] = await ctx.tx
+      .select({ id: spots.id })
+      .from(spots)
+      .where(and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.id, body.spotId)));
+    if (!s) throw fieldError('spotId', 'permits.spotNotFound');
+  }
+}
+
+const addMonths = (isoDate: string, months: number) => {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The last valid day: the end date; else the settings' validity from the start; else the resident's lease end. */
+async function expiryOf(ctx: RouteContext, body: Body, months: number): Promise<string | null> {
+  if (body.endDate) return body.endDate;
+  if (months > 0) return addMonths(body.startDate ?? todayIso(), months);
+  const [r] = await ctx.tx
+    .select({ lease: residents.leaseExpirationAt })
+    .from(residents)
+    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, body.residentId)));
+  return r?.lease ?? null;
+}
+
+/** Live permits (pending, valid or paused, not expired) the resident holds, apart from `except`. */
+async function livePermits(ctx: RouteContext, residentId: number, except?: number) {
+  const [row] = await ctx.tx
+    .select({ n: count() })
+    .from(p)
+    .where(
+      and(
+        eq(p.propertyId, propertyIdOf(ctx)),
+        eq(p.residentId, residentId),
+        isNull(p.deletedAt),
+        inArray(p.status, ['pending', 'approved', 'inactive']),
+        sql`(${p.expiresOn} is null or ${p.expiresOn} >= current_date)`,
+        except ? ne(p.id, except) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function resident(ctx: RouteContext, id: number) {
+  const [r] = await ctx.tx
+    .select()
+    .from(residents)
+    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+  return r!;
+}
+
+const UNIQUE = {
+  permits_code_unique: 'code',
+  permits_vehicle_live_unique: { field: 'vehicleId', key: 'permits.vehicleHasPermit' },
+};
+
+const values = (body: Body) => ({
+  code: body.code,
+  residentId: body.residentId,
+  vehicleId: body.vehicleId ?? null,
+  permitTypeId: body.permitTypeId,
+  spotId: body.spotId || null,
+  name: body.name,
+  email: body.email,
+  unit: body.unit,
+  startDate: body.startDate ?? null,
+  endDate: body.endDate ?? null,
+});
+
+export async function createPermit(ctx: RouteContext, body: Body, raw: unknown) {
+  checkRules(ctx, raw, null);
+  await assertRefs(ctx, body);
+  const settings = await propertySettingsOf(ctx);
+  const res = await resident(ctx, body.residentId);
+  const max = residentLimit(res, settings, 'vehiclesAllowed');
+  if ((await livePermits(ctx, body.residentId)) >= max)
+    throw fieldError('residentId', 'vehicles.limit', { max });
+  const approved = !settings.residentPermits.approvalRequired;
+  const row = await createRow(
+    ctx,
+    p,
+    'permits',
+    {
+      propertyId: propertyIdOf(ctx),
+      ...values(body),
+      expiresOn: await expiryOf(ctx, body, settings.residentPermits.validityMonths),
+      status: approved ? (body.active === false ? 'inactive' : 'approved') : 'pending',
+      approvedAt: approved ? new Date() : null,
+      approvedBy: approved ? (ctx.session?.user.id ?? null) : null,
+      year: Number((body.startDate ?? todayIso()).slice(0, 4)),
+      publicToken: newToken(),
+    },
+    UNIQUE,
+    ({ publicToken: _t, ...rest }) => rest,
+  );
+  return getPermit(ctx, row.id);
+}
+
+/**
+ * PUT /permits/:id. Any change of vehicle counts against the resident's changes allowed (reserved permit changes
+ * for a reserved-spot permit); `action=change-vehicle` is that change alone, exempt from the type-2 rule.
+ */
+export async function updatePermit(
+  ctx: RouteContext,
+  id: number,
+  body: Body,
+  raw: unknown,
+  action: PermitEditAction | null,
+) {
+  checkRules(ctx, raw, action);
+  const before = await getPermit(ctx, id);
+  if (before.residentId !== body.residentId) throw fieldError('residentId', 'validation.invalidSelection');
+  await assertRefs(ctx, body);
+  const changesVehicle = (body.vehicleId ?? null) !== before.vehicleId && before.vehicleId !== null;
+  if (action === 'change-vehicle' && (!body.vehicleId || !changesVehicle))
+    throw fieldError('vehicleId', 'permits.changeNeedsVehicle');
+  let vehicleChanges = before.vehicleChanges;
+  if (changesVehicle) {
+    const settings = await propertySettingsOf(ctx);
+    const res = await resident(ctx, before.residentId);
+    const max = residentLimit(
+      res,
+      settings,
+      before.permitTypeId === RESERVED_SPOT_PERMIT_TYPE_ID ? 'reservedPermitChanges' : 'changesAllowed',
+    );
+    if (vehicleChanges >= max) throw fieldError('vehicleId', 'permits.changesExceeded', { max });
+    vehicleChanges += 1;
+  }
+  const settings = await propertySettingsOf(ctx);
+  await updateRow(
+    ctx,
+    p,
+    'permits',
+    own(ctx, id),
+    {
+      ...values(body),
+      expiresOn: await expiryOf(ctx, body, settings.residentPermits.validityMonths),
+      vehicleChanges,
+    },
+    { unique: UNIQUE, action: action ?? 'update', redact: ({ publicToken: _t, ...rest }) => rest },
+  );
+  return getPermit(ctx, id);
+}
+
+/** The one workflow (PERMIT_TRANSITIONS): anything else is refused with the status and action named. */
+export async function transition(
+  ctx: RouteContext,
+  id: number,
+  action: PermitAction,
+  comment: string | null,
+) {
+  const before = await getPermit(ctx, id);
+  const rule = PERMIT_TRANSITIONS[action];
+  if (before.shownStatus === 'expired' && action !== 'revoke')
+    throw new HttpError(422, 'permits.expiredAction');
+  if (!(rule.from as readonly PermitStatus[]).includes(before.status))
+    throw new HttpError(422, 'permits.transition', {
+      status: t(ctx.lang, PERMIT_DISPLAY[before.shownStatus]),
+      action: t(ctx.lang, `permits.action.${action}`),
+    });
+  if (action === 'reject' && !comment) throw fieldError('comment', 'permits.commentRequired');
+  const patch: Partial<typeof p.$inferInsert> = { status: rule.to };
+  if (action === 'approve')
+    Object.assign(patch, { approvedAt: new Date(), approvedBy: ctx.session?.user.id ?? null });
+  if (action === 'approve' || action === 'restore') patch.rejectionComment = null;
+  if (action === 'reject') patch.rejectionComment = comment;
+  await updateRow(ctx, p, 'permits', and(own(ctx, id), eq(p.status, before.status))!, patch, {
+    unique: UNIQUE,
+    action,
+    redact: ({ publicToken: _t, ...rest }) => ({ ...rest, comment }),
+  });
+  const after = await getPermit(ctx, id);
+  return after;
+}
+
+export async function deletePermit(ctx: RouteContext, id: number) {
+  await updateRow(
+    ctx,
+    p,
+    'permits',
+    own(ctx, id),
+    { deletedAt: new Date() },
+    {
+      action: 'delete',
+      redact: ({ publicToken: _t, ...rest }) => rest,
+    },
+  );
+}
+
+/** The permit a printed QR code names, by its token; only what a passer-by may see. */
+export async function publicPermit(ctx: RouteContext, token: string) {
+  const [row] = await ctx.tx
+    .select({
+      code: p.code,
+      plate: vehicles.plate,
+      shownStatus: shownStatusSql,
+      startDate: p.startDate,
+      approvedAt: p.approvedAt,
+      expiresOn: p.expiresOn,
+    })
+    .from(p)
+    .leftJoin(vehicles, and(eq(vehicles.propertyId, p.propertyId), eq(vehicles.id, p.vehicleId)))
+    .where(and(eq(p.propertyId, propertyIdOf(ctx)), eq(p.publicToken, token), isNull(p.deletedAt)));
+  if (!row) throw notFound('permits');
+  return {
+    code: row.code,
+    plate: row.plate,
+    propertyName: ctx.property?.name ?? '',
+    shownStatus: row.shownStatus,
+    validFrom: row.startDate ?? (row.approvedAt ? row.approvedAt.toISOString().slice(0, 10) : null),
+    validTo: row.expiresOn,
+    valid: row.shownStatus === 'approved',
+  };
+}
+
+/** The printed permit's data: code, token, plate, type, dates. */
+export async function printable(ctx: RouteContext, id: number) {
+  const permit = await getPermit(ctx, id);
+  if (permit.shownStatus !== 'approved') throw new HttpError(422, 'permits.print.notPrintable');
+  const [extra] = await ctx.tx
+    .select({ token: p.publicToken, plate: vehicles.plate, typeName: permitTypes.name })
+    .from(p)
+    .leftJoin(vehicles, and(eq(vehicles.propertyId, p.propertyId), eq(vehicles.id, p.vehicleId)))
+    .innerJoin(permitTypes, eq(permitTypes.id, p.permitTypeId))
+    .where(own(ctx, id));
+  return { permit, token: extra!.token, plate: extra!.plate, typeName: extra!.typeName };
+}

@@ -1,0 +1,176 @@
+import type { Language, PropertySettings } from '@parkade/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { newToken, tokenHash } from '../../platform/auth';
+import type { Database } from '../../platform/db';
+import { HttpError, notFound } from '../../platform/errors';
+import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { t } from '../../platform/i18n';
+import type { Jobs } from '../../platform/jobs';
+import { queueMail } from '../../platform/mail';
+import { areaOrigin } from '../auth/service';
+import { passwordResets } from '../auth/table';
+import { properties } from '../properties/table';
+import { propertySettingsSchema } from '@parkade/contract';
+import { tenantUsers } from '../users/table';
+import { residents } from './table';
+
+/** Links that staff send (welcome, resend password) stay valid longer than a self-service reset. */
+export const INVITE_LINK_HOURS = 72;
+export const POLICIES_QUEUE = 'residents-parking-policies';
+
+async function recipient(ctx: RouteContext, id: number) {
+  const [row] = await ctx.tx
+    .select({
+      id: tenantUsers.id,
+      email: tenantUsers.email,
+      fullName: tenantUsers.fullName,
+      language: tenantUsers.language,
+    })
+    .from(tenantUsers)
+    .innerJoin(
+      residents,
+      and(eq(residents.propertyId, tenantUsers.propertyId), eq(residents.id, tenantUsers.id)),
+    )
+    .where(
+      and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), eq(tenantUsers.id, id), isNull(residents.deletedAt)),
+    );
+  if (!row) throw notFound('residents');
+  if (!row.email) throw new HttpError(422, 'residents.noEmail');
+  return { ...row, email: row.email, language: row.language as Language };
+}
+
+/** Emails the resident a link to choose a password (new resident without one, or "resend password"). */
+export async function sendPasswordLink(ctx: RouteContext, id: number) {
+  const to = await recipient(ctx, id);
+  const token = newToken();
+  await ctx.tx.insert(passwordResets).values({
+    tokenHash: tokenHash(token),
+    area: 'tenant',
+    propertyId: propertyIdOf(ctx),
+    userId: id,
+    expiresAt: new Date(Date.now() + INVITE_LINK_HOURS * 3600_000),
+  });
+  await ctx.tx
+    .update(tenantUsers)
+    .set({ recoveryAt: new Date() })
+    .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), eq(tenantUsers.id, id)));
+  const place = ctx.property?.name ?? 'Parkade';
+  const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(to.email)}&token=${encodeURIComponent(token)}`;
+  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+    to: to.email,
+    subject: t(to.language, 'residents.mail.password.subject', { place }),
+    text: t(to.language, 'residents.mail.password.body', {
+      name: to.fullName,
+      place,
+      link,
+      hours: INVITE_LINK_HOURS,
+    }),
+    kind: 'resident-password',
+    propertyId: propertyIdOf(ctx),
+  });
+  ctx.afterCommit(wake);
+  await ctx.audit({ entity: 'residents', entityId: id, action: 'resend-password', new: { email: to.email } });
+  return { message: t(ctx.lang, 'residents.passwordLinkSent', { email: to.email }) };
+}
+
+/** Emails the resident the request to read and sign the parking agreement in their profile. */
+export async function sendAgreement(ctx: RouteContext, id: number) {
+  const to = await recipient(ctx, id);
+  const place = ctx.property?.name ?? 'Parkade';
+  const link = `${areaOrigin(ctx)}/my/profile`;
+  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+    to: to.email,
+    subject: t(to.language, 'residents.mail.agreement.subject', { place }),
+    text: t(to.language, 'residents.mail.agreement.body', { name: to.fullName, place, link }),
+    kind: 'resident-agreement',
+    propertyId: propertyIdOf(ctx),
+  });
+  ctx.afterCommit(wake);
+  await ctx.audit({
+    entity: 'residents',
+    entityId: id,
+    action: 'resend-agreement',
+    new: { email: to.email },
+  });
+  return { message: t(ctx.lang, 'residents.agreementSent', { email: to.email }) };
+}
+
+/** The parking policies as text, in one language, from the property's settings. */
+export function policiesText(lang: Language, place: string, s: PropertySettings): string {
+  return t(lang, 'residents.policies.body', {
+    place,
+    vehicles: s.residentPermits.vehiclesAllowed,
+    changes: s.residentPermits.changesAllowed,
+    visitorValidity: `${s.visitorPermits.validityAmount} ${s.visitorPermits.validityUnit}`,
+    grace: s.other.towGraceHours,
+  });
+}
+
+/** POST /residents/sendBulkParkingPolice: checks the ids, then queues one job that writes the mails. */
+export async function queueParkingPolicies(ctx: RouteContext, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const found = await ctx.tx
+    .select({ id: residents.id })
+    .from(residents)
+    .where(
+      and(
+        eq(residents.propertyId, propertyIdOf(ctx)),
+        inArray(residents.id, unique),
+        isNull(residents.deletedAt),
+      ),
+    );
+  if (found.length !== unique.length)
+    throw new HttpError(422, 'vehicles.residentNotFound', undefined, {
+      ids: [{ key: 'vehicles.residentNotFound' }],
+    });
+  const propertyId = propertyIdOf(ctx);
+  ctx.afterCommit(() => ctx.services.jobs.send(POLICIES_QUEUE, { propertyId, ids: unique }));
+  await ctx.audit({ entity: 'residents', entityId: null, action: 'mass-email', new: { ids: unique } });
+  return {
+    message: t(ctx.lang, 'residents.policiesQueued', { count: unique.length }),
+    queued: unique.length,
+  };
+}
+
+/** The job: one outbox mail per resident, in their language, each woken for delivery. */
+export async function writePolicyMails(database: Database, jobs: Jobs, propertyId: number, ids: number[]) {
+  const wakes = await database.withScope({ area: 'tenant', propertyId }, async (tx) => {
+    const [p] = await tx
+      .select({ name: properties.name, settings: properties.settings })
+      .from(properties)
+      .where(eq(properties.id, propertyId));
+    if (!p) return [];
+    const settings = propertySettingsSchema.parse(p.settings ?? {});
+    const people = await tx
+      .select({ email: tenantUsers.email, fullName: tenantUsers.fullName, language: tenantUsers.language })
+      .from(tenantUsers)
+      .innerJoin(
+        residents,
+        and(eq(residents.propertyId, tenantUsers.propertyId), eq(residents.id, tenantUsers.id)),
+      )
+      .where(
+        and(
+          eq(tenantUsers.propertyId, propertyId),
+          inArray(tenantUsers.id, ids),
+          isNull(residents.deletedAt),
+        ),
+      );
+    const out: (() => Promise<void>)[] = [];
+    for (const person of people) {
+      if (!person.email) continue;
+      const lang = person.language as Language;
+      out.push(
+        await queueMail(tx, jobs, {
+          to: person.email,
+          subject: t(lang, 'residents.mail.policies.subject', { place: p.name }),
+          text: `${person.fullName},\n\n${t(lang, 'residents.policies.title')}\n\n${policiesText(lang, p.name, settings)}`,
+          kind: 'parking-policies',
+          propertyId,
+        }),
+      );
+    }
+    return out;
+  });
+  // A mail whose wake-up fails is still in the outbox; the outbox sweep sends it. Never retry the job for it.
+  for (const wake of wakes) await wake().catch(() => undefined);
+}

@@ -1,0 +1,291 @@
+import {
+  idParams,
+  listResponseSchema,
+  messageResponse,
+  residentBody,
+  residentIdsBody,
+  residentImportStartedSchema,
+  residentImportStatusSchema,
+  residentItemSchema,
+  residentPasswordBody,
+  residentRestoreBody,
+  residentsQueuedSchema,
+  residentStatusBody,
+} from '@parkade/contract';
+import type { Tx } from '../../platform/db';
+import { deletedMessage } from '../../platform/crud';
+import { defineRoute, type RouteFixture, type Services } from '../../platform/http';
+import { requireFile } from '../../platform/uploads';
+import { unitFixture } from '../units/routes';
+import { tenantUsers } from '../users/table';
+import { agreementPdf, exportResidents, policiesPdf } from './documents';
+import { importStatus, residentsTemplate, startImport } from './import';
+import { queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
+import * as service from './service';
+import { residentImports, residents, residentUnits } from './table';
+import { contentDisposition } from '../files/service';
+
+const tags = ['residents'];
+const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
+
+/** A resident (with a unit) of the property, for fixtures and factories. */
+export async function makeResident(
+  tx: Tx,
+  propertyId: number,
+  services: Services,
+  values: { fullName?: string; email?: string } = {},
+): Promise<{ id: number; unitId: number }> {
+  const { id: unitId } = await unitFixture.create(tx, { propertyId, userId: 0 }, services);
+  const [user] = await tx
+    .insert(tenantUsers)
+    .values({
+      propertyId,
+      type: 'tenant-resident',
+      fullName: values.fullName ?? 'Fixture Resident',
+      email: values.email ?? `resident-${Math.random().toString(36).slice(2)}@fixture.test`,
+      passwordHash: service.NO_PASSWORD,
+    })
+    .returning({ id: tenantUsers.id });
+  await tx.insert(residents).values({ propertyId, id: user!.id });
+  await tx.insert(residentUnits).values({ propertyId, residentId: user!.id, unitId: Number(unitId) });
+  return { id: user!.id, unitId: Number(unitId) };
+}
+
+export const residentFixture: RouteFixture = {
+  async create(tx, owner, services) {
+    return { id: (await makeResident(tx, owner.propertyId, services)).id };
+  },
+  async body(tx, propertyId, services) {
+    const { id: unitId } = await unitFixture.create(tx, { propertyId, userId: 0 }, services);
+    return {
+      fullName: 'Body Resident',
+      email: `body-${Math.random().toString(36).slice(2)}@fixture.test`,
+      unitIds: [Number(unitId)],
+      unitId: Number(unitId),
+      leaseExpirationAt: '2030-01-01',
+      status: 'inactive',
+      password: 'a-long-password',
+      passwordConfirmation: 'a-long-password',
+    };
+  },
+};
+
+const importFixture: RouteFixture = {
+  async create(tx, owner) {
+    const [row] = await tx
+      .insert(residentImports)
+      .values({ propertyId: owner.propertyId, fileName: 'residents.xlsx', storageKey: 'none' })
+      .returning({ id: residentImports.id });
+    return { id: row!.id };
+  },
+};
+
+const blob = (name: string) => ({
+  summary: name,
+});
+
+export const residentsRoutes = [
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents',
+    access: 'residents.index',
+    summary:
+      'Residents of the property (not deleted): filters status, unitId, buildingId, leaseExpired; filter[term] ' +
+      'searches name, email, phone, code and unit; sorts fullName, email, createdAt, leaseExpirationAt, code, ' +
+      'status; includes units, vehicles, permits',
+    schema: {
+      querystring: service.residentsList.querystring,
+      response: { 200: listResponseSchema(residentItemSchema) },
+    },
+    handler: (ctx) => service.listResidents(ctx),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents/deleted',
+    access: 'residents.deleted',
+    summary: 'Deleted residents (restorable): sorts fullName, deletedAt (default -deletedAt); include units',
+    schema: {
+      querystring: service.deletedResidentsList.querystring,
+      response: { 200: listResponseSchema(residentItemSchema) },
+    },
+    handler: (ctx) => service.listDeletedResidents(ctx),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/residents',
+    access: 'residents.create',
+    summary:
+      'Creates a resident (a tenant user of type tenant-resident) holding one or more units; without a password ' +
+      'the resident is emailed a link to choose one',
+    schema: { body: residentBody, response: { 200: residentItemSchema } },
+    handler: (ctx, { body }) => service.createResident(ctx, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents/export',
+    access: 'residents.export',
+    ...blob(
+      'The residents the list parameters select (filters, term, sort), as .xlsx; formula-like text neutralised',
+    ),
+    schema: { querystring: service.residentsList.querystring },
+    handler: (ctx) => exportResidents(ctx),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents/template',
+    access: 'residents.import',
+    summary:
+      'The .xlsx template of the residents import (name, email, phone, building, unit, code, language, lease_expiration)',
+    handler: async (ctx) => {
+      const buf = await residentsTemplate(ctx.lang);
+      ctx.reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('residents-template.xlsx', 'attachment'));
+      return buf;
+    },
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/residents/import',
+    access: 'residents.import',
+    multipart: 'spreadsheet',
+    summary:
+      'Starts a residents import from an .xlsx (field `file`). Wrong headers → 422 at once; otherwise answers the ' +
+      "import's id while a background job checks every row (any bad row: nothing is written) and then writes them; " +
+      'follow it with GET /residents/import-status/{id}',
+    schema: { response: { 200: residentImportStartedSchema } },
+    handler: (ctx) => startImport(ctx, requireFile(ctx.files, 'file')),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents/import-status/:id',
+    access: 'residents.import',
+    summary:
+      'State of an import: queued, checking, importing, done, rejected (with each refused row), failed',
+    schema: { params: idParams, response: { 200: residentImportStatusSchema } },
+    fixture: importFixture,
+    handler: (ctx, { params }) => importStatus(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/residents/sendBulkParkingPolice',
+    access: 'residents.mass-email',
+    summary: 'Queues the parking policies email to the residents named by `ids` (sent by a background job)',
+    schema: { body: residentIdsBody, response: { 200: residentsQueuedSchema } },
+    handler: (ctx, { body }) => queueParkingPolicies(ctx, body.ids),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents/:id',
+    access: 'residents.show',
+    summary: 'One resident with their units',
+    schema: { params: idParams, response: { 200: residentItemSchema } },
+    fixture: residentFixture,
+    handler: (ctx, { params }) => service.getResident(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/residents/:id',
+    access: 'residents.edit',
+    summary: 'Changes a resident (a new password is optional; units are replaced by unitIds)',
+    schema: { params: idParams, body: residentBody, response: { 200: residentItemSchema } },
+    fixture: residentFixture,
+    handler: (ctx, { params, body }) => service.updateResident(ctx, params.id, body),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/residents/:id/status',
+    access: 'residents.status',
+    summary: 'Sets the status; inactive and suspended residents cannot sign in (their sessions end)',
+    schema: { params: idParams, body: residentStatusBody, response: { 200: residentItemSchema } },
+    fixture: residentFixture,
+    handler: (ctx, { params, body }) => service.setStatus(ctx, params.id, body.status),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/residents/:id/password',
+    access: 'residents.password',
+    summary: "Sets the resident's password (and ends their sessions)",
+    schema: { params: idParams, body: residentPasswordBody, response: { 200: messageResponse } },
+    fixture: residentFixture,
+    handler: (ctx, { params, body }) => service.setPassword(ctx, params.id, body.password),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/residents/:id/resendPassword',
+    access: 'residents.password',
+    summary: 'Emails the resident a new link to choose a password (valid 72 hours)',
+    schema: { params: idParams, response: { 200: messageResponse } },
+    fixture: residentFixture,
+    handler: (ctx, { params }) => sendPasswordLink(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/residents/:id/resendAgreement',
+    access: 'residents.resend-agreement',
+    summary: 'Emails the resident the request to read and sign the parking agreement',
+    schema: { params: idParams, response: { 200: messageResponse } },
+    fixture: residentFixture,
+    handler: (ctx, { params }) => sendAgreement(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents/:id/download/parkingPolicies',
+    access: 'residents.show',
+    summary: "The property's parking policies as PDF, in the resident's language",
+    schema: { params: idParams },
+    fixture: residentFixture,
+    handler: (ctx, { params }) => policiesPdf(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/residents/:id/download/agreement',
+    access: 'residents.show',
+    summary: "The resident's parking permit agreement as PDF (with their signature once signed)",
+    schema: { params: idParams },
+    fixture: residentFixture,
+    handler: (ctx, { params }) => agreementPdf(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'DELETE',
+    url: '/residents/:id',
+    access: 'residents.delete',
+    summary:
+      'Deletes a resident: they cannot sign in; their vehicles and permits are deleted with them (restorable)',
+    schema: { params: idParams, response: { 200: messageResponse } },
+    fixture: residentFixture,
+    handler: async (ctx, { params }) => {
+      await service.deleteResident(ctx, params.id);
+      return deletedMessage(ctx, 'residents');
+    },
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'PUT',
+    url: '/residents/:id/restore',
+    access: 'residents.restore',
+    summary:
+      'Restores a deleted resident to a unit with a new lease end; their vehicles, permits and visitor history ' +
+      'come back with them',
+    schema: { params: idParams, body: residentRestoreBody, response: { 200: messageResponse } },
+    fixture: residentFixture,
+    handler: (ctx, { params, body }) => service.restoreResident(ctx, params.id, body),
+  }),
+];

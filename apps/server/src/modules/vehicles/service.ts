@@ -1,0 +1,263 @@
+import {
+  normalizePlate,
+  VEHICLE_TYPES,
+  type VehicleDocument,
+  type VehicleItem,
+  type vehicleBody,
+} from '@parkade/contract';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { createRow, updateRow } from '../../platform/crud';
+import { fieldError, HttpError, notFound } from '../../platform/errors';
+import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { belongsTo, defineListResource } from '../../platform/list-query';
+import type { UploadedFile } from '../../platform/uploads';
+import { deleteFiles, storeFiles } from '../files/service';
+import { files } from '../files/table';
+import { makes } from '../makes/table';
+import { models } from '../models/table';
+import { permitTypes } from '../permit-types/table';
+import { assertResident, propertySettingsOf, residentLimit } from '../residents/service';
+import { residents } from '../residents/table';
+import { spots } from '../spots/table';
+import { tenantUsers } from '../users/table';
+import { vehicles } from './table';
+
+const v = vehicles;
+const photo = sql<{ id: number; name: string; mimeType: string } | null>`(select json_build_object('id', f.id,
+  'name', f.original_name, 'mimeType', f.mime_type) from ${files} f where f.id = ${v.platesPhotoFileId})`;
+const insurance = sql<{ id: number; name: string; mimeType: string } | null>`(select json_build_object('id',
+  f.id, 'name', f.original_name, 'mimeType', f.mime_type) from ${files} f where f.id = ${v.insuranceFileId})`;
+
+const columns = {
+  id: v.id,
+  residentId: v.residentId,
+  plate: v.plate,
+  plateNormalized: v.plateNormalized,
+  vinLast4: v.vinLast4,
+  makeId: v.makeId,
+  modelId: v.modelId,
+  makeName: makes.name,
+  modelName: models.name,
+  vehicleType: v.vehicleType,
+  color: v.color,
+  year: v.year,
+  stickerNumber: v.stickerNumber,
+  temporaryPlates: v.temporaryPlates,
+  permitTypeId: v.permitTypeId,
+  spotId: v.spotId,
+  notes: v.notes,
+  platesPhoto: photo,
+  insurance,
+  createdAt: v.createdAt,
+  updatedAt: v.updatedAt,
+};
+
+const serialize = (row: Record<string, unknown>): VehicleItem =>
+  ({
+    ...row,
+    platesPhoto: row.platesPhoto
+      ? { ...row.platesPhoto, id: Number((row.platesPhoto as { id: number }).id) }
+      : null,
+    insurance: row.insurance ? { ...row.insurance, id: Number((row.insurance as { id: number }).id) } : null,
+    createdAt: (row.createdAt as Date).toISOString(),
+    updatedAt: (row.updatedAt as Date).toISOString(),
+  }) as VehicleItem;
+
+const residentName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${v.propertyId}
+  and u.id = ${v.residentId})`;
+
+export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
+  table: v,
+  select: columns,
+  joins: (q) => q.leftJoin(makes, eq(makes.id, v.makeId)).leftJoin(models, eq(models.id, v.modelId)),
+  scope: (ctx) => and(eq(v.propertyId, propertyIdOf(ctx)), isNull(v.deletedAt)),
+  filters: {
+    residentId: { type: 'number', column: v.residentId },
+    makeId: { type: 'number', column: v.makeId, nullable: true },
+    modelId: { type: 'number', column: v.modelId, nullable: true },
+    vehicleType: { type: 'enum', column: v.vehicleType, values: VEHICLE_TYPES, nullable: true },
+    permitTypeId: { type: 'number', column: v.permitTypeId, nullable: true },
+    plate: {
+      type: 'custom',
+      description: 'The plate as written on it, compared normalised (ABC-123 = abc 123)',
+      where: (values) =>
+        inArray(
+          v.plateNormalized,
+          values.map((x) => normalizePlate(x)),
+        ),
+    },
+  },
+  term: [v.plate, v.plateNormalized, v.stickerNumber, makes.name, models.name, residentName],
+  sorts: { plate: v.plateNormalized, createdAt: v.createdAt, year: v.year, residentName },
+  defaultSort: 'plate',
+  serialize,
+  includes: {
+    resident: belongsTo({
+      description: 'The owner (id, fullName, email)',
+      key: (x: VehicleItem) => x.residentId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
+          .from(tenantUsers)
+          .where(
+            and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number))),
+          ),
+    }),
+    spot: belongsTo({
+      description: 'The spot (id, number)',
+      key: (x: VehicleItem) => x.spotId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: spots.id, number: spots.number })
+          .from(spots)
+          .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+    }),
+    permitType: belongsTo({
+      description: 'The permit type (id, name)',
+      key: (x: VehicleItem) => x.permitTypeId,
+      load: (ctx, ids) =>
+        ctx.tx
+          .select({ id: permitTypes.id, name: permitTypes.name })
+          .from(permitTypes)
+          .where(inArray(permitTypes.id, ids.map(Number))),
+    }),
+  },
+});
+
+const own = (ctx: RouteContext, id: number) =>
+  and(eq(v.propertyId, propertyIdOf(ctx)), eq(v.id, id), isNull(v.deletedAt))!;
+
+export async function getVehicle(ctx: RouteContext, id: number): Promise<VehicleItem> {
+  const [row] = await ctx.tx
+    .select(columns)
+    .from(v)
+    .leftJoin(makes, eq(makes.id, v.makeId))
+    .leftJoin(models, eq(models.id, v.modelId))
+    .where(own(ctx, id));
+  if (!row) throw notFound('vehicles');
+  return serialize(row);
+}
+
+type Body = z.output<typeof vehicleBody>;
+
+/** Make, model, permit type and spot must exist (the spot in this property); the model must be of the make. */
+async function assertRefs(ctx: RouteContext, body: Body) {
+  if (body.makeId) {
+    const [m] = await ctx.tx.select({ id: makes.id }).from(makes).where(eq(makes.id, body.makeId));
+    if (!m) throw fieldError('makeId', 'validation.invalidSelection');
+  }
+  if (body.modelId) {
+    const [m] = await ctx.tx
+      .select({ makeId: models.makeId })
+      .from(models)
+      .where(eq(models.id, body.modelId));
+    if (!m) throw fieldError('modelId', 'validation.invalidSelection');
+    if (body.makeId && m.makeId !== body.makeId) throw fieldError('modelId', 'vehicles.modelOfMake');
+  }
+  if (body.permitTypeId) {
+    const [p] = await ctx.tx
+      .select({ id: permitTypes.id })
+      .from(permitTypes)
+      .where(eq(permitTypes.id, body.permitTypeId));
+    if (!p) throw fieldError('permitTypeId', 'validation.invalidSelection');
+  }
+  if (body.spotId) {
+    const [s] = await ctx.tx
+      .select({ id: spots.id })
+      .from(spots)
+      .where(and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.id, body.spotId)));
+    if (!s) throw fieldError('spotId', 'permits.spotNotFound');
+  }
+}
+
+/** The resident may not hold more active vehicles than their limit (their own, else the property's setting). */
+async function assertVehicleLimit(ctx: RouteContext, residentId: number, except?: number) {
+  const [res] = await ctx.tx
+    .select({ vehiclesAllowed: residents.vehiclesAllowed })
+    .from(residents)
+    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, residentId)));
+  const max = residentLimit(
+    { vehiclesAllowed: res?.vehiclesAllowed ?? null } as Parameters<typeof residentLimit>[0],
+    await propertySettingsOf(ctx),
+    'vehiclesAllowed',
+  );
+  const [{ n }] = (await ctx.tx
+    .select({ n: count() })
+    .from(v)
+    .where(
+      and(
+        eq(v.propertyId, propertyIdOf(ctx)),
+        eq(v.residentId, residentId),
+        isNull(v.deletedAt),
+        except ? ne(v.id, except) : undefined,
+      ),
+    )) as [{ n: number }];
+  if (n >= max) throw fieldError('residentId', 'vehicles.limit', { max });
+}
+
+const UNIQUE = { vehicles_plate_unique: { field: 'plate', key: 'vehicles.plateTaken' } };
+
+const values = (body: Body) => ({
+  residentId: body.residentId,
+  plate: body.plate,
+  plateNormalized: normalizePlate(body.plate),
+  vinLast4: body.vinLast4,
+  makeId: body.makeId ?? null,
+  modelId: body.modelId ?? null,
+  vehicleType: body.vehicleType ?? null,
+  color: body.color,
+  year: body.year ?? null,
+  stickerNumber: body.stickerNumber,
+  temporaryPlates: body.temporaryPlates,
+  permitTypeId: body.permitTypeId ?? null,
+  spotId: body.spotId ?? null,
+  notes: body.notes,
+});
+
+export async function createVehicle(ctx: RouteContext, body: Body) {
+  await assertResident(ctx, body.residentId);
+  await assertRefs(ctx, body);
+  await assertVehicleLimit(ctx, body.residentId);
+  const row = await createRow(ctx, v, 'vehicles', { propertyId: propertyIdOf(ctx), ...values(body) }, UNIQUE);
+  return getVehicle(ctx, row.id);
+}
+
+export async function updateVehicle(ctx: RouteContext, id: number, body: Body) {
+  const before = await getVehicle(ctx, id);
+  await assertResident(ctx, body.residentId);
+  await assertRefs(ctx, body);
+  if (before.residentId !== body.residentId) await assertVehicleLimit(ctx, body.residentId, id);
+  await updateRow(ctx, v, 'vehicles', own(ctx, id), values(body), { unique: UNIQUE });
+  return getVehicle(ctx, id);
+}
+
+/** A vehicle is deleted softly (its permits keep pointing at it); its plate becomes free for another. */
+export async function deleteVehicle(ctx: RouteContext, id: number) {
+  await updateRow(ctx, v, 'vehicles', own(ctx, id), { deletedAt: new Date() }, { action: 'delete' });
+}
+
+const COLUMN: Record<VehicleDocument, 'platesPhotoFileId' | 'insuranceFileId'> = {
+  platesPhoto: 'platesPhotoFileId',
+  insurance: 'insuranceFileId',
+};
+
+/** POST /vehicles/:id/documents: the plates photo and/or the insurance; a new one replaces the old one. */
+export async function saveDocuments(ctx: RouteContext, id: number, uploaded: UploadedFile[]) {
+  const before = await getVehicle(ctx, id);
+  const patch: Partial<Record<'platesPhotoFileId' | 'insuranceFileId', number>> = {};
+  const replaced: number[] = [];
+  for (const doc of Object.keys(COLUMN) as VehicleDocument[]) {
+    const file = uploaded.find((f) => f.field === doc);
+    if (!file) continue;
+    const [row] = await storeFiles(ctx, [file], { entity: 'vehicles', entityId: id });
+    patch[COLUMN[doc]] = row!.id;
+    const old = before[doc];
+    if (old) replaced.push(old.id);
+  }
+  if (!Object.keys(patch).length)
+    throw new HttpError(422, 'upload.required', undefined, { platesPhoto: [{ key: 'upload.required' }] });
+  await updateRow(ctx, v, 'vehicles', own(ctx, id), patch, { action: 'documents' });
+  await deleteFiles(ctx, replaced);
+  return getVehicle(ctx, id);
+}
