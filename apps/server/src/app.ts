@@ -71,7 +71,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         new HttpError(404, 'errors.routeNotFound', { method: req.method, url: req.url.split('?')[0]! }),
       );
     }
-    return serveSpa(req.hostInfo).then((html) => reply.type('text/html').header('cache-control', 'no-cache').send(html));
+    return serveSpa(req.hostInfo).then((html) =>
+      reply.type('text/html').header('cache-control', 'no-cache').send(html),
+    );
   });
 
   /**
@@ -94,7 +96,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     })
       .replace(/&/g, '&amp;')
       .replace(/"/g, '&quot;');
-    return indexHtml.replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`);
+    return indexHtml.replace(
+      '<meta name="parkade-host" content="" />',
+      `<meta name="parkade-host" content="${meta}" />`,
+    );
   }
 
   await app.register(helmet, {

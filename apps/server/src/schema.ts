@@ -24,3 +24,4 @@ export * from './modules/reservations/table';
 export * from './modules/residents/table';
 export * from './modules/vehicles/table';
 export * from './modules/permits/table';
+export * from './modules/form-rules/table';

@@ -19,3 +19,4 @@ export * from './reservations';
 export * from './residents';
 export * from './vehicles';
 export * from './permits';
+export * from './form-rules';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESERVED_SPOT_PERMIT_TYPE_ID } from './constants';
+import { applyFormRules, type FormRules } from './form-rules';
 
 /**
  * Stored permit statuses. What a person sees (SPEC §4 labels) is `PERMIT_DISPLAY`; `expired` is never stored: an
@@ -90,7 +91,7 @@ const optionalDate = z.iso
   .or(z.literal('').transform(() => null));
 
 /** The permit form of SPEC §3 (without the attachment). */
-const permitFields = z.object({
+export const permitFields = {
   code: z.string().trim().min(1, 'validation.required').max(PERMIT_CODE_MAX),
   residentId: z.number({ error: 'validation.required' }).int().positive(),
   permitTypeId: z.number({ error: 'validation.required' }).int().positive(),
@@ -102,14 +103,18 @@ const permitFields = z.object({
   startDate: optionalDate,
   endDate: optionalDate,
   active: z.boolean().optional(),
-});
+};
 
 /**
  * The permit body with its SPEC §5 rules. For managers, in create or edit unless the action is `change-vehicle`,
  * permit type 2 (reserved spot) needs a spot (not empty, not 0) and an end date.
  */
-export function permitBodyFor(opts: { manager: boolean; action?: PermitEditAction | null }) {
-  return permitFields.superRefine((v, ctx) => {
+export function permitBodyFor(opts: {
+  manager: boolean;
+  action?: PermitEditAction | null;
+  rules?: Partial<FormRules>;
+}) {
+  return applyFormRules(permitFields, 'permits', opts.rules).superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.endDate < v.startDate)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'permits.endBeforeStart' });
     if (opts.manager && opts.action !== 'change-vehicle' && v.permitTypeId === RESERVED_SPOT_PERMIT_TYPE_ID) {

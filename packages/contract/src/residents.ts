@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './catalogs/catalog';
 import { EMAIL_MAX, LANGUAGES, PHONE_PATTERN, RESET_PASSWORD_MIN } from './constants';
+import { applyFormRules, type FormRules } from './form-rules';
 import { importRejectSchema } from './units';
 
 /** Resident statuses (SPEC §4's generic statuses a resident can be in). Only `active` residents may sign in. */
@@ -35,7 +36,7 @@ const optionalText = (max: number) =>
 const limit = (max: number) => z.number().int('validation.integer').min(0).max(max).nullish();
 
 /** POST /residents, PUT /residents/:id (SPEC §3 Resident). The building name is the one of the first unit. */
-export const residentBody = z.object({
+export const residentFields = {
   fullName: requiredText(RESIDENT_NAME_MAX),
   email: z
     .string()
@@ -68,7 +69,20 @@ export const residentBody = z.object({
     .max(255)
     .nullish()
     .or(z.literal('').transform(() => null)),
-});
+};
+/** Without the phone pattern (a property that takes phone numbers as people write them). */
+const residentRelaxed = {
+  phone: z
+    .string()
+    .trim()
+    .max(16)
+    .nullish()
+    .transform((v) => v || null),
+};
+/** The resident body under a property's form rules (FORM_RULE_FIELDS.residents). */
+export const residentBodyFor = (rules?: Partial<FormRules>) =>
+  applyFormRules(residentFields, 'residents', rules, residentRelaxed);
+export const residentBody = residentBodyFor();
 export type ResidentBody = z.input<typeof residentBody>;
 
 export const residentUnitSchema = z.object({

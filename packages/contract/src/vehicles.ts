@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applyFormRules, type FormRules } from './form-rules';
 
 /** The vehicle type catalog (SPEC §3): SUVs, Sedan, Hatchback. */
 export const VEHICLE_TYPES = ['suv', 'sedan', 'hatchback'] as const;
@@ -23,7 +24,7 @@ const optionalText = (max: number) =>
     .transform((v) => v || null);
 
 /** POST /vehicles, PUT /vehicles/:id (SPEC §3 Vehicle). Photos and insurance: POST /vehicles/:id/documents. */
-export const vehicleBody = z.object({
+export const vehicleFields = {
   residentId: z.number({ error: 'validation.required' }).int().positive(),
   plate: z
     .string()
@@ -54,7 +55,19 @@ export const vehicleBody = z.object({
   permitTypeId: z.number().int().positive().nullish(),
   spotId: z.number().int().positive().nullish(),
   notes: optionalText(VEHICLE_NOTES_MAX),
-});
+};
+const vehicleRelaxed = {
+  vinLast4: z
+    .string()
+    .trim()
+    .max(4)
+    .nullish()
+    .transform((v) => (v ? v.toUpperCase() : null)),
+};
+/** The vehicle body under a property's form rules (FORM_RULE_FIELDS.vehicles). */
+export const vehicleBodyFor = (rules?: Partial<FormRules>) =>
+  applyFormRules(vehicleFields, 'vehicles', rules, vehicleRelaxed);
+export const vehicleBody = vehicleBodyFor();
 export type VehicleBody = z.input<typeof vehicleBody>;
 
 const fileRef = z.object({ id: z.number().int(), name: z.string(), mimeType: z.string() }).nullable();

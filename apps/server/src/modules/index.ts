@@ -26,6 +26,7 @@ import { reservationsRoutes } from './reservations/routes';
 import { residentsRoutes } from './residents/routes';
 import { vehiclesRoutes } from './vehicles/routes';
 import { permitsRoutes } from './permits/routes';
+import { formRulesRoutes } from './form-rules/routes';
 
 /** Every module's routes. A new module adds one line. */
 export const routes = [
@@ -57,4 +58,5 @@ export const routes = [
   ...residentsRoutes,
   ...vehiclesRoutes,
   ...permitsRoutes,
+  ...formRulesRoutes,
 ] as RouteDef[];

@@ -83,6 +83,14 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
    * in both areas.
    */
   propertyScoped?: boolean;
+  /**
+   * The schema that validates the body of this request when it depends on the property or the caller (form rules,
+   * the manager rule of permits). `schema.body` still documents the route and types the handler's body.
+   */
+  bodySchema?(
+    ctx: RouteContext,
+    input: { query: Out<S['querystring']>; params: Out<S['params']> },
+  ): Promise<ZodType> | ZodType;
   /** Routes that never touch the database (health) skip the per-request transaction. */
   transaction?: boolean;
   /**
@@ -213,7 +221,6 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
     if (def.multipart && !multipart) throw new HttpError(415, 'errors.unsupportedMediaType');
     const params = validate(def.schema?.params, req.params, 'params');
     const query = validate(def.schema?.querystring, req.query, 'querystring');
-    const body = validate(def.schema?.body, multipart ? multipart.fields : req.body, 'body');
     const actor: Actor = {
       area,
       propertyId: (property ?? acting)?.id ?? null,
@@ -243,6 +250,9 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       },
       files: multipart?.files ?? [],
     };
+    // A body whose rules depend on the property (form rules) or the caller is validated by `bodySchema`.
+    const bodySchema = def.bodySchema ? await def.bodySchema(ctx, { query, params }) : def.schema?.body;
+    const body = validate(bodySchema, multipart ? multipart.fields : req.body, 'body');
     return def.handler(ctx, { body, query, params });
   };
 

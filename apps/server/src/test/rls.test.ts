@@ -21,6 +21,7 @@ import { residentImports, residents, residentUnits } from '../modules/residents/
 import { vehicles } from '../modules/vehicles/table';
 import { permits } from '../modules/permits/table';
 import { permitTypes } from '../modules/permit-types/table';
+import { formRules } from '../modules/form-rules/table';
 import { query, type Database, type Scope, type Tx } from '../platform/db';
 import { pgError } from '../platform/errors';
 import { openTestDatabase } from './db';
@@ -108,6 +109,7 @@ async function seed(scope: Scope, propertyId: number | null) {
         publicToken: `t${propertyId}`,
       });
       await tx.insert(residentImports).values({ propertyId, fileName: 'r.xlsx', storageKey: 'k' });
+      await tx.insert(formRules).values({ propertyId, form: 'vehicles', field: 'color' });
       await tx.insert(parkingMaps).values({ propertyId });
       const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
       const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();

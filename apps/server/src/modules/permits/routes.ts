@@ -6,6 +6,7 @@ import {
   PERMIT_ACTIONS,
   PERMIT_TRANSITIONS,
   permitBody,
+  permitBodyFor,
   permitEditQuery,
   permitItemSchema,
   permitPrintQuery,
@@ -14,8 +15,9 @@ import {
 } from '@parkade/contract';
 import { z } from 'zod';
 import { newToken } from '../../platform/auth';
+import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteFixture } from '../../platform/http';
+import { defineRoute, type RouteContext, type RouteFixture } from '../../platform/http';
 import { makeResident } from '../residents/routes';
 import { vehicles } from '../vehicles/table';
 import { permitPdf } from './print';
@@ -23,6 +25,8 @@ import * as service from './service';
 import { permits } from './table';
 
 const tags = ['permits'];
+/** The SPEC §5 manager flag: the manager role's permit form has the type-2 rule. */
+const isManager = (ctx: RouteContext) => ctx.session?.user.role === 'manager';
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
 
 /** Route harness: an approved permit of a new resident's vehicle; the body is a valid permit of another. */
@@ -100,7 +104,9 @@ export const permitsRoutes = [
       "Issues a permit (SPEC §3 form; for managers type 2 needs spotId and endDate). Pending when the property's " +
       'settings require approval, else valid at once; the resident may hold as many live permits as vehicles allowed',
     schema: { body: permitBody, response: { 200: permitItemSchema } },
-    handler: (ctx, { body }) => service.createPermit(ctx, body, ctx.req.body),
+    bodySchema: async (ctx) =>
+      permitBodyFor({ manager: isManager(ctx), action: null, rules: await formRulesOf(ctx) }),
+    handler: (ctx, { body }) => service.createPermit(ctx, body),
   }),
   defineRoute({
     ...scoped,
@@ -127,8 +133,10 @@ export const permitsRoutes = [
       response: { 200: permitItemSchema },
     },
     fixture: permitFixture,
+    bodySchema: async (ctx, { query }) =>
+      permitBodyFor({ manager: isManager(ctx), action: query.action ?? null, rules: await formRulesOf(ctx) }),
     handler: (ctx, { params, body, query }) =>
-      service.updatePermit(ctx, params.id, body, ctx.req.body, query.action ?? null),
+      service.updatePermit(ctx, params.id, body, query.action ?? null),
   }),
   ...transitionRoutes,
   defineRoute({

@@ -3,6 +3,7 @@ import {
   listResponseSchema,
   messageResponse,
   residentBody,
+  residentBodyFor,
   residentIdsBody,
   residentImportStartedSchema,
   residentImportStatusSchema,
@@ -24,6 +25,7 @@ import { queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
 import * as service from './service';
 import { residentImports, residents, residentUnits } from './table';
 import { contentDisposition } from '../files/service';
+import { formRulesOf } from '../form-rules/service';
 
 const tags = ['residents'];
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
@@ -121,6 +123,7 @@ export const residentsRoutes = [
       'Creates a resident (a tenant user of type tenant-resident) holding one or more units; without a password ' +
       'the resident is emailed a link to choose one',
     schema: { body: residentBody, response: { 200: residentItemSchema } },
+    bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx)),
     handler: (ctx, { body }) => service.createResident(ctx, body),
   }),
   defineRoute({
@@ -199,6 +202,7 @@ export const residentsRoutes = [
     access: 'residents.edit',
     summary: 'Changes a resident (a new password is optional; units are replaced by unitIds)',
     schema: { params: idParams, body: residentBody, response: { 200: residentItemSchema } },
+    bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx)),
     fixture: residentFixture,
     handler: (ctx, { params, body }) => service.updateResident(ctx, params.id, body),
   }),

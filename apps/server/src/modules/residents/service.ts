@@ -394,7 +394,7 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
       .set({
         fullName: body.fullName,
         email: body.email,
-        phone: body.phone ?? null,
+        phone: body.phone,
         language: body.language,
         active: RESIDENT_SIGN_IN_STATUSES.includes(body.status),
         updatedAt: new Date(),
@@ -406,7 +406,7 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
       .set({
         code: body.code,
         status: body.status,
-        leaseExpirationAt: body.leaseExpirationAt ?? null,
+        leaseExpirationAt: body.leaseExpirationAt,
         ...limitsOf(body),
         updatedAt: new Date(),
       })

@@ -3,8 +3,10 @@ import {
   listResponseSchema,
   messageResponse,
   vehicleBody,
+  vehicleBodyFor,
   vehicleItemSchema,
 } from '@parkade/contract';
+import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, type RouteFixture } from '../../platform/http';
 import { makeResident } from '../residents/routes';
@@ -56,6 +58,7 @@ export const vehiclesRoutes = [
       "Registers a resident's vehicle; the plate (normalised) is unique among the property's vehicles, and the " +
       "resident's vehicles allowed (theirs, else the property's setting) is enforced",
     schema: { body: vehicleBody, response: { 200: vehicleItemSchema } },
+    bodySchema: async (ctx) => vehicleBodyFor(await formRulesOf(ctx)),
     handler: (ctx, { body }) => service.createVehicle(ctx, body),
   }),
   defineRoute({
@@ -75,6 +78,7 @@ export const vehiclesRoutes = [
     access: 'vehicles.edit',
     summary: 'Changes a vehicle',
     schema: { params: idParams, body: vehicleBody, response: { 200: vehicleItemSchema } },
+    bodySchema: async (ctx) => vehicleBodyFor(await formRulesOf(ctx)),
     fixture: vehicleFixture,
     handler: (ctx, { params, body }) => service.updateVehicle(ctx, params.id, body),
   }),
