@@ -7,6 +7,7 @@ import { roles } from '../modules/roles/table';
 import { centralUsers, tenantUsers } from '../modules/users/table';
 import { seedMapDemo } from '../modules/parking-map/demo';
 import { seedStructureDemo } from '../modules/units/demo';
+import { seedResidentsDemo } from '../modules/residents/demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -160,6 +161,7 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
   ] as const) {
     await seedStructureDemo(tx, p.id, plan);
     await seedMapDemo(tx, p.id, plan);
+    await seedResidentsDemo(tx, p.id, plan);
   }
   return true;
 }
