@@ -15,11 +15,13 @@ import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
+import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTenantsRouteImport } from './routes/_app/tenants'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
+import { Route as PermitTokenRouteImport } from './routes/permit.$token'
 import { Route as AppBuildingsIndexRouteImport } from './routes/_app/buildings/index'
 import { Route as AppBuildingsCreateRouteImport } from './routes/_app/buildings/create'
 import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index'
@@ -103,6 +105,11 @@ const AppPatrollingRoute = AppPatrollingRouteImport.update({
   path: '/patrolling',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRulesRoute = AppRulesRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -126,6 +133,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
   id: '/auth/reset-password',
   path: '/auth/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PermitTokenRoute = PermitTokenRouteImport.update({
+  id: '/permit/$token',
+  path: '/permit/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppBuildingsIndexRoute = AppBuildingsIndexRouteImport.update({
@@ -422,11 +434,13 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/permit/$token': typeof PermitTokenRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
@@ -486,11 +500,13 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/permit/$token': typeof PermitTokenRoute
   '/': typeof AppIndexRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
@@ -553,11 +569,13 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/parking-map': typeof AppParkingMapRoute
   '/_app/patrolling': typeof AppPatrollingRoute
+  '/_app/rules': typeof AppRulesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/tenants': typeof AppTenantsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
+  '/permit/$token': typeof PermitTokenRoute
   '/_app/': typeof AppIndexRoute
   '/_app/buildings/create': typeof AppBuildingsCreateRoute
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
@@ -621,11 +639,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/rules'
     | '/settings'
     | '/tenants'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
+    | '/permit/$token'
     | '/buildings/create'
     | '/catalog/binnacle'
     | '/my/profile'
@@ -685,11 +705,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/rules'
     | '/settings'
     | '/tenants'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
+    | '/permit/$token'
     | '/'
     | '/buildings/create'
     | '/catalog/binnacle'
@@ -751,11 +773,13 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/parking-map'
     | '/_app/patrolling'
+    | '/_app/rules'
     | '/_app/settings'
     | '/_app/tenants'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
+    | '/permit/$token'
     | '/_app/'
     | '/_app/buildings/create'
     | '/_app/catalog/binnacle'
@@ -817,6 +841,7 @@ export interface RootRouteChildren {
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
+  PermitTokenRoute: typeof PermitTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -863,6 +888,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatrollingRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rules': {
+      id: '/_app/rules'
+      path: '/rules'
+      fullPath: '/rules'
+      preLoaderRoute: typeof AppRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -896,6 +928,13 @@ declare module '@tanstack/react-router' {
       path: '/auth/reset-password'
       fullPath: '/auth/reset-password'
       preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/permit/$token': {
+      id: '/permit/$token'
+      path: '/permit/$token'
+      fullPath: '/permit/$token'
+      preLoaderRoute: typeof PermitTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/buildings/': {
@@ -1277,6 +1316,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppParkingMapRoute: typeof AppParkingMapRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
+  AppRulesRoute: typeof AppRulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTenantsRoute: typeof AppTenantsRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -1340,6 +1380,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppParkingMapRoute: AppParkingMapRoute,
   AppPatrollingRoute: AppPatrollingRoute,
+  AppRulesRoute: AppRulesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTenantsRoute: AppTenantsRoute,
   AppIndexRoute: AppIndexRoute,
@@ -1407,6 +1448,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
+  PermitTokenRoute: PermitTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
