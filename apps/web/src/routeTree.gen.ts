@@ -28,12 +28,18 @@ import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
+import { Route as AppPermitsIndexRouteImport } from './routes/_app/permits/index'
+import { Route as AppPermitsCreateRouteImport } from './routes/_app/permits/create'
 import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties/index'
 import { Route as AppPropertiesCreateRouteImport } from './routes/_app/properties/create'
+import { Route as AppResidentsIndexRouteImport } from './routes/_app/residents/index'
+import { Route as AppResidentsCreateRouteImport } from './routes/_app/residents/create'
 import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
 import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
 import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
 import { Route as AppUnitsCreateBulkRouteImport } from './routes/_app/units/create-bulk'
+import { Route as AppVehiclesIndexRouteImport } from './routes/_app/vehicles/index'
+import { Route as AppVehiclesCreateRouteImport } from './routes/_app/vehicles/create'
 import { Route as AppBuildingsBuildingIdEditRouteImport } from './routes/_app/buildings/$buildingId/edit'
 import { Route as AppBuildingsBuildingIdShowRouteImport } from './routes/_app/buildings/$buildingId/show'
 import { Route as AppBuildingsBuildingIdUnitRouteImport } from './routes/_app/buildings/$buildingId/unit'
@@ -53,12 +59,24 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
+import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
+import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
+import { Route as AppPermitsPermitIdShowRouteImport } from './routes/_app/permits/$permitId/show'
 import { Route as AppPropertiesPropertyIdEditRouteImport } from './routes/_app/properties/$propertyId/edit'
 import { Route as AppPropertiesPropertyIdShowRouteImport } from './routes/_app/properties/$propertyId/show'
+import { Route as AppResidentsResidentIdEditRouteImport } from './routes/_app/residents/$residentId/edit'
+import { Route as AppResidentsResidentIdPermitsRouteImport } from './routes/_app/residents/$residentId/permits'
+import { Route as AppResidentsResidentIdPermitsCreateRouteImport } from './routes/_app/residents/$residentId/permits-create'
+import { Route as AppResidentsResidentIdShowRouteImport } from './routes/_app/residents/$residentId/show'
+import { Route as AppResidentsResidentIdVehiclesRouteImport } from './routes/_app/residents/$residentId/vehicles'
+import { Route as AppResidentsResidentIdVehiclesCreateRouteImport } from './routes/_app/residents/$residentId/vehicles-create'
 import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spotId/edit'
 import { Route as AppSpotsSpotIdShowRouteImport } from './routes/_app/spots/$spotId/show'
 import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$unitId/edit'
 import { Route as AppUnitsUnitIdShowRouteImport } from './routes/_app/units/$unitId/show'
+import { Route as AppVehiclesVehicleIdEditRouteImport } from './routes/_app/vehicles/$vehicleId/edit'
+import { Route as AppVehiclesVehicleIdShowRouteImport } from './routes/_app/vehicles/$vehicleId/show'
 import { Route as AppCatalogMakesMakeIdEditRouteImport } from './routes/_app/catalog/makes/$makeId/edit'
 import { Route as AppCatalogMakesMakeIdShowRouteImport } from './routes/_app/catalog/makes/$makeId/show'
 import { Route as AppCatalogModelsModelIdEditRouteImport } from './routes/_app/catalog/models/$modelId/edit'
@@ -170,6 +188,16 @@ const AppMyReservationsRoute = AppMyReservationsRouteImport.update({
   path: '/my/reservations',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPermitsIndexRoute = AppPermitsIndexRouteImport.update({
+  id: '/permits/',
+  path: '/permits/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPermitsCreateRoute = AppPermitsCreateRouteImport.update({
+  id: '/permits/create',
+  path: '/permits/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPropertiesIndexRoute = AppPropertiesIndexRouteImport.update({
   id: '/properties/',
   path: '/properties/',
@@ -178,6 +206,16 @@ const AppPropertiesIndexRoute = AppPropertiesIndexRouteImport.update({
 const AppPropertiesCreateRoute = AppPropertiesCreateRouteImport.update({
   id: '/properties/create',
   path: '/properties/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppResidentsIndexRoute = AppResidentsIndexRouteImport.update({
+  id: '/residents/',
+  path: '/residents/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppResidentsCreateRoute = AppResidentsCreateRouteImport.update({
+  id: '/residents/create',
+  path: '/residents/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSpotsIndexRoute = AppSpotsIndexRouteImport.update({
@@ -198,6 +236,16 @@ const AppUnitsCreateRoute = AppUnitsCreateRouteImport.update({
 const AppUnitsCreateBulkRoute = AppUnitsCreateBulkRouteImport.update({
   id: '/units/create-bulk',
   path: '/units/create-bulk',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVehiclesIndexRoute = AppVehiclesIndexRouteImport.update({
+  id: '/vehicles/',
+  path: '/vehicles/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVehiclesCreateRoute = AppVehiclesCreateRouteImport.update({
+  id: '/vehicles/create',
+  path: '/vehicles/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBuildingsBuildingIdEditRoute =
@@ -301,6 +349,28 @@ const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   path: '/catalog/zones/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPermitsPermitIdApproveRoute =
+  AppPermitsPermitIdApproveRouteImport.update({
+    id: '/permits/$permitId/approve',
+    path: '/permits/$permitId/approve',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPermitsPermitIdEditRoute = AppPermitsPermitIdEditRouteImport.update({
+  id: '/permits/$permitId/edit',
+  path: '/permits/$permitId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPermitsPermitIdRejectRoute =
+  AppPermitsPermitIdRejectRouteImport.update({
+    id: '/permits/$permitId/reject',
+    path: '/permits/$permitId/reject',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPermitsPermitIdShowRoute = AppPermitsPermitIdShowRouteImport.update({
+  id: '/permits/$permitId/show',
+  path: '/permits/$permitId/show',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPropertiesPropertyIdEditRoute =
   AppPropertiesPropertyIdEditRouteImport.update({
     id: '/properties/$propertyId/edit',
@@ -311,6 +381,42 @@ const AppPropertiesPropertyIdShowRoute =
   AppPropertiesPropertyIdShowRouteImport.update({
     id: '/properties/$propertyId/show',
     path: '/properties/$propertyId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppResidentsResidentIdEditRoute =
+  AppResidentsResidentIdEditRouteImport.update({
+    id: '/residents/$residentId/edit',
+    path: '/residents/$residentId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppResidentsResidentIdPermitsRoute =
+  AppResidentsResidentIdPermitsRouteImport.update({
+    id: '/residents/$residentId/permits',
+    path: '/residents/$residentId/permits',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppResidentsResidentIdPermitsCreateRoute =
+  AppResidentsResidentIdPermitsCreateRouteImport.update({
+    id: '/residents/$residentId/permits-create',
+    path: '/residents/$residentId/permits-create',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppResidentsResidentIdShowRoute =
+  AppResidentsResidentIdShowRouteImport.update({
+    id: '/residents/$residentId/show',
+    path: '/residents/$residentId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppResidentsResidentIdVehiclesRoute =
+  AppResidentsResidentIdVehiclesRouteImport.update({
+    id: '/residents/$residentId/vehicles',
+    path: '/residents/$residentId/vehicles',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppResidentsResidentIdVehiclesCreateRoute =
+  AppResidentsResidentIdVehiclesCreateRouteImport.update({
+    id: '/residents/$residentId/vehicles-create',
+    path: '/residents/$residentId/vehicles-create',
     getParentRoute: () => AppRoute,
   } as any)
 const AppSpotsSpotIdEditRoute = AppSpotsSpotIdEditRouteImport.update({
@@ -333,6 +439,18 @@ const AppUnitsUnitIdShowRoute = AppUnitsUnitIdShowRouteImport.update({
   path: '/units/$unitId/show',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVehiclesVehicleIdEditRoute =
+  AppVehiclesVehicleIdEditRouteImport.update({
+    id: '/vehicles/$vehicleId/edit',
+    path: '/vehicles/$vehicleId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVehiclesVehicleIdShowRoute =
+  AppVehiclesVehicleIdShowRouteImport.update({
+    id: '/vehicles/$vehicleId/show',
+    path: '/vehicles/$vehicleId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCatalogMakesMakeIdEditRoute =
   AppCatalogMakesMakeIdEditRouteImport.update({
     id: '/catalog/makes/$makeId/edit',
@@ -445,14 +563,20 @@ export interface FileRoutesByFullPath {
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
+  '/permits/create': typeof AppPermitsCreateRoute
   '/properties/create': typeof AppPropertiesCreateRoute
+  '/residents/create': typeof AppResidentsCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/vehicles/create': typeof AppVehiclesCreateRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
+  '/residents/': typeof AppResidentsIndexRoute
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
+  '/vehicles/': typeof AppVehiclesIndexRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -464,12 +588,24 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
+  '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
+  '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
+  '/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
+  '/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
+  '/residents/$residentId/permits-create': typeof AppResidentsResidentIdPermitsCreateRoute
+  '/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
+  '/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
+  '/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
+  '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
+  '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/catalog/makes/': typeof AppCatalogMakesIndexRoute
   '/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
@@ -512,14 +648,20 @@ export interface FileRoutesByTo {
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
+  '/permits/create': typeof AppPermitsCreateRoute
   '/properties/create': typeof AppPropertiesCreateRoute
+  '/residents/create': typeof AppResidentsCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/vehicles/create': typeof AppVehiclesCreateRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
+  '/residents': typeof AppResidentsIndexRoute
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
+  '/vehicles': typeof AppVehiclesIndexRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -531,12 +673,24 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
+  '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
+  '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
+  '/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
+  '/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
+  '/residents/$residentId/permits-create': typeof AppResidentsResidentIdPermitsCreateRoute
+  '/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
+  '/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
+  '/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
+  '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
+  '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/catalog/makes': typeof AppCatalogMakesIndexRoute
   '/catalog/models': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types': typeof AppCatalogPermitTypesIndexRoute
@@ -581,14 +735,20 @@ export interface FileRoutesById {
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/_app/my/profile': typeof AppMyProfileRoute
   '/_app/my/reservations': typeof AppMyReservationsRoute
+  '/_app/permits/create': typeof AppPermitsCreateRoute
   '/_app/properties/create': typeof AppPropertiesCreateRoute
+  '/_app/residents/create': typeof AppResidentsCreateRoute
   '/_app/units/create': typeof AppUnitsCreateRoute
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/_app/vehicles/create': typeof AppVehiclesCreateRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
+  '/_app/residents/': typeof AppResidentsIndexRoute
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
+  '/_app/vehicles/': typeof AppVehiclesIndexRoute
   '/_app/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/_app/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/_app/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -600,12 +760,24 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
+  '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
+  '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
+  '/_app/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/_app/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/_app/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/_app/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
+  '/_app/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
+  '/_app/residents/$residentId/permits-create': typeof AppResidentsResidentIdPermitsCreateRoute
+  '/_app/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
+  '/_app/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
+  '/_app/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
   '/_app/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/_app/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/_app/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
   '/_app/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
+  '/_app/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
+  '/_app/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/_app/catalog/makes/': typeof AppCatalogMakesIndexRoute
   '/_app/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/_app/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
@@ -650,14 +822,20 @@ export interface FileRouteTypes {
     | '/catalog/binnacle'
     | '/my/profile'
     | '/my/reservations'
+    | '/permits/create'
     | '/properties/create'
+    | '/residents/create'
     | '/units/create'
     | '/units/create-bulk'
+    | '/vehicles/create'
     | '/buildings/'
     | '/catalog/'
+    | '/permits/'
     | '/properties/'
+    | '/residents/'
     | '/spots/'
     | '/units/'
+    | '/vehicles/'
     | '/buildings/$buildingId/edit'
     | '/buildings/$buildingId/show'
     | '/buildings/$buildingId/unit'
@@ -669,12 +847,24 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/permits/$permitId/approve'
+    | '/permits/$permitId/edit'
+    | '/permits/$permitId/reject'
+    | '/permits/$permitId/show'
     | '/properties/$propertyId/edit'
     | '/properties/$propertyId/show'
+    | '/residents/$residentId/edit'
+    | '/residents/$residentId/permits'
+    | '/residents/$residentId/permits-create'
+    | '/residents/$residentId/show'
+    | '/residents/$residentId/vehicles'
+    | '/residents/$residentId/vehicles-create'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
     | '/units/$unitId/show'
+    | '/vehicles/$vehicleId/edit'
+    | '/vehicles/$vehicleId/show'
     | '/catalog/makes/'
     | '/catalog/models/'
     | '/catalog/permit-types/'
@@ -717,14 +907,20 @@ export interface FileRouteTypes {
     | '/catalog/binnacle'
     | '/my/profile'
     | '/my/reservations'
+    | '/permits/create'
     | '/properties/create'
+    | '/residents/create'
     | '/units/create'
     | '/units/create-bulk'
+    | '/vehicles/create'
     | '/buildings'
     | '/catalog'
+    | '/permits'
     | '/properties'
+    | '/residents'
     | '/spots'
     | '/units'
+    | '/vehicles'
     | '/buildings/$buildingId/edit'
     | '/buildings/$buildingId/show'
     | '/buildings/$buildingId/unit'
@@ -736,12 +932,24 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/permits/$permitId/approve'
+    | '/permits/$permitId/edit'
+    | '/permits/$permitId/reject'
+    | '/permits/$permitId/show'
     | '/properties/$propertyId/edit'
     | '/properties/$propertyId/show'
+    | '/residents/$residentId/edit'
+    | '/residents/$residentId/permits'
+    | '/residents/$residentId/permits-create'
+    | '/residents/$residentId/show'
+    | '/residents/$residentId/vehicles'
+    | '/residents/$residentId/vehicles-create'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
     | '/units/$unitId/show'
+    | '/vehicles/$vehicleId/edit'
+    | '/vehicles/$vehicleId/show'
     | '/catalog/makes'
     | '/catalog/models'
     | '/catalog/permit-types'
@@ -785,14 +993,20 @@ export interface FileRouteTypes {
     | '/_app/catalog/binnacle'
     | '/_app/my/profile'
     | '/_app/my/reservations'
+    | '/_app/permits/create'
     | '/_app/properties/create'
+    | '/_app/residents/create'
     | '/_app/units/create'
     | '/_app/units/create-bulk'
+    | '/_app/vehicles/create'
     | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/permits/'
     | '/_app/properties/'
+    | '/_app/residents/'
     | '/_app/spots/'
     | '/_app/units/'
+    | '/_app/vehicles/'
     | '/_app/buildings/$buildingId/edit'
     | '/_app/buildings/$buildingId/show'
     | '/_app/buildings/$buildingId/unit'
@@ -804,12 +1018,24 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/permits/$permitId/approve'
+    | '/_app/permits/$permitId/edit'
+    | '/_app/permits/$permitId/reject'
+    | '/_app/permits/$permitId/show'
     | '/_app/properties/$propertyId/edit'
     | '/_app/properties/$propertyId/show'
+    | '/_app/residents/$residentId/edit'
+    | '/_app/residents/$residentId/permits'
+    | '/_app/residents/$residentId/permits-create'
+    | '/_app/residents/$residentId/show'
+    | '/_app/residents/$residentId/vehicles'
+    | '/_app/residents/$residentId/vehicles-create'
     | '/_app/spots/$spotId/edit'
     | '/_app/spots/$spotId/show'
     | '/_app/units/$unitId/edit'
     | '/_app/units/$unitId/show'
+    | '/_app/vehicles/$vehicleId/edit'
+    | '/_app/vehicles/$vehicleId/show'
     | '/_app/catalog/makes/'
     | '/_app/catalog/models/'
     | '/_app/catalog/permit-types/'
@@ -979,6 +1205,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyReservationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/permits/': {
+      id: '/_app/permits/'
+      path: '/permits'
+      fullPath: '/permits/'
+      preLoaderRoute: typeof AppPermitsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/permits/create': {
+      id: '/_app/permits/create'
+      path: '/permits/create'
+      fullPath: '/permits/create'
+      preLoaderRoute: typeof AppPermitsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/properties/': {
       id: '/_app/properties/'
       path: '/properties'
@@ -991,6 +1231,20 @@ declare module '@tanstack/react-router' {
       path: '/properties/create'
       fullPath: '/properties/create'
       preLoaderRoute: typeof AppPropertiesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/': {
+      id: '/_app/residents/'
+      path: '/residents'
+      fullPath: '/residents/'
+      preLoaderRoute: typeof AppResidentsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/create': {
+      id: '/_app/residents/create'
+      path: '/residents/create'
+      fullPath: '/residents/create'
+      preLoaderRoute: typeof AppResidentsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/spots/': {
@@ -1019,6 +1273,20 @@ declare module '@tanstack/react-router' {
       path: '/units/create-bulk'
       fullPath: '/units/create-bulk'
       preLoaderRoute: typeof AppUnitsCreateBulkRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicles/': {
+      id: '/_app/vehicles/'
+      path: '/vehicles'
+      fullPath: '/vehicles/'
+      preLoaderRoute: typeof AppVehiclesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicles/create': {
+      id: '/_app/vehicles/create'
+      path: '/vehicles/create'
+      fullPath: '/vehicles/create'
+      preLoaderRoute: typeof AppVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/buildings/$buildingId/edit': {
@@ -1154,6 +1422,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/permits/$permitId/approve': {
+      id: '/_app/permits/$permitId/approve'
+      path: '/permits/$permitId/approve'
+      fullPath: '/permits/$permitId/approve'
+      preLoaderRoute: typeof AppPermitsPermitIdApproveRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/permits/$permitId/edit': {
+      id: '/_app/permits/$permitId/edit'
+      path: '/permits/$permitId/edit'
+      fullPath: '/permits/$permitId/edit'
+      preLoaderRoute: typeof AppPermitsPermitIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/permits/$permitId/reject': {
+      id: '/_app/permits/$permitId/reject'
+      path: '/permits/$permitId/reject'
+      fullPath: '/permits/$permitId/reject'
+      preLoaderRoute: typeof AppPermitsPermitIdRejectRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/permits/$permitId/show': {
+      id: '/_app/permits/$permitId/show'
+      path: '/permits/$permitId/show'
+      fullPath: '/permits/$permitId/show'
+      preLoaderRoute: typeof AppPermitsPermitIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/properties/$propertyId/edit': {
       id: '/_app/properties/$propertyId/edit'
       path: '/properties/$propertyId/edit'
@@ -1166,6 +1462,48 @@ declare module '@tanstack/react-router' {
       path: '/properties/$propertyId/show'
       fullPath: '/properties/$propertyId/show'
       preLoaderRoute: typeof AppPropertiesPropertyIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/$residentId/edit': {
+      id: '/_app/residents/$residentId/edit'
+      path: '/residents/$residentId/edit'
+      fullPath: '/residents/$residentId/edit'
+      preLoaderRoute: typeof AppResidentsResidentIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/$residentId/permits': {
+      id: '/_app/residents/$residentId/permits'
+      path: '/residents/$residentId/permits'
+      fullPath: '/residents/$residentId/permits'
+      preLoaderRoute: typeof AppResidentsResidentIdPermitsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/$residentId/permits-create': {
+      id: '/_app/residents/$residentId/permits-create'
+      path: '/residents/$residentId/permits-create'
+      fullPath: '/residents/$residentId/permits-create'
+      preLoaderRoute: typeof AppResidentsResidentIdPermitsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/$residentId/show': {
+      id: '/_app/residents/$residentId/show'
+      path: '/residents/$residentId/show'
+      fullPath: '/residents/$residentId/show'
+      preLoaderRoute: typeof AppResidentsResidentIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/$residentId/vehicles': {
+      id: '/_app/residents/$residentId/vehicles'
+      path: '/residents/$residentId/vehicles'
+      fullPath: '/residents/$residentId/vehicles'
+      preLoaderRoute: typeof AppResidentsResidentIdVehiclesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/$residentId/vehicles-create': {
+      id: '/_app/residents/$residentId/vehicles-create'
+      path: '/residents/$residentId/vehicles-create'
+      fullPath: '/residents/$residentId/vehicles-create'
+      preLoaderRoute: typeof AppResidentsResidentIdVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/spots/$spotId/edit': {
@@ -1194,6 +1532,20 @@ declare module '@tanstack/react-router' {
       path: '/units/$unitId/show'
       fullPath: '/units/$unitId/show'
       preLoaderRoute: typeof AppUnitsUnitIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicles/$vehicleId/edit': {
+      id: '/_app/vehicles/$vehicleId/edit'
+      path: '/vehicles/$vehicleId/edit'
+      fullPath: '/vehicles/$vehicleId/edit'
+      preLoaderRoute: typeof AppVehiclesVehicleIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicles/$vehicleId/show': {
+      id: '/_app/vehicles/$vehicleId/show'
+      path: '/vehicles/$vehicleId/show'
+      fullPath: '/vehicles/$vehicleId/show'
+      preLoaderRoute: typeof AppVehiclesVehicleIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/catalog/makes/$makeId/edit': {
@@ -1324,14 +1676,20 @@ interface AppRouteChildren {
   AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
   AppMyProfileRoute: typeof AppMyProfileRoute
   AppMyReservationsRoute: typeof AppMyReservationsRoute
+  AppPermitsCreateRoute: typeof AppPermitsCreateRoute
   AppPropertiesCreateRoute: typeof AppPropertiesCreateRoute
+  AppResidentsCreateRoute: typeof AppResidentsCreateRoute
   AppUnitsCreateRoute: typeof AppUnitsCreateRoute
   AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
+  AppVehiclesCreateRoute: typeof AppVehiclesCreateRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
+  AppResidentsIndexRoute: typeof AppResidentsIndexRoute
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
+  AppVehiclesIndexRoute: typeof AppVehiclesIndexRoute
   AppBuildingsBuildingIdEditRoute: typeof AppBuildingsBuildingIdEditRoute
   AppBuildingsBuildingIdShowRoute: typeof AppBuildingsBuildingIdShowRoute
   AppBuildingsBuildingIdUnitRoute: typeof AppBuildingsBuildingIdUnitRoute
@@ -1343,12 +1701,24 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
+  AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
+  AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
+  AppPermitsPermitIdShowRoute: typeof AppPermitsPermitIdShowRoute
   AppPropertiesPropertyIdEditRoute: typeof AppPropertiesPropertyIdEditRoute
   AppPropertiesPropertyIdShowRoute: typeof AppPropertiesPropertyIdShowRoute
+  AppResidentsResidentIdEditRoute: typeof AppResidentsResidentIdEditRoute
+  AppResidentsResidentIdPermitsRoute: typeof AppResidentsResidentIdPermitsRoute
+  AppResidentsResidentIdPermitsCreateRoute: typeof AppResidentsResidentIdPermitsCreateRoute
+  AppResidentsResidentIdShowRoute: typeof AppResidentsResidentIdShowRoute
+  AppResidentsResidentIdVehiclesRoute: typeof AppResidentsResidentIdVehiclesRoute
+  AppResidentsResidentIdVehiclesCreateRoute: typeof AppResidentsResidentIdVehiclesCreateRoute
   AppSpotsSpotIdEditRoute: typeof AppSpotsSpotIdEditRoute
   AppSpotsSpotIdShowRoute: typeof AppSpotsSpotIdShowRoute
   AppUnitsUnitIdEditRoute: typeof AppUnitsUnitIdEditRoute
   AppUnitsUnitIdShowRoute: typeof AppUnitsUnitIdShowRoute
+  AppVehiclesVehicleIdEditRoute: typeof AppVehiclesVehicleIdEditRoute
+  AppVehiclesVehicleIdShowRoute: typeof AppVehiclesVehicleIdShowRoute
   AppCatalogMakesIndexRoute: typeof AppCatalogMakesIndexRoute
   AppCatalogModelsIndexRoute: typeof AppCatalogModelsIndexRoute
   AppCatalogPermitTypesIndexRoute: typeof AppCatalogPermitTypesIndexRoute
@@ -1388,14 +1758,20 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
   AppMyProfileRoute: AppMyProfileRoute,
   AppMyReservationsRoute: AppMyReservationsRoute,
+  AppPermitsCreateRoute: AppPermitsCreateRoute,
   AppPropertiesCreateRoute: AppPropertiesCreateRoute,
+  AppResidentsCreateRoute: AppResidentsCreateRoute,
   AppUnitsCreateRoute: AppUnitsCreateRoute,
   AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
+  AppVehiclesCreateRoute: AppVehiclesCreateRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
+  AppResidentsIndexRoute: AppResidentsIndexRoute,
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
+  AppVehiclesIndexRoute: AppVehiclesIndexRoute,
   AppBuildingsBuildingIdEditRoute: AppBuildingsBuildingIdEditRoute,
   AppBuildingsBuildingIdShowRoute: AppBuildingsBuildingIdShowRoute,
   AppBuildingsBuildingIdUnitRoute: AppBuildingsBuildingIdUnitRoute,
@@ -1407,12 +1783,26 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
+  AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
+  AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,
+  AppPermitsPermitIdShowRoute: AppPermitsPermitIdShowRoute,
   AppPropertiesPropertyIdEditRoute: AppPropertiesPropertyIdEditRoute,
   AppPropertiesPropertyIdShowRoute: AppPropertiesPropertyIdShowRoute,
+  AppResidentsResidentIdEditRoute: AppResidentsResidentIdEditRoute,
+  AppResidentsResidentIdPermitsRoute: AppResidentsResidentIdPermitsRoute,
+  AppResidentsResidentIdPermitsCreateRoute:
+    AppResidentsResidentIdPermitsCreateRoute,
+  AppResidentsResidentIdShowRoute: AppResidentsResidentIdShowRoute,
+  AppResidentsResidentIdVehiclesRoute: AppResidentsResidentIdVehiclesRoute,
+  AppResidentsResidentIdVehiclesCreateRoute:
+    AppResidentsResidentIdVehiclesCreateRoute,
   AppSpotsSpotIdEditRoute: AppSpotsSpotIdEditRoute,
   AppSpotsSpotIdShowRoute: AppSpotsSpotIdShowRoute,
   AppUnitsUnitIdEditRoute: AppUnitsUnitIdEditRoute,
   AppUnitsUnitIdShowRoute: AppUnitsUnitIdShowRoute,
+  AppVehiclesVehicleIdEditRoute: AppVehiclesVehicleIdEditRoute,
+  AppVehiclesVehicleIdShowRoute: AppVehiclesVehicleIdShowRoute,
   AppCatalogMakesIndexRoute: AppCatalogMakesIndexRoute,
   AppCatalogModelsIndexRoute: AppCatalogModelsIndexRoute,
   AppCatalogPermitTypesIndexRoute: AppCatalogPermitTypesIndexRoute,

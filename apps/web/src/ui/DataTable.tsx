@@ -17,7 +17,9 @@ import {
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridPaginationModel,
+  type GridRowId,
   type GridRowParams,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
@@ -90,6 +92,8 @@ export interface DataTableProps<T extends GridValidRowModel & { id: number | str
   /** Label of the search box (→ filter[term]). */
   searchLabel?: string;
   searchable?: boolean;
+  /** Checkbox selection of rows (bulk actions); the ids selected across pages. */
+  selection?: { ids: number[]; onChange: (ids: number[]) => void };
 }
 
 const SEARCH_DELAY_MS = 350;
@@ -251,6 +255,19 @@ export function DataTable<T extends GridValidRowModel & { id: number | string }>
           disableColumnFilter
           disableColumnSelector
           disableRowSelectionOnClick
+          checkboxSelection={!!props.selection}
+          keepNonExistentRowsSelected={!!props.selection}
+          {...(props.selection
+            ? {
+                rowSelectionModel: { type: 'include' as const, ids: new Set<GridRowId>(props.selection.ids) },
+                onRowSelectionModelChange: (m: GridRowSelectionModel) =>
+                  props.selection!.onChange(
+                    m.type === 'include'
+                      ? [...m.ids].map(Number)
+                      : (data?.data ?? []).map((r) => Number(r.id)).filter((id) => !m.ids.has(id)),
+                  ),
+              }
+            : {})}
           disableColumnMenu={narrow}
           onRowClick={
             rowHref

@@ -397,8 +397,14 @@ export function RecordPicker({
   optionLabel = (r) => (typeof r.name === 'string' ? r.name : `#${r.id}`),
   sort = 'name',
   size,
+  filter,
+  include,
 }: {
   resource: string;
+  /** Includes the option labels need (a unit's building). */
+  include?: string[];
+  /** List filters the options must match (a resident's vehicles: { residentId: ['7'] }). */
+  filter?: Record<string, string[]>;
   label: string;
   value: RecordOption | null;
   onChange: (value: RecordOption | null) => void;
@@ -422,7 +428,14 @@ export function RecordPicker({
   }, [input, value?.label]);
   const result = useList<{ id: number } & Record<string, unknown>>(
     resource,
-    { page: 1, pageSize: PICKER_PAGE_SIZE, sort: [sort], ...(term ? { term } : {}) },
+    {
+      page: 1,
+      pageSize: PICKER_PAGE_SIZE,
+      sort: [sort],
+      ...(term ? { term } : {}),
+      ...(filter ? { filter } : {}),
+      ...(include ? { include } : {}),
+    },
     { enabled: open },
   );
   const data: ListResponse<{ id: number } & Record<string, unknown>> | undefined = result.data;
@@ -481,7 +494,19 @@ export function RecordInput({
   resource,
   initial,
   showHref,
-}: BaseFieldProps & { resource: string; initial?: RecordOption | null; showHref?: (id: number) => string }) {
+  optionLabel,
+  sort,
+  filter,
+  include,
+}: BaseFieldProps & {
+  resource: string;
+  initial?: RecordOption | null;
+  showHref?: (id: number) => string;
+  optionLabel?: (row: { id: number } & Record<string, unknown>) => string;
+  sort?: string;
+  filter?: Record<string, string[]>;
+  include?: string[];
+}) {
   const mode = useFormMode();
   const controller = useController({ name });
   const { field } = controller;
@@ -516,6 +541,10 @@ export function RecordInput({
       required={required}
       error={message}
       helperText={helperText}
+      optionLabel={optionLabel}
+      sort={sort}
+      filter={filter}
+      include={include}
       onChange={(v) => {
         setSelected(v);
         field.onChange(v ? v.id : null);

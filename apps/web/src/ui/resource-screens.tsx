@@ -2,7 +2,7 @@ import type { Permission } from '@parkade/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Box } from '@mui/material';
 import type { TFunction } from 'i18next';
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -31,13 +31,20 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   entity: string;
   /** Translation key of the list's title (plural). */
   titleKey: string;
-  list: { filters: readonly string[]; sorts: readonly string[]; includes: readonly string[]; defaultSort: string };
+  list: {
+    filters: readonly string[];
+    sorts: readonly string[];
+    includes: readonly string[];
+    defaultSort: string;
+  };
   /** Includes the list asks for. */
   include?: string[];
   permissions: { create?: Permission; edit?: Permission; delete?: Permission };
   /** False when the resource has no create screen (spots). */
   creatable?: boolean;
   schema: z.ZodType;
+  /** A schema that depends on the property or the user (form rules, the manager rule); a hook. */
+  useSchema?: () => z.ZodType;
   emptyValues: Values;
   toValues: (item: Item) => Values;
   recordTitle: (item: Item) => string;
@@ -48,12 +55,15 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   ListActions?: ComponentType;
   /** Shown under the show page's card (a building's floors and units). */
   ShowExtra?: ComponentType<{ item: { id: number } }>;
+  /** Bulk actions on the rows checked in the list (turns on checkbox selection). */
+  BulkActions?: ComponentType<{ ids: number[]; clear: () => void }>;
 }
 
 export interface ResourceScreens {
   validateSearch: ReturnType<typeof listSearch>;
   ListPage: () => ReactNode;
-  CreatePage: () => ReactNode;
+  /** `initial`: values the new record starts with (a resident's vehicle starts with the resident). */
+  CreatePage: (props?: { initial?: Partial<FieldValues> }) => ReactNode;
   Page: (props: { mode: Exclude<PageMode, 'create'>; id: number }) => ReactNode;
 }
 
@@ -67,8 +77,12 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     include: config.include ?? [],
   };
 
-  function useDefinition(): ResourceDefinition<Item, Values> {
+  const useSchema = config.useSchema ?? (() => config.schema);
+
+  function useDefinition(initial?: Partial<FieldValues>): ResourceDefinition<Item, Values> {
     const { t } = useTranslation();
+    const schema = useSchema();
+    const initialKey = JSON.stringify(initial ?? null);
     return useMemo(
       () => ({
         resource: config.resource,
@@ -77,13 +91,14 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         labels: { title: t(config.titleKey), item: t(`entities.${config.entity}`) },
         permissions: config.permissions,
         writable: true,
-        schema: config.schema,
-        emptyValues: config.emptyValues,
+        schema,
+        emptyValues: { ...config.emptyValues, ...(initial ?? {}) },
         toValues: config.toValues,
         recordTitle: config.recordTitle,
         Fields: config.Fields,
       }),
-      [t],
+      // `initial` is compared by value (initialKey)
+      [t, schema, initialKey],
     );
   }
 
@@ -96,7 +111,8 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const columns = useMemo(() => config.columns(t, intlLocale), [t, intlLocale]);
     const Filters = config.Filters;
     const Actions = config.ListActions;
-    const mayCreate = config.creatable !== false && !!config.permissions.create && can(config.permissions.create);
+    const mayCreate =
+      config.creatable !== false && !!config.permissions.create && can(config.permissions.create);
     return (
       <>
         <PageHeader
@@ -133,20 +149,30 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     Filters?: ComponentType<{ list: ListState }>;
   }) {
     const result = useList<Item>(config.resource, list.query);
+    const [selected, setSelected] = useState<number[]>([]);
+    const Bulk = config.BulkActions;
     return (
-      <DataTable<Item>
-        label={title}
-        list={list}
-        result={result}
-        columns={columns}
-        rowHref={(row) => `${config.basePath}/${row.id}/show`}
-        filters={Filters ? <Filters list={list} /> : undefined}
-      />
+      <>
+        {Bulk && selected.length > 0 && (
+          <Box sx={{ mb: 1.5 }}>
+            <Bulk ids={selected} clear={() => setSelected([])} />
+          </Box>
+        )}
+        <DataTable<Item>
+          label={title}
+          list={list}
+          result={result}
+          columns={columns}
+          rowHref={(row) => `${config.basePath}/${row.id}/show`}
+          filters={Filters ? <Filters list={list} /> : undefined}
+          selection={Bulk ? { ids: selected, onChange: setSelected } : undefined}
+        />
+      </>
     );
   }
 
-  function CreatePage() {
-    const definition = useDefinition();
+  function CreatePage(props?: { initial?: Partial<FieldValues> }) {
+    const definition = useDefinition(props?.initial);
     return (
       <PropertyScoped>
         <ResourcePage definition={definition} mode="create" />

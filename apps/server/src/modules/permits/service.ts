@@ -92,6 +92,46 @@ const plateOf = sql<string>`(select v.plate_normalized from ${vehicles} v where 
 const ownerName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${p.propertyId}
   and u.id = ${p.residentId})`;
 
+const includes = {
+  resident: belongsTo({
+    description: 'The resident (id, fullName, email)',
+    key: (x: PermitItem) => x.residentId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
+        .from(tenantUsers)
+        .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number)))),
+  }),
+  vehicle: belongsTo({
+    description: 'The vehicle (id, plate, makeName, color)',
+    key: (x: PermitItem) => x.vehicleId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: vehicles.id, plate: vehicles.plate, makeName: makes.name, color: vehicles.color })
+        .from(vehicles)
+        .leftJoin(makes, eq(makes.id, vehicles.makeId))
+        .where(and(eq(vehicles.propertyId, propertyIdOf(ctx)), inArray(vehicles.id, ids.map(Number)))),
+  }),
+  permitType: belongsTo({
+    description: 'The permit type (id, name)',
+    key: (x: PermitItem) => x.permitTypeId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: permitTypes.id, name: permitTypes.name })
+        .from(permitTypes)
+        .where(inArray(permitTypes.id, ids.map(Number))),
+  }),
+  spot: belongsTo({
+    description: 'The spot (id, number)',
+    key: (x: PermitItem) => x.spotId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: spots.id, number: spots.number })
+        .from(spots)
+        .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+  }),
+};
+
 export const permitsList = defineListResource<typeof columns, PermitItem>({
   table: p,
   select: columns,
@@ -110,47 +150,7 @@ export const permitsList = defineListResource<typeof columns, PermitItem>({
   sorts: { code: p.code, createdAt: p.createdAt, expiresOn: p.expiresOn, status: p.status },
   defaultSort: '-createdAt',
   serialize,
-  includes: {
-    resident: belongsTo({
-      description: 'The resident (id, fullName, email)',
-      key: (x: PermitItem) => x.residentId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
-          .from(tenantUsers)
-          .where(
-            and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number))),
-          ),
-    }),
-    vehicle: belongsTo({
-      description: 'The vehicle (id, plate, makeName, color)',
-      key: (x: PermitItem) => x.vehicleId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: vehicles.id, plate: vehicles.plate, makeName: makes.name, color: vehicles.color })
-          .from(vehicles)
-          .leftJoin(makes, eq(makes.id, vehicles.makeId))
-          .where(and(eq(vehicles.propertyId, propertyIdOf(ctx)), inArray(vehicles.id, ids.map(Number)))),
-    }),
-    permitType: belongsTo({
-      description: 'The permit type (id, name)',
-      key: (x: PermitItem) => x.permitTypeId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: permitTypes.id, name: permitTypes.name })
-          .from(permitTypes)
-          .where(inArray(permitTypes.id, ids.map(Number))),
-    }),
-    spot: belongsTo({
-      description: 'The spot (id, number)',
-      key: (x: PermitItem) => x.spotId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: spots.id, number: spots.number })
-          .from(spots)
-          .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
-    }),
-  },
+  includes,
 });
 
 const own = (ctx: RouteContext, id: number) =>
@@ -159,7 +159,9 @@ const own = (ctx: RouteContext, id: number) =>
 export async function getPermit(ctx: RouteContext, id: number): Promise<PermitItem> {
   const [row] = await ctx.tx.select(columns).from(p).where(own(ctx, id));
   if (!row) throw notFound('permits');
-  return serialize(row);
+  const item = serialize(row);
+  for (const [name, def] of Object.entries(includes)) await def.load(ctx, [item], name, {});
+  return item;
 }
 
 type Body = z.output<typeof permitBody>;

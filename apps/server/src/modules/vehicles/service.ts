@@ -67,6 +67,36 @@ const serialize = (row: Record<string, unknown>): VehicleItem =>
 const residentName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${v.propertyId}
   and u.id = ${v.residentId})`;
 
+const includes = {
+  resident: belongsTo({
+    description: 'The owner (id, fullName, email)',
+    key: (x: VehicleItem) => x.residentId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
+        .from(tenantUsers)
+        .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number)))),
+  }),
+  spot: belongsTo({
+    description: 'The spot (id, number)',
+    key: (x: VehicleItem) => x.spotId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: spots.id, number: spots.number })
+        .from(spots)
+        .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+  }),
+  permitType: belongsTo({
+    description: 'The permit type (id, name)',
+    key: (x: VehicleItem) => x.permitTypeId,
+    load: (ctx, ids) =>
+      ctx.tx
+        .select({ id: permitTypes.id, name: permitTypes.name })
+        .from(permitTypes)
+        .where(inArray(permitTypes.id, ids.map(Number))),
+  }),
+};
+
 export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
   table: v,
   select: columns,
@@ -92,37 +122,7 @@ export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
   sorts: { plate: v.plateNormalized, createdAt: v.createdAt, year: v.year, residentName },
   defaultSort: 'plate',
   serialize,
-  includes: {
-    resident: belongsTo({
-      description: 'The owner (id, fullName, email)',
-      key: (x: VehicleItem) => x.residentId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
-          .from(tenantUsers)
-          .where(
-            and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number))),
-          ),
-    }),
-    spot: belongsTo({
-      description: 'The spot (id, number)',
-      key: (x: VehicleItem) => x.spotId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: spots.id, number: spots.number })
-          .from(spots)
-          .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
-    }),
-    permitType: belongsTo({
-      description: 'The permit type (id, name)',
-      key: (x: VehicleItem) => x.permitTypeId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: permitTypes.id, name: permitTypes.name })
-          .from(permitTypes)
-          .where(inArray(permitTypes.id, ids.map(Number))),
-    }),
-  },
+  includes,
 });
 
 const own = (ctx: RouteContext, id: number) =>
@@ -136,7 +136,9 @@ export async function getVehicle(ctx: RouteContext, id: number): Promise<Vehicle
     .leftJoin(models, eq(models.id, v.modelId))
     .where(own(ctx, id));
   if (!row) throw notFound('vehicles');
-  return serialize(row);
+  const item = serialize(row);
+  for (const [name, def] of Object.entries(includes)) await def.load(ctx, [item], name, {});
+  return item;
 }
 
 type Body = z.output<typeof vehicleBody>;

@@ -68,13 +68,11 @@ describe('LoginForm', () => {
 
   it('puts the server’s field errors on their fields', async () => {
     const f = setup(
-      vi
-        .fn()
-        .mockRejectedValue(
-          new RequestError('The given data was invalid', 422, {
-            email: ['This email was not found in our system'],
-          }),
-        ),
+      vi.fn().mockRejectedValue(
+        new RequestError('The given data was invalid', 422, {
+          email: ['This email was not found in our system'],
+        }),
+      ),
     );
     await f.user.type(f.email(), 'nobody@demo.test');
     await f.user.type(f.password(), 'demo1234');

@@ -1,0 +1,132 @@
+import { residentRestoreBody, type ResidentItem } from '@parkade/contract';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { send } from '../../platform/api';
+import { useCan } from '../../ui/access';
+import { DateInput, FieldGrid, RecordInput } from '../../ui/fields';
+import { applyServerErrors, contractResolver } from '../../ui/form';
+import { formatDate, useUiLocale } from '../../ui/locale';
+import { useList } from '../../ui/resource';
+import { toast } from '../../ui/toast';
+
+/** The deleted residents, newest first; restore one to a unit with a new lease end (vehicles and permits return). */
+export function DeletedResidentsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { intlLocale } = useUiLocale();
+  const deleted = useList<ResidentItem>('/residents/deleted', { page: 1, pageSize: 100, include: ['units'] });
+  const [restoring, setRestoring] = useState<ResidentItem | null>(null);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('residents.deleted.title')}</DialogTitle>
+      <DialogContent>
+        {deleted.isError && <Alert severity="error">{deleted.error.message}</Alert>}
+        {deleted.data && deleted.data.data.length === 0 && (
+          <Typography color="text.secondary">{t('residents.deleted.none')}</Typography>
+        )}
+        <List>
+          {(deleted.data?.data ?? []).map((r) => (
+            <ListItem
+              key={r.id}
+              divider
+              secondaryAction={
+                can('residents.restore') ? (
+                  <Button size="small" variant="outlined" onClick={() => setRestoring(r)}>
+                    {t('residents.deleted.restore')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              <ListItemText
+                primary={r.fullName}
+                secondary={`${r.email ?? ''} · ${t('residents.deleted.on', { date: formatDate(r.deletedAt, intlLocale) })}`}
+                sx={{ pr: 10 }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('form.close')}</Button>
+      </DialogActions>
+      {restoring && <RestoreDialog resident={restoring} onClose={() => setRestoring(null)} />}
+    </Dialog>
+  );
+}
+
+function RestoreDialog({ resident, onClose }: { resident: ResidentItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const first = resident.units?.[0];
+  const form = useForm({
+    resolver: contractResolver(residentRestoreBody),
+    defaultValues: { unitId: first?.id ?? (null as unknown as number), leaseExpirationAt: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const res = await send<{ message: string }>('PUT', `/residents/${resident.id}/restore`, values);
+      toast.success(res.message);
+      void client.invalidateQueries({ queryKey: ['/residents'] });
+      void client.invalidateQueries({ queryKey: ['/residents/deleted'] });
+      onClose();
+    } catch (e) {
+      const placed = applyServerErrors(e, ['unitId', 'leaseExpirationAt'], (n, er, o) =>
+        form.setError(n as never, er, o),
+      );
+      setError(placed.general);
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('residents.deleted.restoreTitle', { name: resident.fullName })}</DialogTitle>
+      <FormProvider {...form}>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <DialogContent>
+            <Stack spacing={2}>
+              <Typography color="text.secondary">{t('residents.deleted.restoreIntro')}</Typography>
+              {error && <Alert severity="error">{error}</Alert>}
+              <FieldGrid columns={1}>
+                <RecordInput
+                  name="unitId"
+                  label={t('fields.unit')}
+                  required
+                  resource="/units"
+                  sort="buildingName"
+                  include={['building']}
+                  initial={first ? { id: first.id, label: `${first.buildingName} · ${first.name}` } : null}
+                  optionLabel={(u) =>
+                    `${(u.building as { name?: string } | undefined)?.name ?? ''} · ${String(u.name)}`
+                  }
+                />
+                <DateInput name="leaseExpirationAt" label={t('rules.fields.leaseExpirationAt')} required />
+              </FieldGrid>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('form.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+              {t('residents.deleted.restore')}
+            </Button>
+          </DialogActions>
+        </form>
+      </FormProvider>
+    </Dialog>
+  );
+}
