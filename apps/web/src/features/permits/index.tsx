@@ -121,7 +121,7 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
   emptyValues: {
     code: '',
     residentId: null as unknown as number,
-    permitTypeId: 1,
+    permitTypeId: null as unknown as number,
     vehicleId: null,
     spotId: null,
     name: null,

@@ -87,7 +87,8 @@ export function ImportResidentsDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const percent = s && s.rowsTotal > 0 ? Math.round((100 * s.rowsDone) / s.rowsTotal) : 0;
+  const percent =
+    s?.state === 'done' ? 100 : s && s.rowsTotal > 0 ? Math.round((100 * s.rowsDone) / s.rowsTotal) : 0;
   return (
     <Dialog
       open
@@ -130,13 +131,13 @@ export function ImportResidentsDialog({ onClose }: { onClose: () => void }) {
             </Typography>
           </Stack>
           {uploading && <LinearProgress aria-label={t('residents.import.uploading')} />}
-          {importId !== null && s && !finished && (
+          {importId !== null && s && s.state !== 'failed' && (
             <Box>
               <Typography variant="body2" sx={{ mb: 0.5 }} aria-live="polite">
                 {t(`residents.import.state.${s.state}`, { done: s.rowsDone, total: s.rowsTotal })}
               </Typography>
               <LinearProgress
-                variant={s.rowsTotal ? 'determinate' : 'indeterminate'}
+                variant={s.rowsTotal || finished ? 'determinate' : 'indeterminate'}
                 value={percent}
                 aria-label={t('residents.import.progress')}
                 aria-valuetext={`${s.rowsDone} / ${s.rowsTotal}`}

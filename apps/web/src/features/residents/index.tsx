@@ -45,6 +45,7 @@ import { useFormRules } from '../rules/RulesPage';
 import { DeletedResidentsDialog } from './DeletedResidentsDialog';
 import { ImportResidentsDialog } from './ImportResidentsDialog';
 import { ResidentPanel } from './ResidentPanel';
+import { StatusChip } from '../permits/PermitStatusChip';
 
 const STATUS_COLOUR: Record<ResidentStatus, 'success' | 'default' | 'warning' | 'error' | 'info'> = {
   active: 'success',
@@ -55,7 +56,7 @@ const STATUS_COLOUR: Record<ResidentStatus, 'success' | 'default' | 'warning' | 
 };
 export function ResidentStatusChip({ status }: { status: ResidentStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={STATUS_COLOUR[status]} label={t(`residents.status.${status}`)} />;
+  return <StatusChip colour={STATUS_COLOUR[status]} label={t(`residents.status.${status}`)} />;
 }
 
 /** The resident's units: several, picked from the property's units (building and number). */

@@ -1,0 +1,115 @@
+import ExcelJS from 'exceljs';
+import { checkPage, checkState, expect, settled, signInViaApi, tenantOrigin, test } from './fixtures';
+
+/**
+ * Issue 5's journey: a manager of Oakridge imports 50 residents from an .xlsx while the progress bar follows the
+ * background job, adds a vehicle to one of them, issues a permit for it, approves it (confirming first) and prints
+ * it (the PDF comes back).
+ */
+test('a manager imports 50 residents, adds a vehicle, issues a permit, approves it and prints it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-6);
+  await signInViaApi(page, 'oakridgeManager');
+  await page.goto(`${tenantOrigin('oakridge')}/residents`);
+  await checkPage(page, 'Residents');
+
+  // 50 residents in the demo's Building A (units 101–304).
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Residents');
+  ws.addRow(['name', 'email', 'phone', 'building', 'unit', 'code', 'language', 'lease_expiration']);
+  const units = [1, 2, 3].flatMap((f) => [1, 2, 3, 4].map((u) => `${f}0${u}`));
+  for (let i = 0; i < 50; i++)
+    ws.addRow([
+      `Import${stamp} Person ${i + 1}`,
+      `import${stamp}.${i + 1}@example.test`,
+      '',
+      'Building A',
+      units[i % units.length],
+      '',
+      i % 3 === 0 ? 'es' : 'en',
+      '2027-12-31',
+    ]);
+  const file = Buffer.from(await wb.xlsx.writeBuffer());
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import residents' });
+  await expect(dialog).toBeVisible();
+  await checkState(page);
+  await dialog.getByTestId('residents-import-file').setInputFiles({
+    name: `residents-${stamp}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: file,
+  });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  // The progress bar follows the job to the end.
+  const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
+  await expect(
+    dialog.getByText(`50 residents imported from residents-${stamp}.xlsx.`, { exact: false }),
+  ).toBeVisible();
+  await checkState(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`Import${stamp}`);
+  await expect(page.getByText('1–50 of 50')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`Import${stamp} Person 7`);
+  await page.getByRole('link', { name: `Import${stamp} Person 7`, exact: true }).click();
+  await settled(page, `Import${stamp} Person 7`);
+
+  // A vehicle of this resident.
+  await page.getByRole('link', { name: 'Add vehicle' }).click();
+  await settled(page, 'New vehicle');
+  const plate = `E2E-${stamp}`;
+  await page.getByRole('textbox', { name: 'Licence plate' }).fill(plate);
+  await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+  await checkState(page);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await settled(page, plate);
+
+  // A permit for it, from the resident's page.
+  await page
+    .getByRole('link', { name: `Import${stamp} Person 7` })
+    .first()
+    .click();
+  await settled(page, `Import${stamp} Person 7`);
+  await page.getByRole('link', { name: 'Add permit' }).click();
+  await settled(page, 'New permit');
+  await expect(page.getByRole('textbox', { name: 'Permit code' })).toHaveValue(/^OAKRID-[A-Z2-9]{6}$/);
+  const code = await page.getByRole('textbox', { name: 'Permit code' }).inputValue();
+  await page.getByRole('combobox', { name: 'Vehicle' }).click();
+  await page.getByRole('option', { name: new RegExp(plate) }).click();
+  await page.getByRole('combobox', { name: 'Permit type' }).click();
+  await page.getByRole('option', { name: 'Resident', exact: true }).click();
+  await checkState(page);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await settled(page, code);
+  await expect(page.getByText('Pending approval').first()).toBeVisible();
+
+  // Approve, confirming first.
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Approve permit ${code}?` });
+  await expect(confirm).toContainText('The permit becomes valid at once');
+  await checkState(page);
+  await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Valid', { exact: true }).first()).toBeVisible();
+
+  // Print it: ppm2 with its margins; the PDF comes back.
+  await page.getByRole('button', { name: 'Print permit' }).click();
+  const print = page.getByRole('dialog', { name: 'Parking permit' });
+  await print.getByRole('radio', { name: /ppm2/ }).check();
+  await print.getByRole('spinbutton', { name: 'Left margin (mm)' }).fill('12');
+  await checkState(page);
+  const [pdf] = await Promise.all([
+    page.waitForResponse((r) => /\/permits\/\d+\/print\?/.test(r.url())),
+    print.getByRole('button', { name: 'Print', exact: true }).click(),
+  ]);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.url()).toContain('format=ppm2');
+  expect(pdf.url()).toContain('marginLeft=12');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
