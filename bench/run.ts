@@ -24,6 +24,13 @@ import { seed } from '../apps/server/src/seed';
 import { BENCH_PASSWORD, generate } from './data';
 import { benchMapLoad, benchMapPaint, benchUnitsImport, seedMapBench } from './structure';
 import type { Figures, Scenario } from './load';
+import {
+  benchResidentsImport,
+  RESIDENT_PROPERTIES,
+  RESIDENT_TERMS,
+  RESIDENTS_PER_PROPERTY,
+  seedResidentsBench,
+} from './residents';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL =
@@ -32,6 +39,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
 const LIST_P95_TARGET_MS = 20;
+const RESIDENTS_P95_TARGET_MS = 25;
 const APP_ROLE = 'parkade_bench_app';
 
 /**
@@ -42,6 +50,7 @@ async function createDatabase(): Promise<{
   database: Database;
   name: string;
   ownerUrl: string;
+  appUrl: string;
   drop: () => Promise<void>;
 }> {
   const name = `parkade_bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -71,6 +80,7 @@ async function createDatabase(): Promise<{
     database,
     name,
     ownerUrl: ownerUrl.toString(),
+    appUrl: appUrl.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
@@ -94,7 +104,7 @@ const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
 async function main() {
   const started = Date.now();
-  const { database, name, ownerUrl, drop } = await createDatabase();
+  const { database, name, ownerUrl, appUrl, drop } = await createDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-bench-'));
   let child: ChildProcess | undefined;
   let close: (() => Promise<void>) | undefined;
@@ -103,6 +113,10 @@ async function main() {
     console.log(`database ${name}: generating data…`);
     const data = await generate(database);
     await seedMapBench(database, data.a.id);
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    const withResidents = !only || 'residents import'.includes(only) || only.includes('resident');
+    if (withResidents) console.log(`seeding ${RESIDENT_PROPERTIES * RESIDENTS_PER_PROPERTY} residents…`);
+    const residentsBench = withResidents ? await seedResidentsBench(ownerUrl) : null;
     // As a long-lived table would be: statistics gathered and the visibility map set.
     const owner = new pg.Client({ connectionString: ownerUrl });
     await owner.connect();
@@ -111,13 +125,14 @@ async function main() {
 
     const env = loadEnv({ dataDir, appDomain: 'localhost', publicPort: undefined });
     const jobs = await startJobs(database, { error: () => undefined });
-    const { app } = await buildApp({
+    const built = await buildApp({
       env,
       database,
       jobs,
       storage: localDiskStorage(path.join(dataDir, 'uploads')),
       logger: false,
     });
+    const { app } = built;
     close = () => app.close();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -180,9 +195,36 @@ async function main() {
       },
     ];
 
+    if (residentsBench) {
+      const residentsToken = await signIn(residentsBench.code, residentsBench.manager);
+      const headers = { authorization: `Bearer ${residentsToken}`, 'x-tenant': residentsBench.code };
+      scenarios.push({
+        name: 'GET residents term+includes',
+        url: origin,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: RESIDENT_TERMS.map((term) => ({
+          method: 'GET',
+          path: `/tenant/api/residents?pageSize=50&include=units,vehicles&filter[term]=${encodeURIComponent(term)}`,
+          headers,
+        })),
+      });
+      scenarios.push({
+        // Its service time, without queueing behind the other connections.
+        name: 'GET residents term+includes, 1 conn',
+        url: origin,
+        connections: 1,
+        duration: DURATION,
+        requests: RESIDENT_TERMS.map((term) => ({
+          method: 'GET',
+          path: `/tenant/api/residents?pageSize=50&include=units,vehicles&filter[term]=${encodeURIComponent(term)}`,
+          headers,
+        })),
+      });
+    }
+
     child = fork(path.join(here, 'load.ts'), { execArgv: ['--import', 'tsx'] });
     const results: Figures[] = [];
-    const only = process.env.BENCH_ONLY?.toLowerCase();
     for (const s of scenarios.filter((x) => !only || x.name.toLowerCase().includes(only))) {
       // A short warm-up (JIT, caches, pool) that is not measured.
       await load(child, { ...s, name: `${s.name} (warm-up)`, duration: Math.min(3, s.duration) });
@@ -253,6 +295,28 @@ async function main() {
       console.log(
         `units import: ${units.rows} rows (${(units.bytes / 1024).toFixed(0)} KB .xlsx) in ${ms(units.ms)} ms — ${units.rowsPerSecond.toFixed(0)} rows/s`,
       );
+    }
+    const residentsList = results.find((r) => r.name === 'GET residents term+includes');
+    if (residentsBench) {
+      const imported = await benchResidentsImport(built.services, residentsBench, {
+        appUrl,
+        ownerUrl,
+        uploads: path.join(dataDir, 'uploads'),
+      });
+      console.log('');
+      console.log(
+        `residents import: ${imported.rows} rows (${(imported.bytes / 1024).toFixed(0)} KB .xlsx) ${imported.state} ` +
+          `in ${(imported.ms / 1000).toFixed(2)} s — ${imported.rowsPerSecond.toFixed(0)} rows/s; worker process RSS ` +
+          `${imported.rssBeforeMb.toFixed(0)} MB idle, peak ${imported.peakRssMb.toFixed(0)} MB ` +
+          `(heap +${imported.peakHeapDeltaMb.toFixed(0)} MB) — target < 10 s and < 300 MB: ` +
+          `${imported.ms < 10_000 && imported.peakRssMb < 300 ? 'met' : 'MISSED'}`,
+      );
+      if (residentsList)
+        console.log(
+          `residents list (${RESIDENT_PROPERTIES * RESIDENTS_PER_PROPERTY} residents in ${RESIDENT_PROPERTIES} ` +
+            `properties, term + include=units,vehicles): p95 ${ms(residentsList.p95)} ms at ${CONNECTIONS} connections ` +
+            `— target < ${RESIDENTS_P95_TARGET_MS} ms: ${residentsList.p95 < RESIDENTS_P95_TARGET_MS ? 'met' : 'MISSED'}`,
+        );
     }
     console.log('');
     if (list)

@@ -9,7 +9,7 @@ import { spots } from '../spots/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { vehicles } from '../vehicles/table';
-import { NO_PASSWORD } from './service';
+import { NO_PASSWORD, refreshResidentSearch } from './service';
 import { residents, residentUnits } from './table';
 
 /** Demo residents: a permit in every status, and one deleted resident to restore. */
@@ -188,4 +188,5 @@ export async function seedResidentsDemo(tx: Tx, propertyId: number, plan: 'oakri
       typeId: i === 0 && reserved ? 2 : 1,
     });
   }
+  await refreshResidentSearch(tx, propertyId);
 }

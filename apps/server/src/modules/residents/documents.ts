@@ -9,7 +9,7 @@ import { contentDisposition } from '../files/service';
 import { files } from '../files/table';
 import { properties } from '../properties/table';
 import { policiesText } from './mail';
-import { getResident, propertySettingsOf, residentsList } from './service';
+import { getResident, propertySettingsOf, residentsList, withUnits } from './service';
 import type { ResidentItem } from '@parkade/contract';
 import { residents } from './table';
 
@@ -133,6 +133,7 @@ export async function exportResidents(ctx: RouteContext) {
     query: params.toString(),
     where: isNull(residents.deletedAt),
   });
+  await withUnits(ctx, data);
   const lang = ctx.lang;
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(t(lang, 'residents.import.sheet'));

@@ -25,7 +25,7 @@ import { properties } from '../properties/table';
 import { sheetRows } from '../units/import';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
-import { NO_PASSWORD } from './service';
+import { NO_PASSWORD, refreshResidentSearch } from './service';
 import { residentImports, residents, residentUnits } from './table';
 
 export const IMPORT_QUEUE = 'residents-import';
@@ -411,6 +411,7 @@ export async function runImport(
           position: 0,
         })),
       );
+      await refreshResidentSearch(tx, propertyId, [...idByEmail.values()]);
     });
     done = from + chunk.length;
     await hooks.afterChunk?.(done);

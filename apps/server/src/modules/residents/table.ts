@@ -48,6 +48,11 @@ export const residents = pgTable(
     /** The import that created the resident (resident_imports.id) and its spreadsheet row. */
     importId: bigint('import_id', { mode: 'number' }),
     importRow: integer('import_row'),
+    /**
+     * What filter[term] searches: name, email, phone, code and unit names, lower-cased, kept by
+     * refreshResidentSearch on every write that changes them (one LIKE per row instead of joins per row).
+     */
+    search: text('search').notNull().default(''),
     ...timestamps(),
   },
   (t) => [

@@ -8,6 +8,8 @@ import { belongsTo, defineListResource } from '../../platform/list-query';
 import { buildings } from '../buildings/table';
 import { assertBuilding } from '../floors/service';
 import { floors } from '../floors/table';
+import { refreshResidentSearch } from '../residents/service';
+import { residentUnits } from '../residents/table';
 import { units } from './table';
 
 /** Units of the property (tenant rows). The building's name is joined for sorting and searching. */
@@ -125,6 +127,16 @@ export async function updateUnit(ctx: RouteContext, id: number, body: Body) {
     own(ctx, id),
     { buildingId: body.buildingId, floorId: body.floorId ?? null, name: body.name },
     { unique: UNIQUE },
+  );
+  // Residents are found by their units' names.
+  const holders = await ctx.tx
+    .select({ id: residentUnits.residentId })
+    .from(residentUnits)
+    .where(and(eq(residentUnits.propertyId, propertyIdOf(ctx)), eq(residentUnits.unitId, id)));
+  await refreshResidentSearch(
+    ctx.tx,
+    propertyIdOf(ctx),
+    holders.map((h) => h.id),
   );
   return getUnit(ctx, id);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "residents" ADD COLUMN "search" text DEFAULT '' NOT NULL;
