@@ -341,6 +341,7 @@ export const residentScreens = resourceScreens<ResidentItem, Values>({
       sortable: false,
       flex: 1,
       minWidth: 140,
+      secondary: true,
       valueGetter: (_v: unknown, r: ResidentItem) =>
         (r.units ?? []).map((u) => `${u.buildingName} ${u.name}`).join(', '),
     },

@@ -100,7 +100,7 @@ function RulesEditor() {
             <TableRow>
               <TableCell>{t('rules.field')}</TableCell>
               {OPTIONS.map((o) => (
-                <TableCell key={o} align="center">
+                <TableCell key={o} align="center" sx={{ whiteSpace: 'nowrap', width: '1%' }}>
                   {t(`rules.option.${o}`)}
                 </TableCell>
               ))}
