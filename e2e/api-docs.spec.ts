@@ -62,11 +62,19 @@ test('the API reference renders in the browser and lists the sign-in calls', asy
     await page.evaluate(() =>
       (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
     );
-    for (let i = 0; i < 80 && (await op.count()) === 0; i++) {
+    // The document is long (every route of the product) and Swagger UI redraws as it scrolls: an operation found
+    // may be detached a moment later, so keep scrolling until it is found and stays.
+    for (let i = 0; i < 300; i++) {
+      if ((await op.count()) > 0) {
+        const shown = await op.scrollIntoViewIfNeeded({ timeout: 2000 }).then(
+          () => true,
+          () => false,
+        );
+        if (shown && (await op.isVisible())) break;
+      }
       await page.mouse.wheel(0, 1200);
       await page.waitForTimeout(100);
     }
-    await op.scrollIntoViewIfNeeded();
     await expect(op).toBeVisible();
   };
   for (const path of [
