@@ -51,6 +51,8 @@ export interface ResourceDefinition<Item extends { id: number }, Values extends 
   canDelete?: (item: Item) => boolean;
   /** The resource's fields; they read the mode (show renders them read-only). */
   Fields: ComponentType<{ record?: Item }>;
+  /** A query string sent with the edit's PUT ('?action=change-vehicle'); none by default. */
+  updateSearch?: string;
 }
 
 export interface ResourcePageProps<Item extends { id: number }, Values extends FieldValues> {
@@ -263,7 +265,7 @@ function EditForm<Item extends { id: number }, Values extends FieldValues>({
   const can = useCan();
   const [general, setGeneral] = useState<string | null>(null);
   const create = useCreate<Item>(d.resource);
-  const update = useUpdate<Item>(d.resource, item?.id ?? 0);
+  const update = useUpdate<Item>(d.resource, item?.id ?? 0, d.updateSearch);
   const resolver = useMemo(() => contractResolver(d.schema as z.ZodType<unknown, FieldValues>), [d.schema]);
   const form = useForm<FieldValues, unknown, FieldValues>({
     resolver,

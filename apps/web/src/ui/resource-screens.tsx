@@ -45,6 +45,8 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   schema: z.ZodType;
   /** A schema that depends on the property or the user (form rules, the manager rule); a hook. */
   useSchema?: () => z.ZodType;
+  /** A query string for the edit's PUT, read from the page (`?action=change-vehicle`); a hook. */
+  useUpdateSearch?: () => string | undefined;
   emptyValues: Values;
   toValues: (item: Item) => Values;
   recordTitle: (item: Item) => string;
@@ -78,10 +80,12 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
   };
 
   const useSchema = config.useSchema ?? (() => config.schema);
+  const useUpdateSearch = config.useUpdateSearch ?? (() => undefined);
 
   function useDefinition(initial?: Partial<FieldValues>): ResourceDefinition<Item, Values> {
     const { t } = useTranslation();
     const schema = useSchema();
+    const updateSearch = useUpdateSearch();
     const initialKey = JSON.stringify(initial ?? null);
     return useMemo(
       () => ({
@@ -96,9 +100,10 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         toValues: config.toValues,
         recordTitle: config.recordTitle,
         Fields: config.Fields,
+        updateSearch,
       }),
       // `initial` is compared by value (initialKey)
-      [t, schema, initialKey],
+      [t, schema, initialKey, updateSearch],
     );
   }
 

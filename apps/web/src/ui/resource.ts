@@ -49,12 +49,15 @@ export function useCreate<T, B = unknown>(resource: string) {
   });
 }
 
-/** PUT /resource/:id → the updated record (kept in the cache at once). */
-export function useUpdate<T, B = unknown>(resource: string, id: number | string) {
+/**
+ * PUT /resource/:id → the updated record (kept in the cache at once). `search` is an optional query string sent
+ * with it ('?action=change-vehicle').
+ */
+export function useUpdate<T, B = unknown>(resource: string, id: number | string, search = '') {
   const client = useQueryClient();
   const invalidate = useInvalidate(resource);
   return useMutation<T, RequestError, B>({
-    mutationFn: (body) => send<T>('PUT', `${resource}/${id}`, body),
+    mutationFn: (body) => send<T>('PUT', `${resource}/${id}${search}`, body),
     onSuccess: async (record) => {
       client.setQueryData(resourceKeys.record(resource, id), record);
       await invalidate();

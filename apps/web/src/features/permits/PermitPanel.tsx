@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, send } from '../../platform/api';
@@ -48,7 +48,13 @@ export function PermitPanel({ item }: { item: { id: number } }) {
   const permit = useRecord<PermitItem>('/permits', item.id).data;
   const path = useRouterState({ select: (s) => s.location.pathname });
   const fromPath = /\/(approve|reject)$/.exec(path)?.[1] as PermitAction | undefined;
+  const navigate = useNavigate();
   const [action, setAction] = useState<PermitAction | null>(fromPath ?? null);
+  // Opened at /permits/{id}/approve or /reject: once the dialog is closed the address is the show page again.
+  const close = () => {
+    setAction(null);
+    if (fromPath) void navigate({ to: `/permits/${item.id}/show` as never, replace: true });
+  };
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +74,7 @@ export function PermitPanel({ item }: { item: { id: number } }) {
       client.setQueryData(resourceKeys.record('/permits', permit.id), after);
       void client.invalidateQueries({ queryKey: ['/permits'] });
       toast.success(t('permits.transitioned', { status: t(`permits.status.${after.shownStatus}`) }));
-      setAction(null);
+      close();
       setComment('');
     } catch (e) {
       const err = e as RequestError;
@@ -130,7 +136,7 @@ export function PermitPanel({ item }: { item: { id: number } }) {
         </Stack>
         {action && !pending && <Alert severity="info">{t('permits.actionNotAllowed')}</Alert>}
       </Stack>
-      <Dialog open={!!pending} onClose={busy ? undefined : () => setAction(null)} fullWidth maxWidth="sm">
+      <Dialog open={!!pending} onClose={busy ? undefined : close} fullWidth maxWidth="sm">
         <DialogTitle>{pending && t(`permits.confirm.${pending}.title`, { code: permit.code })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
@@ -152,7 +158,7 @@ export function PermitPanel({ item }: { item: { id: number } }) {
           {error && pending !== 'reject' && pending !== 'revoke' && <Alert severity="error">{error}</Alert>}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAction(null)} disabled={busy}>
+          <Button onClick={close} disabled={busy}>
             {t('form.cancel')}
           </Button>
           <Button
@@ -184,7 +190,17 @@ function PrintDialog({ permit, onClose }: { permit: PermitItem; onClose: () => v
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const marginError = (m: (typeof MARGINS)[number]): string | null => {
+    const raw = margins[m].trim();
+    const n = Number(raw);
+    if (raw === '' || !Number.isFinite(n)) return t('validation.numeric');
+    if (n < 0) return t('validation.minValue', { min: 0 });
+    if (n > 100) return t('validation.maxValue', { max: 100 });
+    return null;
+  };
+  const invalid = MARGINS.some((m) => marginError(m) !== null);
   const print = async () => {
+    if (invalid) return;
     setBusy(true);
     setError(null);
     try {
@@ -228,6 +244,8 @@ function PrintDialog({ permit, onClose }: { permit: PermitItem; onClose: () => v
                 label={t(`permits.print.${m}`)}
                 value={margins[m]}
                 onChange={(e) => setMargins((x) => ({ ...x, [m]: e.target.value }))}
+                error={marginError(m) !== null}
+                helperText={marginError(m) ?? undefined}
                 slotProps={{ htmlInput: { min: 0, max: 100, step: 1 } }}
                 sx={{ width: 140 }}
               />
@@ -240,7 +258,12 @@ function PrintDialog({ permit, onClose }: { permit: PermitItem; onClose: () => v
         <Button onClick={onClose} disabled={busy}>
           {t('form.cancel')}
         </Button>
-        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => void print()} disabled={busy}>
+        <Button
+          variant="contained"
+          startIcon={<PrintIcon />}
+          onClick={() => void print()}
+          disabled={busy || invalid}
+        >
           {t('permits.print.go')}
         </Button>
       </DialogActions>

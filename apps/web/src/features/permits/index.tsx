@@ -8,45 +8,110 @@ import {
   type PermitBody,
   type PermitEditAction,
   type PermitItem,
+  type Property,
+  type ResidentItem,
 } from '@parkade/contract';
+import { Alert } from '@mui/material';
 import { useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWatch } from 'react-hook-form';
-import { useAuthStore } from '../../platform/stores';
-import { DateInput, FieldGrid, RecordInput, TextInput } from '../../ui/fields';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useAuthStore, usePropertyStore } from '../../platform/stores';
+import { useArea, useCan } from '../../ui/access';
+import {
+  DateInput,
+  FieldGrid,
+  FormModeProvider,
+  FullRow,
+  RecordInput,
+  TextInput,
+  useFormMode,
+} from '../../ui/fields';
 import { formatDate } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
+import { useRecord } from '../../ui/resource';
 import type { ListState } from '../../ui/DataTable';
+import { useBootstrap } from '../shell/useBootstrap';
 import { useFormRules } from '../rules/RulesPage';
 import { PermitPanel } from './PermitPanel';
 import { PermitStatusChip } from './PermitStatusChip';
 
+/** The edit action of the page (`/permits/{id}/edit?action=change-vehicle`), or null. */
+function usePermitEditAction(): PermitEditAction | null {
+  const search: Record<string, unknown> = useSearch({ strict: false });
+  return search.action === 'change-vehicle' ? 'change-vehicle' : null;
+}
+
+/** Fields shown read-only while the form is being edited (the resident of a permit never changes). */
+function Locked({ when, children }: { when: boolean; children: ReactNode }) {
+  return when ? <FormModeProvider value="show">{children}</FormModeProvider> : <>{children}</>;
+}
+
 export function PermitFields({ record }: { record?: PermitItem }) {
   const { t } = useTranslation();
+  const mode = useFormMode();
+  const action = usePermitEditAction();
   const rules = useFormRules()?.permits;
   const shown = (f: string) => rules?.[f]?.visible !== false;
   const req = (f: string) => rules?.[f]?.required === true;
+  const { setValue, getValues, formState } = useFormContext();
   const residentId = useWatch({ name: 'residentId' }) as number | null;
+  // A new permit may start with its resident (/residents/{id}/permits-create): name them, not "#12".
+  const presetId = (formState.defaultValues?.residentId as number | null | undefined) ?? null;
+  const preset = useRecord<ResidentItem>('/residents', !record && presetId ? presetId : null).data;
+  const residentInitial = record?.resident
+    ? { id: record.resident.id, label: record.resident.fullName }
+    : preset
+      ? { id: preset.id, label: preset.fullName }
+      : null;
+  // Another resident: the vehicle chosen belonged to the previous one.
+  const previous = useRef(residentId);
+  useEffect(() => {
+    if (previous.current === residentId) return;
+    previous.current = residentId;
+    if (mode !== 'show') setValue('vehicleId', null, { shouldDirty: true });
+  }, [residentId, mode, setValue]);
+  // A new permit's code is proposed from the property's code; the user may type another.
+  const prefix = usePermitCodePrefix(mode === 'create');
+  const proposed = useRef(false);
+  useEffect(() => {
+    if (mode !== 'create' || !prefix || proposed.current) return;
+    proposed.current = true;
+    if (!getValues('code')) setValue('code', suggestPermitCode(prefix));
+  }, [mode, prefix, getValues, setValue]);
+  // The resident never changes once the permit exists; change-vehicle changes the vehicle alone.
+  const changingVehicle = mode === 'edit' && action === 'change-vehicle';
+  const lockOthers = changingVehicle;
   return (
     <FieldGrid>
-      <TextInput name="code" label={t('permits.code')} required />
-      <RecordInput
-        name="residentId"
-        label={t('permits.resident')}
-        required
-        resource="/residents"
-        sort="fullName"
-        optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
-        initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
-        showHref={(id) => `/residents/${id}/show`}
-      />
-      {shown('vehicleId') && (
+      {changingVehicle && (
+        <FullRow>
+          <Alert severity="info">{t('permits.changeVehicleIntro')}</Alert>
+        </FullRow>
+      )}
+      <Locked when={lockOthers}>
+        <TextInput name="code" label={t('permits.code')} required />
+      </Locked>
+      <Locked when={mode === 'edit'}>
+        <RecordInput
+          name="residentId"
+          label={t('permits.resident')}
+          required
+          resource="/residents"
+          sort="fullName"
+          optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
+          initial={residentInitial}
+          showHref={(id) => `/residents/${id}/show`}
+        />
+      </Locked>
+      {(shown('vehicleId') || changingVehicle) && (
         <RecordInput
           key={residentId ?? 0}
           name="vehicleId"
           label={t('rules.fields.vehicleId')}
-          required={req('vehicleId')}
+          required={req('vehicleId') || changingVehicle}
+          helperText={mode !== 'show' && !residentId ? t('permits.chooseResidentFirst') : undefined}
           resource="/vehicles"
           sort="plate"
           filter={residentId ? { residentId: [String(residentId)] } : undefined}
@@ -55,33 +120,35 @@ export function PermitFields({ record }: { record?: PermitItem }) {
           showHref={(id) => `/vehicles/${id}/show`}
         />
       )}
-      <RecordInput
-        name="permitTypeId"
-        label={t('rules.fields.permitTypeId')}
-        required
-        resource="/permit-types"
-        initial={record?.permitType ? { id: record.permitType.id, label: record.permitType.name } : null}
-      />
-      {shown('spotId') && (
+      <Locked when={lockOthers}>
         <RecordInput
-          name="spotId"
-          label={t('rules.fields.spotId')}
-          required={req('spotId')}
-          resource="/spots"
-          sort="number"
-          optionLabel={(s) => String(s.number)}
-          initial={record?.spot ? { id: record.spot.id, label: record.spot.number } : null}
+          name="permitTypeId"
+          label={t('rules.fields.permitTypeId')}
+          required
+          resource="/permit-types"
+          initial={record?.permitType ? { id: record.permitType.id, label: record.permitType.name } : null}
         />
-      )}
-      {shown('startDate') && (
-        <DateInput name="startDate" label={t('rules.fields.startDate')} required={req('startDate')} />
-      )}
-      {shown('endDate') && (
-        <DateInput name="endDate" label={t('rules.fields.endDate')} required={req('endDate')} />
-      )}
-      {shown('name') && <TextInput name="name" label={t('rules.fields.name')} required={req('name')} />}
-      {shown('email') && <TextInput name="email" label={t('rules.fields.email')} required={req('email')} />}
-      {shown('unit') && <TextInput name="unit" label={t('rules.fields.unit')} required={req('unit')} />}
+        {shown('spotId') && (
+          <RecordInput
+            name="spotId"
+            label={t('rules.fields.spotId')}
+            required={req('spotId')}
+            resource="/spots"
+            sort="number"
+            optionLabel={(s) => String(s.number)}
+            initial={record?.spot ? { id: record.spot.id, label: record.spot.number } : null}
+          />
+        )}
+        {shown('startDate') && (
+          <DateInput name="startDate" label={t('rules.fields.startDate')} required={req('startDate')} />
+        )}
+        {shown('endDate') && (
+          <DateInput name="endDate" label={t('rules.fields.endDate')} required={req('endDate')} />
+        )}
+        {shown('name') && <TextInput name="name" label={t('rules.fields.name')} required={req('name')} />}
+        {shown('email') && <TextInput name="email" label={t('rules.fields.email')} required={req('email')} />}
+        {shown('unit') && <TextInput name="unit" label={t('rules.fields.unit')} required={req('unit')} />}
+      </Locked>
     </FieldGrid>
   );
 }
@@ -103,9 +170,14 @@ function StatusFilter({ list }: { list: ListState }) {
 function usePermitSchema() {
   const role = useAuthStore((s) => s.user?.role ?? null);
   const rules = useFormRules();
-  const search: Record<string, unknown> = useSearch({ strict: false });
-  const action = search.action === 'change-vehicle' ? ('change-vehicle' as PermitEditAction) : null;
+  const action = usePermitEditAction();
   return permitBodyFor({ manager: role === 'manager', action, rules });
+}
+
+/** The edit's PUT carries the action, so the server counts the change and applies its own rule. */
+function usePermitUpdateSearch() {
+  const action = usePermitEditAction();
+  return action ? `?action=${action}` : undefined;
 }
 
 export const permitScreens = resourceScreens<PermitItem, PermitBody>({
@@ -118,6 +190,7 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
   permissions: { create: 'permits.create', edit: 'permits.edit', delete: 'permits.delete' },
   schema: permitBody,
   useSchema: usePermitSchema,
+  useUpdateSearch: usePermitUpdateSearch,
   emptyValues: {
     code: '',
     residentId: null as unknown as number,
@@ -194,4 +267,24 @@ export function newPermitInitial(propertyCode: string | null | undefined, reside
     code: suggestPermitCode(propertyCode ?? 'P'),
     ...(residentId ? { residentId } : {}),
   };
+}
+
+/**
+ * The prefix of proposed permit codes: the property's code (null while it is read). A tenant area has it from the
+ * bootstrap; the central area reads the selected property (or, without the permission to, abbreviates its name).
+ */
+export function usePermitCodePrefix(enabled = true): string | null {
+  const area = useArea();
+  const can = useCan();
+  const bootstrap = useBootstrap();
+  const propertyId = usePropertyStore((s) => s.propertyId);
+  const propertyName = usePropertyStore((s) => s.propertyName);
+  const central = area === 'central' && propertyId !== null && bootstrap.property?.id !== propertyId;
+  const readable = enabled && central && can('properties.show');
+  const selected = useRecord<Property>('/properties', readable ? propertyId : null);
+  if (!central && bootstrap.property) return bootstrap.property.code;
+  if (selected.data) return selected.data.code;
+  if (readable && selected.isPending) return null;
+  const letters = (propertyName ?? '').replace(/[^A-Za-z]/g, '').slice(0, 3);
+  return letters || 'P';
 }

@@ -6,14 +6,17 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  LinearProgress,
   List,
   ListItem,
   ListItemText,
+  Pagination,
   Stack,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
@@ -24,20 +27,56 @@ import { formatDate, useUiLocale } from '../../ui/locale';
 import { useList } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 
-/** The deleted residents, newest first; restore one to a unit with a new lease end (vehicles and permits return). */
+const PAGE_SIZE = 20;
+
+/** The deleted residents, newest first, searchable and paged; restore one to a unit with a new lease end (vehicles and permits return). */
 export function DeletedResidentsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
   const { intlLocale } = useUiLocale();
-  const deleted = useList<ResidentItem>('/residents/deleted', { page: 1, pageSize: 100, include: ['units'] });
+  const titleId = useId();
+  const [typed, setTyped] = useState('');
+  const [term, setTerm] = useState('');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setTerm(typed.trim());
+      setPage(1);
+    }, 350);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const deleted = useList<ResidentItem>('/residents/deleted', {
+    page,
+    pageSize: PAGE_SIZE,
+    include: ['units'],
+    sort: ['-deletedAt'],
+    ...(term ? { term } : {}),
+  });
   const [restoring, setRestoring] = useState<ResidentItem | null>(null);
+  const lastPage = deleted.data?.meta.lastPage ?? 1;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('residents.deleted.title')}</DialogTitle>
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${titleId}-title`}>
+      <DialogTitle id={`${titleId}-title`}>{t('residents.deleted.title')}</DialogTitle>
       <DialogContent>
-        {deleted.isError && <Alert severity="error">{deleted.error.message}</Alert>}
+        <TextField
+          type="search"
+          size="small"
+          fullWidth
+          label={t('list.search')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          sx={{ mt: 1 }}
+        />
+        {deleted.isFetching && <LinearProgress sx={{ mt: 1 }} aria-label={t('form.loading')} />}
+        {deleted.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {deleted.error.message}
+          </Alert>
+        )}
         {deleted.data && deleted.data.data.length === 0 && (
-          <Typography color="text.secondary">{t('residents.deleted.none')}</Typography>
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {term ? t('list.noResults') : t('residents.deleted.none')}
+          </Typography>
         )}
         <List>
           {(deleted.data?.data ?? []).map((r) => (
@@ -54,12 +93,27 @@ export function DeletedResidentsDialog({ onClose }: { onClose: () => void }) {
             >
               <ListItemText
                 primary={r.fullName}
-                secondary={`${r.email ?? ''} · ${t('residents.deleted.on', { date: formatDate(r.deletedAt, intlLocale) })}`}
+                secondary={[
+                  r.email,
+                  (r.units ?? []).map((u) => `${u.buildingName} ${u.name}`).join(', '),
+                  t('residents.deleted.on', { date: formatDate(r.deletedAt, intlLocale) }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
                 sx={{ pr: 10 }}
               />
             </ListItem>
           ))}
         </List>
+        {lastPage > 1 && (
+          <Pagination
+            count={lastPage}
+            page={page}
+            onChange={(_e, p) => setPage(p)}
+            size="small"
+            sx={{ display: 'flex', justifyContent: 'center' }}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('form.close')}</Button>
@@ -85,6 +139,9 @@ function RestoreDialog({ resident, onClose }: { resident: ResidentItem; onClose:
       toast.success(res.message);
       void client.invalidateQueries({ queryKey: ['/residents'] });
       void client.invalidateQueries({ queryKey: ['/residents/deleted'] });
+      // Their vehicles and permits come back with them.
+      void client.invalidateQueries({ queryKey: ['/vehicles'] });
+      void client.invalidateQueries({ queryKey: ['/permits'] });
       onClose();
     } catch (e) {
       const placed = applyServerErrors(e, ['unitId', 'leaseExpirationAt'], (n, er, o) =>

@@ -15,9 +15,22 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
-import { Autocomplete, Button, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useController } from 'react-hook-form';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useController, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { download, send } from '../../platform/api';
 import { NATIVE_NAMES } from '../../platform/language';
@@ -163,17 +176,59 @@ export function ResidentFields() {
         />
       )}
       <FullRow>
-        <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
-          {t('residents.limits')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('residents.limitsHint')}
-        </Typography>
+        <LimitsSection />
       </FullRow>
-      {RESIDENT_LIMITS.map((l) => (
-        <NumberInput key={l} name={l} label={t(`residents.limit.${l}`)} min={0} />
-      ))}
     </FieldGrid>
+  );
+}
+
+/**
+ * The resident's own limits, folded: an empty limit means the property's setting applies. The section opens by
+ * itself when the resident has limits of their own or one of them is refused.
+ */
+function LimitsSection() {
+  const { t } = useTranslation();
+  const mode = useFormMode();
+  const id = useId();
+  const values = useWatch({ name: [...RESIDENT_LIMITS] }) as (number | string | null | undefined)[];
+  const { errors } = useFormState({ name: [...RESIDENT_LIMITS] });
+  const own = values.filter((v) => v !== null && v !== undefined && v !== '').length;
+  const refused = RESIDENT_LIMITS.some((l) => errors[l]);
+  const [open, setOpen] = useState(own > 0);
+  return (
+    <Accordion
+      expanded={open || refused}
+      onChange={(_e, v) => setOpen(v)}
+      disableGutters
+      variant="outlined"
+      sx={{ mt: 1 }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-limits`} id={`${id}-summary`}>
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            {t('residents.limits')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {own > 0 ? t('residents.limitsOwn', { count: own }) : t('residents.limitsHint')}
+          </Typography>
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails id={`${id}-limits`}>
+        <FieldGrid>
+          {RESIDENT_LIMITS.map((l, i) =>
+            mode === 'show' ? (
+              <ReadOnlyField key={l} label={t(`residents.limit.${l}`)}>
+                {values[i] === null || values[i] === undefined
+                  ? t('residents.limitDefault')
+                  : String(values[i])}
+              </ReadOnlyField>
+            ) : (
+              <NumberInput key={l} name={l} label={t(`residents.limit.${l}`)} min={0} />
+            ),
+          )}
+        </FieldGrid>
+      </AccordionDetails>
+    </Accordion>
   );
 }
 

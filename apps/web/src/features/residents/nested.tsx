@@ -8,8 +8,6 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hostContext } from '../../platform/host';
-import { usePropertyStore } from '../../platform/stores';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
 import { DataTable, useListState } from '../../ui/DataTable';
@@ -18,7 +16,7 @@ import { formatDate, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { useList, useRecord } from '../../ui/resource';
-import { newPermitInitial, permitScreens } from '../permits';
+import { permitScreens } from '../permits';
 import { PermitStatusChip } from '../permits/PermitStatusChip';
 import { vehicleScreens } from '../vehicles';
 
@@ -188,24 +186,15 @@ export function ResidentVehicleCreatePage({ residentId }: { residentId: number }
   return <CreatePage initial={{ residentId }} />;
 }
 
-/** The code prefix of new permits: the property's code. */
-export function usePermitCodePrefix(): string {
-  const name = usePropertyStore((s) => s.propertyName);
-  return hostContext().tenant ?? (name ? name.replace(/[^A-Za-z]/g, '').slice(0, 3) : 'P');
-}
-
-/** /residents/{id}/permits-create: a new permit of this resident. */
+/** /residents/{id}/permits-create: a new permit of this resident (its code is proposed by the form). */
 export function ResidentPermitCreatePage({ residentId }: { residentId: number }) {
-  const prefix = usePermitCodePrefix();
-  const initial = useMemo(() => newPermitInitial(prefix, residentId), [prefix, residentId]);
+  const initial = useMemo(() => ({ residentId }), [residentId]);
   const { CreatePage } = permitScreens;
   return <CreatePage initial={initial} />;
 }
 
 /** /permits/create: a new permit with a proposed code. */
 export function PermitCreatePage() {
-  const prefix = usePermitCodePrefix();
-  const initial = useMemo(() => newPermitInitial(prefix), [prefix]);
   const { CreatePage } = permitScreens;
-  return <CreatePage initial={initial} />;
+  return <CreatePage />;
 }
