@@ -1,6 +1,7 @@
 /**
  * The residents import job alone in a fresh process (as `npm run worker` runs it), so that its memory is its own:
- * opens the database, runs the job once, reports wall time and peak memory to the parent, exits.
+ * opens the database, runs the job once, reports wall time, when each chunk committed and peak memory (rss and
+ * heapUsed sampled every 20 ms) to the parent, exits.
  */
 import { runImport } from '../apps/server/src/modules/residents/import';
 import { openDatabase } from '../apps/server/src/platform/db';
@@ -28,11 +29,14 @@ async function main() {
     peakHeap = Math.max(peakHeap, m.heapUsed);
   }, 20);
   const started = performance.now();
-  await runImport({ database, storage } as unknown as Services, a.propertyId, a.importId);
+  const chunks: number[] = [];
+  await runImport({ database, storage } as unknown as Services, a.propertyId, a.importId, {
+    afterChunk: () => void chunks.push(performance.now() - started),
+  });
   const ms = performance.now() - started;
   clearInterval(timer);
   await database.close();
-  process.send!({ ms, rssBefore: before.rss, peakRss, heapBefore: before.heapUsed, peakHeap });
+  process.send!({ ms, rssBefore: before.rss, peakRss, heapBefore: before.heapUsed, peakHeap, chunks });
 }
 main().catch((e: unknown) => {
   process.send!({ error: String(e) });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { IMPORT_QUEUE, importJob } from '../apps/server/src/modules/residents/import';
 import { residentImports } from '../apps/server/src/modules/residents/table';
 import type { Services } from '../apps/server/src/platform/http';
 import { hashPassword } from '../apps/server/src/platform/auth';
@@ -16,6 +17,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const RESIDENT_PROPERTIES = 50;
 export const RESIDENTS_PER_PROPERTY = 2_000;
 export const IMPORT_RESIDENTS = 10_000;
+/** Units of a building: 20 floors × 25, named 101–125 … 2001–2025. */
+const UNITS_PER_BUILDING = 500;
+/** Buildings of a property: 4 (one unit per resident); 20 in the two properties the imports go to (10,000 units). */
+const BUILDINGS = 4;
+const IMPORT_BUILDINGS = IMPORT_RESIDENTS / UNITS_PER_BUILDING;
+const unitName = (i: number) => String(100 * (1 + Math.floor(i / 25)) + 1 + (i % 25));
 
 const FIRST = [
   'Ana',
@@ -43,19 +50,28 @@ const LAST = [
   'Kowalski',
   'Silva',
 ];
-/** Terms a manager types: a surname, a first name, a unit, an email fragment, a name and surname. */
+/**
+ * Terms a manager types, taken in turn by each connection: a surname (~200 of a property's 2,000), a first name
+ * (~170), a unit number (1207: one in each building, and a phone and an email), an email fragment (~17), a name and
+ * surname (~17).
+ */
 export const RESIDENT_TERMS = ['okafor', 'grace', '1207', 'kenji.chen', 'elena rossi'];
 
-export interface ResidentsBench {
+interface BenchProperty {
   propertyId: number;
   code: string;
+  /** A manager of the property (password BENCH_PASSWORD). */
   manager: string;
-  buildingName: string;
+}
+export interface ResidentsBench extends BenchProperty {
+  /** A second property of the same size, for the import through HTTP (so both imports start from 2,000). */
+  second: BenchProperty;
 }
 
 /**
  * Seeds with the owner connection (a superuser here, so row-level security does not apply to the seeding):
- * properties, one building of 40 units each, residents as tenant users + residents + resident_units, vehicles.
+ * properties, their buildings of 500 units, residents (tenant users + residents + resident_units, one unit each, as
+ * in a real building) and a vehicle for every other resident.
  */
 export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBench> {
   const c = new pg.Client({ connectionString: ownerUrl });
@@ -72,11 +88,15 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
     );
     for (const p of props.rows) {
       const pid = Number(p.id);
-      await c.query(`insert into buildings (property_id, name) values ($1, 'Tower')`, [pid]);
+      await c.query(
+        `insert into buildings (property_id, name) select $1, 'Tower ' || b from generate_series(1, $2) b`,
+        [pid, props.rows.indexOf(p) < 2 ? IMPORT_BUILDINGS : BUILDINGS],
+      );
       await c.query(
         `insert into units (property_id, building_id, name)
-         select $1, b.id, (1000 + g)::text from buildings b, generate_series(1, 40) g where b.property_id = $1`,
-        [pid],
+         select $1, b.id, (100 * (1 + (g - 1) / 25) + 1 + (g - 1) % 25)::text
+         from buildings b, generate_series(1, $2) g where b.property_id = $1 order by b.id, g`,
+        [pid, UNITS_PER_BUILDING],
       );
       await c.query(
         `insert into tenant_users (property_id, type, full_name, email, phone, password_hash, language)
@@ -96,9 +116,9 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
       );
       await c.query(
         `insert into resident_units (property_id, resident_id, unit_id)
-         select $1, r.id, (select un.id from units un where un.property_id = $1
-                           order by un.id offset (r.id % 40) limit 1)
-         from residents r where r.property_id = $1`,
+         select $1, r.id, un.id
+         from (select id, row_number() over (order by id) n from residents where property_id = $1) r
+         join (select id, row_number() over (order by id) n from units where property_id = $1) un on un.n = r.n`,
         [pid],
       );
       await c.query(
@@ -113,15 +133,19 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
          and un.id = ru.unit_id where ru.property_id = r.property_id and ru.resident_id = r.id)))
        from tenant_users u where u.property_id = r.property_id and u.id = r.id`,
     );
-    const first0 = props.rows[0]!;
-    const manager = 'manager@bench-r1.test';
-    await c.query(
-      `insert into tenant_users (property_id, type, full_name, email, password_hash, role_id)
-       values ($1, 'tenant-user', 'Bench Manager', $2, $3, (select id from roles where name = 'manager'))`,
-      [Number(first0.id), manager, hash],
-    );
+    const withManager = async (p: { id: string; code: string }): Promise<BenchProperty> => {
+      const manager = `manager@${p.code}.test`;
+      await c.query(
+        `insert into tenant_users (property_id, type, full_name, email, password_hash, role_id)
+         values ($1, 'tenant-user', 'Bench Manager', $2, $3, (select id from roles where name = 'manager'))`,
+        [Number(p.id), manager, hash],
+      );
+      return { propertyId: Number(p.id), code: p.code, manager };
+    };
+    const main = await withManager(props.rows[0]!);
+    const second = await withManager(props.rows[1]!);
     await c.query('commit');
-    return { propertyId: Number(first0.id), code: first0.code, manager, buildingName: 'Tower' };
+    return { ...main, second };
   } catch (e) {
     await c.query('rollback');
     throw e;
@@ -131,29 +155,39 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
 }
 
 /**
- * The 10,000-row import, run as the job runs it, in a process of its own (bench/import-child.ts): wall time, rows/s
- * and that process's peak memory.
+ * A valid 10,000-row residents workbook: a unit each in Tower 1–20 (the first 2,000 already hold a resident); the
+ * tag keeps emails and codes unique.
  */
-export async function benchResidentsImport(
-  services: Services,
-  bench: ResidentsBench,
-  db: { appUrl: string; ownerUrl: string; uploads: string },
-) {
+async function importWorkbook(tag: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Residents');
   ws.addRow([...RESIDENTS_IMPORT_HEADERS]);
   for (let i = 0; i < IMPORT_RESIDENTS; i++)
     ws.addRow([
       `Imported Person ${i}`,
-      `imported.${i}@bench-import.test`,
+      `${tag}.${i}@bench-import.test`,
       '',
-      bench.buildingName,
-      String(1001 + (i % 40)),
-      `IMP-${i}`,
+      `Tower ${1 + Math.floor(i / UNITS_PER_BUILDING)}`,
+      unitName(i % UNITS_PER_BUILDING),
+      `${tag.toUpperCase()}-${i}`,
       i % 3 === 0 ? 'es' : 'en',
       '2028-06-30',
     ]);
-  const file = Buffer.from(await wb.xlsx.writeBuffer());
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const mb = (n: number) => n / 1024 / 1024;
+
+/**
+ * The 10,000-row import, run as the job runs it (runImport), in a process of its own (bench/import-child.ts):
+ * wall time, rows/s, that process's peak memory, and when the writing began (reading and checking before it).
+ */
+export async function benchResidentsImport(
+  services: Services,
+  bench: ResidentsBench,
+  db: { appUrl: string; ownerUrl: string; uploads: string },
+) {
+  const file = await importWorkbook('imported');
   const storageKey = await services.storage.put('xlsx', file);
   const importId = await services.database.withScope(
     { area: 'tenant', propertyId: bench.propertyId },
@@ -178,15 +212,18 @@ export async function benchResidentsImport(
     peakRss: number;
     heapBefore: number;
     peakHeap: number;
+    chunks: number[];
     error?: string;
   }>((resolve) => child.once('message', (m) => resolve(m as never)));
   child.kill();
   if (figures.error) throw new Error(figures.error);
   const ms = figures.ms;
-  const mb = (n: number) => n / 1024 / 1024;
   const [status] = await services.database.withScope({ area: 'tenant', propertyId: bench.propertyId }, (tx) =>
     tx.select().from(residentImports).where(eq(residentImports.id, importId)),
   );
+  // Each committed chunk's end (ms from the start): the first chunk ends one chunk after reading and checking.
+  const chunks = figures.chunks;
+  const perChunk = chunks.length > 1 ? (chunks.at(-1)! - chunks[0]!) / (chunks.length - 1) : NaN;
   return {
     rows: IMPORT_RESIDENTS,
     bytes: file.length,
@@ -196,6 +233,73 @@ export async function benchResidentsImport(
     imported: status?.imported ?? 0,
     rssBeforeMb: mb(figures.rssBefore),
     peakRssMb: mb(figures.peakRss),
+    peakHeapMb: mb(figures.peakHeap),
     peakHeapDeltaMb: mb(figures.peakHeap - figures.heapBefore),
+    readCheckMs: chunks.length ? chunks[0]! - perChunk : NaN,
+    chunks: chunks.length,
+    perChunkMs: perChunk,
   };
+}
+
+/**
+ * The same import through HTTP, once, into the second property: POST /residents/import (multipart), then
+ * GET /residents/import-status/:id every 100 ms until it ends. The job runs in this process, on the server's queue
+ * (as `npm start` does): the wait includes the queue's pick-up (pg-boss polls every 2 s).
+ */
+export async function benchResidentsImportHttp(
+  services: Services,
+  bench: ResidentsBench,
+  opts: { origin: string; token: string },
+) {
+  await services.jobs.work(IMPORT_QUEUE, async (data) => {
+    await importJob(services, Number(data.propertyId), Number(data.importId));
+  });
+  const target = bench.second;
+  const file = await importWorkbook('http');
+  const headers = { authorization: `Bearer ${opts.token}`, 'x-tenant': target.code };
+  let peakRss = process.memoryUsage().rss;
+  const rssBefore = peakRss;
+  const timer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const fd = new FormData();
+    fd.append('file', new Blob([new Uint8Array(file)]), 'residents.xlsx');
+    const t0 = performance.now();
+    const res = await fetch(`${opts.origin}/tenant/api/residents/import`, {
+      method: 'POST',
+      headers,
+      body: fd,
+    });
+    const answered = performance.now() - t0;
+    const started = (await res.json()) as { id?: number };
+    if (res.status !== 200 || !started.id)
+      throw new Error(`residents import answered ${res.status}: ${JSON.stringify(started).slice(0, 300)}`);
+    let pickedUp = NaN;
+    let state = 'queued';
+    let imported = 0;
+    const deadline = Date.now() + 180_000;
+    while (!['done', 'rejected', 'failed'].includes(state)) {
+      if (Date.now() > deadline) throw new Error(`residents import still ${state} after 180 s`);
+      await new Promise((r) => setTimeout(r, 100));
+      const s = await fetch(`${opts.origin}/tenant/api/residents/import-status/${started.id}`, { headers });
+      const body = (await s.json()) as { state: string; imported: number };
+      state = body.state;
+      imported = body.imported;
+      if (state !== 'queued' && Number.isNaN(pickedUp)) pickedUp = performance.now() - t0;
+    }
+    const ms = performance.now() - t0;
+    return {
+      rows: IMPORT_RESIDENTS,
+      state,
+      imported,
+      answeredMs: answered,
+      pickedUpMs: pickedUp,
+      ms,
+      rssBeforeMb: mb(rssBefore),
+      peakRssMb: mb(peakRss),
+    };
+  } finally {
+    clearInterval(timer);
+  }
 }
