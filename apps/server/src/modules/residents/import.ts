@@ -15,7 +15,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
-import type { Tx } from '../../platform/db';
+import { query, type Tx } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
 import { propertyIdOf, type RouteContext, type Services } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -378,40 +378,45 @@ export async function runImport(
         .where(and(own, eq(residentImports.rowsDone, from)))
         .returning({ id: residentImports.id });
       if (!moved.length) throw new Error('another worker advanced this import');
-      const made = await tx
-        .insert(tenantUsers)
-        .values(
-          chunk.map((g) => ({
-            propertyId,
-            type: 'tenant-resident',
-            fullName: g.fullName,
-            email: g.email,
-            phone: g.phone,
-            language: g.language,
-            passwordHash: NO_PASSWORD,
-          })),
-        )
-        .returning({ id: tenantUsers.id, email: tenantUsers.email });
-      const idByEmail = new Map(made.map((m) => [m.email!.toLowerCase(), m.id]));
-      await tx.insert(residents).values(
+      // One statement for the chunk's users, residents and unit links, its rows one JSON parameter: built by
+      // Drizzle value by value, the query text of 3 × 500 rows cost more CPU than the database's work (bench).
+      const rows = JSON.stringify(
         chunk.map((g) => ({
-          propertyId,
-          id: idByEmail.get(g.email.toLowerCase())!,
+          n: g.row,
+          full_name: g.fullName,
+          email: g.email,
+          phone: g.phone,
+          language: g.language,
           code: g.code,
-          leaseExpirationAt: g.leaseExpirationAt,
-          importId,
-          importRow: g.row,
+          lease: g.leaseExpirationAt,
+          unit_id: g.unitId,
         })),
       );
-      await tx.insert(residentUnits).values(
-        chunk.map((g) => ({
-          propertyId,
-          residentId: idByEmail.get(g.email.toLowerCase())!,
-          unitId: g.unitId,
-          position: 0,
-        })),
+      const made = await query<{ id: number }>(
+        tx,
+        sql`with rows as materialized (
+              select * from jsonb_to_recordset(${rows}::jsonb) as x(n int, full_name text, email text, phone text,
+                language text, code text, lease date, unit_id bigint)),
+            made as (
+              insert into ${tenantUsers} (property_id, type, full_name, email, phone, language, password_hash)
+              select ${propertyId}::bigint, 'tenant-resident', full_name, email, phone, language, ${NO_PASSWORD}::text
+              from rows order by n
+              returning id, email),
+            linked as (
+              select m.id, r.n, r.code, r.lease, r.unit_id from made m join rows r on lower(r.email) = lower(m.email)),
+            added as (
+              insert into ${residents} (property_id, id, code, lease_expiration_at, import_id, import_row)
+              select ${propertyId}::bigint, id, code, lease, ${importId}::bigint, n from linked),
+            linked_units as (
+              insert into ${residentUnits} (property_id, resident_id, unit_id, position)
+              select ${propertyId}::bigint, id, unit_id, 0 from linked)
+            select id::int as id from made`,
       );
-      await refreshResidentSearch(tx, propertyId, [...idByEmail.values()]);
+      await refreshResidentSearch(
+        tx,
+        propertyId,
+        made.map((m) => m.id),
+      );
     });
     done = from + chunk.length;
     await hooks.afterChunk?.(done);

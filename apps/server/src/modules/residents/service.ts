@@ -14,7 +14,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth';
 import { guardUnique } from '../../platform/crud';
-import type { Tx } from '../../platform/db';
+import { query, type Tx } from '../../platform/db';
 import { fieldError, HttpError, invalid, notFound } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -121,35 +121,33 @@ export function serializeResident(row: Row): ResidentItem {
 const joinUser = (q: Parameters<NonNullable<Parameters<typeof defineListResource>[0]['joins']>>[0]) =>
   q.leftJoin(u, and(eq(u.propertyId, r.propertyId), eq(u.id, r.id)));
 
+/**
+ * The residents' links to units are read first (a materialized CTE), then their units and buildings by key. Joined
+ * in one step, the planner misjudges the links under row-level security (it expects one row) and walks every unit
+ * of the property instead: 7.5 ms for a page of 50 in a 2,000-unit property, 0.65 ms this way (decision 0012).
+ */
 const unitsInclude = hasMany({
   description: 'The units (id, name, buildingId, buildingName), first unit first',
   key: (p: ResidentItem) => p.id,
   foreignKey: (x: { residentId: number }) => x.residentId,
-  load: (ctx, ids) =>
-    ctx.tx
-      .select({
-        residentId: residentUnits.residentId,
-        id: units.id,
-        name: units.name,
-        buildingId: units.buildingId,
-        buildingName: buildings.name,
-      })
-      .from(residentUnits)
-      .innerJoin(
-        units,
-        and(eq(units.propertyId, residentUnits.propertyId), eq(units.id, residentUnits.unitId)),
-      )
-      .innerJoin(
-        buildings,
-        and(eq(buildings.propertyId, units.propertyId), eq(buildings.id, units.buildingId)),
-      )
-      .where(
-        and(
-          eq(residentUnits.propertyId, propertyIdOf(ctx)),
-          inArray(residentUnits.residentId, ids.map(Number)),
-        ),
-      )
-      .orderBy(asc(residentUnits.position), asc(residentUnits.unitId)),
+  load: (ctx, ids) => {
+    const pid = propertyIdOf(ctx);
+    return query<{ residentId: number; id: number; name: string; buildingId: number; buildingName: string }>(
+      ctx.tx,
+      sql`with links as materialized (
+            select resident_id, unit_id, position from ${residentUnits}
+            where property_id = ${pid} and resident_id in (${sql.join(
+              ids.map((i) => sql`${Number(i)}`),
+              sql`, `,
+            )}))
+          select l.resident_id::int as "residentId", un.id::int as id, un.name,
+                 un.building_id::int as "buildingId", b.name as "buildingName"
+          from links l
+          join ${units} un on un.property_id = ${pid} and un.id = l.unit_id
+          join ${buildings} b on b.property_id = ${pid} and b.id = un.building_id
+          order by l.position, l.unit_id`,
+    );
+  },
 });
 
 const listBase = {
