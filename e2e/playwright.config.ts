@@ -26,6 +26,8 @@ async function freePort(): Promise<number> {
 // Set once in the runner process; the test workers inherit them through the environment.
 process.env.E2E_PORT ||= String(await freePort());
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-e2e-'));
+// The product's mail goes to a real SMTP server of the tests' own (e2e/mail-catcher.ts).
+process.env.E2E_SMTP_PORT ||= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -39,6 +41,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
+  globalSetup: './mail-catcher.ts',
   use: {
     baseURL: `http://localhost:${port}`,
     headless: true,
@@ -75,6 +78,8 @@ export default defineConfig({
       // The embedded database, even when the caller has DATABASE_URL set for the server tests.
       DATABASE_URL: '',
       DATABASE_ADMIN_URL: '',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: process.env.E2E_SMTP_PORT,
     },
   },
 });

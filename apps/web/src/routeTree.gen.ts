@@ -40,6 +40,8 @@ import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
 import { Route as AppUnitsCreateBulkRouteImport } from './routes/_app/units/create-bulk'
 import { Route as AppVehiclesIndexRouteImport } from './routes/_app/vehicles/index'
 import { Route as AppVehiclesCreateRouteImport } from './routes/_app/vehicles/create'
+import { Route as RegisterResidentsIndexRouteImport } from './routes/register.residents.index'
+import { Route as RegisterResidentsResidentTokenRouteImport } from './routes/register.residents.$residentToken'
 import { Route as AppBuildingsBuildingIdEditRouteImport } from './routes/_app/buildings/$buildingId/edit'
 import { Route as AppBuildingsBuildingIdShowRouteImport } from './routes/_app/buildings/$buildingId/show'
 import { Route as AppBuildingsBuildingIdUnitRouteImport } from './routes/_app/buildings/$buildingId/unit'
@@ -248,6 +250,17 @@ const AppVehiclesCreateRoute = AppVehiclesCreateRouteImport.update({
   path: '/vehicles/create',
   getParentRoute: () => AppRoute,
 } as any)
+const RegisterResidentsIndexRoute = RegisterResidentsIndexRouteImport.update({
+  id: '/register/residents/',
+  path: '/register/residents/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterResidentsResidentTokenRoute =
+  RegisterResidentsResidentTokenRouteImport.update({
+    id: '/register/residents/$residentToken',
+    path: '/register/residents/$residentToken',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AppBuildingsBuildingIdEditRoute =
   AppBuildingsBuildingIdEditRouteImport.update({
     id: '/buildings/$buildingId/edit',
@@ -569,6 +582,7 @@ export interface FileRoutesByFullPath {
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
+  '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
@@ -577,6 +591,7 @@ export interface FileRoutesByFullPath {
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
   '/vehicles/': typeof AppVehiclesIndexRoute
+  '/register/residents/': typeof RegisterResidentsIndexRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -654,6 +669,7 @@ export interface FileRoutesByTo {
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
+  '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
   '/permits': typeof AppPermitsIndexRoute
@@ -662,6 +678,7 @@ export interface FileRoutesByTo {
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
   '/vehicles': typeof AppVehiclesIndexRoute
+  '/register/residents': typeof RegisterResidentsIndexRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -741,6 +758,7 @@ export interface FileRoutesById {
   '/_app/units/create': typeof AppUnitsCreateRoute
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/_app/vehicles/create': typeof AppVehiclesCreateRoute
+  '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
@@ -749,6 +767,7 @@ export interface FileRoutesById {
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
+  '/register/residents/': typeof RegisterResidentsIndexRoute
   '/_app/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/_app/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/_app/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -828,6 +847,7 @@ export interface FileRouteTypes {
     | '/units/create'
     | '/units/create-bulk'
     | '/vehicles/create'
+    | '/register/residents/$residentToken'
     | '/buildings/'
     | '/catalog/'
     | '/permits/'
@@ -836,6 +856,7 @@ export interface FileRouteTypes {
     | '/spots/'
     | '/units/'
     | '/vehicles/'
+    | '/register/residents/'
     | '/buildings/$buildingId/edit'
     | '/buildings/$buildingId/show'
     | '/buildings/$buildingId/unit'
@@ -913,6 +934,7 @@ export interface FileRouteTypes {
     | '/units/create'
     | '/units/create-bulk'
     | '/vehicles/create'
+    | '/register/residents/$residentToken'
     | '/buildings'
     | '/catalog'
     | '/permits'
@@ -921,6 +943,7 @@ export interface FileRouteTypes {
     | '/spots'
     | '/units'
     | '/vehicles'
+    | '/register/residents'
     | '/buildings/$buildingId/edit'
     | '/buildings/$buildingId/show'
     | '/buildings/$buildingId/unit'
@@ -999,6 +1022,7 @@ export interface FileRouteTypes {
     | '/_app/units/create'
     | '/_app/units/create-bulk'
     | '/_app/vehicles/create'
+    | '/register/residents/$residentToken'
     | '/_app/buildings/'
     | '/_app/catalog/'
     | '/_app/permits/'
@@ -1007,6 +1031,7 @@ export interface FileRouteTypes {
     | '/_app/spots/'
     | '/_app/units/'
     | '/_app/vehicles/'
+    | '/register/residents/'
     | '/_app/buildings/$buildingId/edit'
     | '/_app/buildings/$buildingId/show'
     | '/_app/buildings/$buildingId/unit'
@@ -1068,6 +1093,8 @@ export interface RootRouteChildren {
   AuthLoginRoute: typeof AuthLoginRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   PermitTokenRoute: typeof PermitTokenRoute
+  RegisterResidentsResidentTokenRoute: typeof RegisterResidentsResidentTokenRoute
+  RegisterResidentsIndexRoute: typeof RegisterResidentsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1288,6 +1315,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/vehicles/create'
       preLoaderRoute: typeof AppVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/register/residents/': {
+      id: '/register/residents/'
+      path: '/register/residents'
+      fullPath: '/register/residents/'
+      preLoaderRoute: typeof RegisterResidentsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/residents/$residentToken': {
+      id: '/register/residents/$residentToken'
+      path: '/register/residents/$residentToken'
+      fullPath: '/register/residents/$residentToken'
+      preLoaderRoute: typeof RegisterResidentsResidentTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/buildings/$buildingId/edit': {
       id: '/_app/buildings/$buildingId/edit'
@@ -1839,6 +1880,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuthLoginRoute: AuthLoginRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   PermitTokenRoute: PermitTokenRoute,
+  RegisterResidentsResidentTokenRoute: RegisterResidentsResidentTokenRoute,
+  RegisterResidentsIndexRoute: RegisterResidentsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -235,3 +235,67 @@ export const residentImportStatusSchema = z.object({
 });
 export type ResidentImportStatus = z.infer<typeof residentImportStatusSchema>;
 export const residentImportStartedSchema = z.object({ id: z.number().int(), state: z.literal('queued') });
+
+/**
+ * The resident's own link (/register/residents/{token}), emailed by "resend agreement": the resident completes their
+ * details (and chooses a password when they have none), reads the parking agreement and signs it. Every public call
+ * names the resident by this token; `{id}` paths also need it (`?token=`), so an id alone shows nothing.
+ */
+export const RESIDENT_LINK_DAYS = 14;
+export const residentTokenSchema = z.string().min(20).max(64);
+/** A drawn signature: a PNG data URL, at most this long. */
+export const SIGNATURE_MAX_CHARS = 300_000;
+
+/** GET /public/residents/token/{token}, GET /public/residents/{id}?token= */
+export const publicResidentSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  language: z.string(),
+  status: z.enum(RESIDENT_STATUSES),
+  propertyName: z.string(),
+  /** "Building · unit" of each unit. */
+  units: z.array(z.string()),
+  /** False until the resident chose a password: the registration form then asks for one. */
+  hasPassword: z.boolean(),
+  /** True once POST /public/residents completed the details through this link. */
+  registered: z.boolean(),
+  signedAt: z.string().nullable(),
+  /** The agreement the resident signs, in their language: what the PDF says. */
+  agreement: z.object({ title: z.string(), text: z.string() }),
+  linkExpiresAt: z.string(),
+});
+export type PublicResident = z.infer<typeof publicResidentSchema>;
+
+/** POST /public/residents: the resident completes their registration through their link. */
+export const publicResidentRegisterBody = z
+  .object({
+    token: residentTokenSchema,
+    fullName: requiredText(RESIDENT_NAME_MAX),
+    phone: residentFields.phone,
+    language: z.enum(LANGUAGES),
+    /** Required when the resident has no password yet (the server says so on this field). */
+    password: z
+      .string()
+      .min(RESET_PASSWORD_MIN)
+      .max(255)
+      .nullish()
+      .or(z.literal('').transform(() => null)),
+    passwordConfirmation: z.string().nullish(),
+  })
+  .refine((v) => !v.password || v.password === v.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'validation.passwordsMismatch',
+  });
+export type PublicResidentRegisterBody = z.input<typeof publicResidentRegisterBody>;
+
+/** PUT /public/residents/agreement/signature/{id}?token=: the drawn signature and the agreement to the terms. */
+export const residentSignatureBody = z.object({
+  signature: z
+    .string()
+    .max(SIGNATURE_MAX_CHARS, 'residents.signature.tooLarge')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'residents.signature.invalid'),
+  agree: z.literal(true, 'residents.signature.agreeRequired'),
+});
+export type ResidentSignatureBody = z.input<typeof residentSignatureBody>;

@@ -126,6 +126,12 @@ async function call(r: MountedRoute, o: CallOptions = {}) {
       encodeURIComponent(String(o.params?.[name] ?? (ID_LIKE.test(name) ? ABSENT_ID : 'x'))),
     )
     .replace(/\*$/, 'x');
+  // Params the path does not name go in the query string (a public route's `?token=`).
+  const named = new Set([...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]));
+  const extra = Object.entries(o.params ?? {}).filter(([k]) => !named.has(k));
+  const query = extra.length
+    ? `?${new URLSearchParams(extra.map(([k, v]) => [k, String(v)] as [string, string])).toString()}`
+    : '';
   const h = headers({ tenant: r.area === 'tenant' ? (o.tenant ?? caller).code : undefined, token: o.token });
   // A central route that works on one property acts on the selected one (X-Property).
   if (r.area === 'central' && r.def.propertyScoped) h['x-property'] = String((o.tenant ?? caller).id);
@@ -145,7 +151,7 @@ async function call(r: MountedRoute, o: CallOptions = {}) {
   const withBody = o.body !== undefined && r.method !== 'GET';
   return ctx.app.inject({
     method: r.method as 'GET',
-    url,
+    url: url + query,
     headers: h,
     ...(withBody ? { payload: o.body } : {}),
   });

@@ -67,6 +67,22 @@ export async function policiesPdf(ctx: RouteContext, id: number) {
   return sendPdf(ctx, `parking-policies-${id}.pdf`, await pdfBuffer(doc));
 }
 
+/** The agreement a resident signs, in their language: the same words on the signing page and in the PDF. */
+export async function agreementContent(ctx: RouteContext, resident: ResidentItem) {
+  const settings = await propertySettingsOf(ctx);
+  const place = ctx.property?.name ?? '';
+  const lang = resident.language as Language;
+  const unitNames = (resident.units ?? []).map((x) => `${x.buildingName} ${x.name}`).join(', ');
+  return {
+    lang,
+    place,
+    title: t(lang, 'residents.agreement.title'),
+    body: t(lang, 'residents.agreement.body', { name: resident.fullName, units: unitNames || '—', place }),
+    policiesTitle: t(lang, 'residents.policies.title'),
+    policies: policiesText(lang, place, settings),
+  };
+}
+
 /** GET /residents/:id/download/agreement: the permit agreement, with the signature when the resident signed. */
 export async function agreementPdf(ctx: RouteContext, id: number) {
   const resident = await getResident(ctx, id);
@@ -76,17 +92,13 @@ export async function agreementPdf(ctx: RouteContext, id: number) {
     .where(
       and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id), isNull(residents.deletedAt)),
     );
-  const settings = await propertySettingsOf(ctx);
-  const place = ctx.property?.name ?? '';
-  const unitNames = (resident.units ?? []).map((x) => `${x.buildingName} ${x.name}`).join(', ');
-  const { doc, lang, bold, regular } = newPdf(resident.language as Language);
-  header(doc, bold, regular, await propertyLogo(ctx), place, t(lang, 'residents.agreement.title'));
-  doc.text(t(lang, 'residents.agreement.body', { name: resident.fullName, units: unitNames || '—', place }), {
-    lineGap: 2,
-  });
+  const content = await agreementContent(ctx, resident);
+  const { doc, lang, bold, regular } = newPdf(content.lang);
+  header(doc, bold, regular, await propertyLogo(ctx), content.place, content.title);
+  doc.text(content.body, { lineGap: 2 });
   doc.moveDown();
-  doc.font(bold).text(t(lang, 'residents.policies.title'));
-  doc.font(regular).text(policiesText(lang, place, settings), { paragraphGap: 6, lineGap: 2 });
+  doc.font(bold).text(content.policiesTitle);
+  doc.font(regular).text(content.policies, { paragraphGap: 6, lineGap: 2 });
   doc.moveDown(2);
   const m = /^data:image\/png;base64,(.+)$/.exec(sig?.signature ?? '');
   if (m) {

@@ -1,4 +1,4 @@
-import type { Language, PropertySettings } from '@parkade/contract';
+import { RESIDENT_LINK_DAYS, type Language, type PropertySettings } from '@parkade/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newToken, tokenHash } from '../../platform/auth';
 import type { Database } from '../../platform/db';
@@ -13,6 +13,23 @@ import { properties } from '../properties/table';
 import { propertySettingsSchema } from '@parkade/contract';
 import { tenantUsers } from '../users/table';
 import { residents } from './table';
+
+/**
+ * The resident's own link (/register/residents/{token}): staff send it with "resend agreement"; the resident
+ * completes their details, reads the agreement and signs it, without signing in. The token is stored as its
+ * sha-256; a new link replaces the previous one; a deleted resident's link stops working (decision 0012).
+ */
+export async function newResidentLink(ctx: RouteContext, id: number): Promise<string> {
+  const token = newToken();
+  await ctx.tx
+    .update(residents)
+    .set({
+      linkTokenHash: tokenHash(token),
+      linkExpiresAt: new Date(Date.now() + RESIDENT_LINK_DAYS * 86_400_000),
+    })
+    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+  return token;
+}
 
 /** Links that staff send (welcome, resend password) stay valid longer than a self-service reset. */
 export const INVITE_LINK_HOURS = 72;
@@ -73,15 +90,24 @@ export async function sendPasswordLink(ctx: RouteContext, id: number) {
   return { message: t(ctx.lang, 'residents.passwordLinkSent', { email: to.email }) };
 }
 
-/** Emails the resident the request to read and sign the parking agreement in their profile. */
+/**
+ * Emails the resident their own link (/register/residents/{token}, RESIDENT_LINK_DAYS days) to complete their
+ * details and read and sign the parking agreement, without signing in.
+ */
 export async function sendAgreement(ctx: RouteContext, id: number) {
   const to = await recipient(ctx, id);
   const place = ctx.property?.name ?? 'Parkade';
-  const link = `${areaOrigin(ctx)}/my/profile`;
+  const token = await newResidentLink(ctx, id);
+  const link = `${areaOrigin(ctx)}/register/residents/${token}`;
   const wake = await queueMail(ctx.tx, ctx.services.jobs, {
     to: to.email,
     subject: t(to.language, 'residents.mail.agreement.subject', { place }),
-    text: t(to.language, 'residents.mail.agreement.body', { name: to.fullName, place, link }),
+    text: t(to.language, 'residents.mail.agreement.body', {
+      name: to.fullName,
+      place,
+      link,
+      days: RESIDENT_LINK_DAYS,
+    }),
     kind: 'resident-agreement',
     propertyId: propertyIdOf(ctx),
   });

@@ -12,7 +12,14 @@ import {
   residentRestoreBody,
   residentsQueuedSchema,
   residentStatusBody,
+  publicResidentSchema,
+  publicResidentRegisterBody,
+  residentSignatureBody,
+  residentTokenSchema,
 } from '@parkade/contract';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import { newToken, tokenHash } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, type RouteFixture, type Services } from '../../platform/http';
@@ -22,12 +29,17 @@ import { tenantUsers } from '../users/table';
 import { agreementPdf, exportResidents, policiesPdf } from './documents';
 import { importStatus, residentsTemplate, startImport } from './import';
 import { queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
+import * as publicLink from './public';
 import * as service from './service';
 import { residentImports, residents, residentUnits } from './table';
 import { contentDisposition } from '../files/service';
 import { formRulesOf } from '../form-rules/service';
 
 const tags = ['residents'];
+
+/** A 1×1 PNG: a drawn signature, for the route harness. */
+const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
 
 /** A resident (with a unit) of the property, for fixtures and factories. */
@@ -53,6 +65,20 @@ export async function makeResident(
   await service.refreshResidentSearch(tx, propertyId, [user!.id]);
   return { id: user!.id, unitId: Number(unitId) };
 }
+
+/** A resident with their own link (the public calls): the id and, sent as `?token=`, the link's token. */
+const residentLinkFixture: RouteFixture = {
+  async create(tx, owner, services) {
+    const { id } = await makeResident(tx, owner.propertyId, services);
+    const token = newToken();
+    await tx
+      .update(residents)
+      .set({ linkTokenHash: tokenHash(token), linkExpiresAt: new Date(Date.now() + 86_400_000) })
+      .where(and(eq(residents.propertyId, owner.propertyId), eq(residents.id, id)));
+    return { id, token };
+  },
+  body: () => Promise.resolve({ signature: SIGNATURE_PNG, agree: true }),
+};
 
 export const residentFixture: RouteFixture = {
   async create(tx, owner, services) {
@@ -292,5 +318,73 @@ export const residentsRoutes = [
     schema: { params: idParams, body: residentRestoreBody, response: { 200: messageResponse } },
     fixture: residentFixture,
     handler: (ctx, { params, body }) => service.restoreResident(ctx, params.id, body),
+  }),
+  // The resident's own link (/register/residents/{token}): public, the token names the resident.
+  defineRoute({
+    areas: ['tenant'] as const,
+    tags,
+    method: 'GET',
+    url: '/public/residents/token/:token',
+    access: 'public',
+    summary:
+      "The resident named by their link: details, units, whether they signed, and the agreement's text",
+    schema: { params: z.object({ token: residentTokenSchema }), response: { 200: publicResidentSchema } },
+    handler: (ctx, { params }) => publicLink.publicResident(ctx, params.token),
+  }),
+  defineRoute({
+    areas: ['tenant'] as const,
+    tags,
+    method: 'GET',
+    url: '/public/residents/:id',
+    access: 'public',
+    summary: "The same, by id: the link's token is required too (?token=), an id alone shows nothing",
+    schema: {
+      params: idParams,
+      querystring: z.object({ token: residentTokenSchema }),
+      response: { 200: publicResidentSchema },
+    },
+    fixture: residentLinkFixture,
+    handler: (ctx, { params, query }) => publicLink.publicResident(ctx, query.token, params.id),
+  }),
+  defineRoute({
+    areas: ['tenant'] as const,
+    tags,
+    method: 'POST',
+    url: '/public/residents',
+    access: 'public',
+    summary:
+      'The resident completes their registration through their link: name, phone, language, and a password ' +
+      'when they have none',
+    schema: { body: publicResidentRegisterBody, response: { 200: publicResidentSchema } },
+    handler: (ctx, { body }) => publicLink.registerResident(ctx, body),
+  }),
+  defineRoute({
+    areas: ['tenant'] as const,
+    tags,
+    method: 'GET',
+    url: '/public/residents/agreement/:id',
+    access: 'public',
+    summary: "The resident's parking agreement as PDF through their link (?token=)",
+    schema: { params: idParams, querystring: z.object({ token: residentTokenSchema }) },
+    fixture: residentLinkFixture,
+    handler: (ctx, { params, query }) => publicLink.publicAgreementPdf(ctx, params.id, query.token),
+  }),
+  defineRoute({
+    areas: ['tenant'] as const,
+    tags,
+    method: 'PUT',
+    url: '/public/residents/agreement/signature/:id',
+    access: 'public',
+    summary:
+      'The resident signs the parking agreement through their link: a drawn signature (PNG) and agree: true; ' +
+      'once only',
+    schema: {
+      params: idParams,
+      querystring: z.object({ token: residentTokenSchema }),
+      body: residentSignatureBody,
+      response: { 200: publicResidentSchema },
+    },
+    fixture: residentLinkFixture,
+    handler: (ctx, { params, query, body }) => publicLink.signAgreement(ctx, params.id, query.token, body),
   }),
 ];

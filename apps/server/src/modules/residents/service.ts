@@ -351,7 +351,7 @@ async function setUnits(ctx: RouteContext, residentId: number, unitList: number[
       .values(unitList.map((unitId, position) => ({ propertyId, residentId, unitId, position })));
 }
 
-const USER_UNIQUE = {
+export const USER_UNIQUE = {
   tenant_users_email_unique: 'email',
   tenant_users_phone_unique: 'phone',
   residents_code_unique: 'code',

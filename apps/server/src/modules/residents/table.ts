@@ -44,6 +44,14 @@ export const residents = pgTable(
     visitorLimit: integer('visitor_limit'),
     signature: text('signature'),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The resident's own link (/register/residents/{token}), emailed by "resend agreement": its sha-256 and end.
+     * A new link replaces the previous one.
+     */
+    linkTokenHash: varchar('link_token_hash', { length: 64 }),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true, mode: 'date' }),
+    /** When the resident completed their details through the link (POST /public/residents). */
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     /** The import that created the resident (resident_imports.id) and its spreadsheet row. */
     importId: bigint('import_id', { mode: 'number' }),
@@ -67,6 +75,9 @@ export const residents = pgTable(
       .where(sql`${t.code} is not null and ${t.deletedAt} is null`),
     uniqueIndex('residents_import_row_unique').on(t.propertyId, t.importId, t.importRow),
     index('residents_deleted_idx').on(t.propertyId, t.deletedAt),
+    uniqueIndex('residents_link_unique')
+      .on(t.propertyId, t.linkTokenHash)
+      .where(sql`${t.linkTokenHash} is not null`),
     tenantPolicy('residents'),
   ],
 ).enableRLS();

@@ -1,0 +1,166 @@
+import {
+  type PublicResident,
+  type ResidentStatus,
+  type publicResidentRegisterBody,
+  type residentSignatureBody,
+} from '@parkade/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { hashPassword, tokenHash } from '../../platform/auth';
+import { guardUnique } from '../../platform/crud';
+import { HttpError, invalid } from '../../platform/errors';
+import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { tenantUsers } from '../users/table';
+import { agreementContent, agreementPdf } from './documents';
+import { getResident, NO_PASSWORD, refreshResidentSearch, USER_UNIQUE } from './service';
+import { residents } from './table';
+
+const linkInvalid = () => new HttpError(404, 'residents.link.invalid');
+
+/** The resident this link names (and, for `{id}` paths, the id must be theirs); 404 otherwise. */
+async function holder(ctx: RouteContext, token: string, id?: number) {
+  const [row] = await ctx.tx
+    .select({
+      id: residents.id,
+      status: residents.status,
+      signedAt: residents.signedAt,
+      registeredAt: residents.registeredAt,
+      linkExpiresAt: residents.linkExpiresAt,
+      passwordHash: tenantUsers.passwordHash,
+    })
+    .from(residents)
+    .innerJoin(
+      tenantUsers,
+      and(eq(tenantUsers.propertyId, residents.propertyId), eq(tenantUsers.id, residents.id)),
+    )
+    .where(
+      and(
+        eq(residents.propertyId, propertyIdOf(ctx)),
+        eq(residents.linkTokenHash, tokenHash(token)),
+        gt(residents.linkExpiresAt, new Date()),
+        isNull(residents.deletedAt),
+      ),
+    );
+  if (!row || (id !== undefined && row.id !== id)) throw linkInvalid();
+  return row;
+}
+
+async function answer(ctx: RouteContext, id: number): Promise<PublicResident> {
+  const resident = await getResident(ctx, id);
+  const [row] = await ctx.tx
+    .select({
+      registeredAt: residents.registeredAt,
+      linkExpiresAt: residents.linkExpiresAt,
+      passwordHash: tenantUsers.passwordHash,
+    })
+    .from(residents)
+    .innerJoin(
+      tenantUsers,
+      and(eq(tenantUsers.propertyId, residents.propertyId), eq(tenantUsers.id, residents.id)),
+    )
+    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+  const content = await agreementContent(ctx, resident);
+  return {
+    id: resident.id,
+    fullName: resident.fullName,
+    email: resident.email,
+    phone: resident.phone,
+    language: resident.language,
+    status: resident.status,
+    propertyName: ctx.property?.name ?? '',
+    units: (resident.units ?? []).map((x) => `${x.buildingName} · ${x.name}`),
+    hasPassword: !!row && row.passwordHash !== NO_PASSWORD,
+    registered: !!row?.registeredAt,
+    signedAt: resident.signedAt,
+    agreement: {
+      title: content.title,
+      text: `${content.body}\n\n${content.policiesTitle}\n\n${content.policies}`,
+    },
+    linkExpiresAt: (row?.linkExpiresAt ?? new Date()).toISOString(),
+  };
+}
+
+/** GET /public/residents/token/{token}, GET /public/residents/{id}?token= */
+export async function publicResident(ctx: RouteContext, token: string, id?: number): Promise<PublicResident> {
+  const r = await holder(ctx, token, id);
+  return answer(ctx, r.id);
+}
+
+/**
+ * POST /public/residents: the resident completes their details through their link; a resident without a
+ * password must choose one here (they can sign in afterwards).
+ */
+export async function registerResident(
+  ctx: RouteContext,
+  body: z.output<typeof publicResidentRegisterBody>,
+): Promise<PublicResident> {
+  const r = await holder(ctx, body.token);
+  const needsPassword = r.passwordHash === NO_PASSWORD;
+  if (needsPassword && !body.password) throw invalid({ password: [{ key: 'validation.required' }] });
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const before = await getResident(ctx, r.id);
+  await guardUnique(USER_UNIQUE, () =>
+    ctx.tx
+      .update(tenantUsers)
+      .set({
+        fullName: body.fullName,
+        phone: body.phone ?? null,
+        language: body.language,
+        updatedAt: new Date(),
+        ...(passwordHash ? { passwordHash } : {}),
+      })
+      .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), eq(tenantUsers.id, r.id))),
+  );
+  await ctx.tx
+    .update(residents)
+    .set({ registeredAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, r.id)));
+  await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [r.id]);
+  await ctx.audit({
+    entity: 'residents',
+    entityId: r.id,
+    action: 'register',
+    old: { fullName: before.fullName, phone: before.phone, language: before.language },
+    new: {
+      fullName: body.fullName,
+      phone: body.phone ?? null,
+      language: body.language,
+      ...(passwordHash ? { password: '(changed)' } : {}),
+    },
+  });
+  return answer(ctx, r.id);
+}
+
+/** GET /public/residents/agreement/{id}?token=: the agreement PDF, signed or not. */
+export async function publicAgreementPdf(ctx: RouteContext, id: number, token: string) {
+  await holder(ctx, token, id);
+  return agreementPdf(ctx, id);
+}
+
+/**
+ * PUT /public/residents/agreement/signature/{id}?token=: stores the drawn signature and when; a resident who was waiting
+ * for the parking policies becomes active. An agreement is signed once (a new one needs staff).
+ */
+export async function signAgreement(
+  ctx: RouteContext,
+  id: number,
+  token: string,
+  body: z.output<typeof residentSignatureBody>,
+): Promise<PublicResident> {
+  const r = await holder(ctx, token, id);
+  if (r.signedAt) throw new HttpError(409, 'residents.signature.alreadySigned');
+  const status: ResidentStatus =
+    r.status === 'pending-parking-policies' ? 'active' : (r.status as ResidentStatus);
+  await ctx.tx
+    .update(residents)
+    .set({ signature: body.signature, signedAt: new Date(), status, updatedAt: new Date() })
+    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+  await ctx.audit({
+    entity: 'residents',
+    entityId: id,
+    action: 'sign-agreement',
+    old: { status: r.status, signedAt: null },
+    new: { status, signedAt: new Date().toISOString() },
+  });
+  return answer(ctx, id);
+}
