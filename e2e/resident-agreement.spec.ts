@@ -123,4 +123,38 @@ test('a resident follows the emailed link, registers, reads and signs the parkin
   await resident.goto(link);
   await expect(resident.getByText(/Thank you, your agreement is signed on/)).toBeVisible();
   await context.close();
+
+  // A resident whose language is Spanish opens their link in Spanish, whatever the browser says.
+  const spanish = `firmante${stamp}@example.test`;
+  const other = await apiFromPage<{ id: number }>(page, {
+    method: 'POST',
+    path: '/tenant/api/residents',
+    tenant: 'oakridge',
+    token: manager.token,
+    body: {
+      fullName: `Firmante ${stamp}`,
+      email: spanish,
+      unitIds: [units.body.data[0]!.id],
+      language: 'es',
+    },
+  });
+  expect(other.status).toBe(200);
+  const sent = Date.now() - 1000;
+  const resend = await apiFromPage(page, {
+    method: 'PUT',
+    path: `/tenant/api/residents/${other.body.id}/resendAgreement`,
+    tenant: 'oakridge',
+    token: manager.token,
+  });
+  expect(resend.status).toBe(200);
+  const spanishLink = /(http:\/\/\S+\/register\/residents\/[A-Za-z0-9_-]+)/.exec(
+    await mailTo(spanish, /\/register\/residents\//, sent),
+  )![1]!;
+  const english = await browser.newContext({ locale: 'en-US' });
+  const reader = await english.newPage();
+  await reader.goto(spanishLink);
+  await expect(reader.getByRole('heading', { name: 'Oakridge Apartments' })).toBeVisible();
+  await expect(reader.getByRole('button', { name: 'Continuar' })).toBeVisible();
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'es-ES');
+  await english.close();
 });

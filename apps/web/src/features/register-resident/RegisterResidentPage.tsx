@@ -68,6 +68,16 @@ export function RegisterResidentPage({ token }: { token: string }) {
     retry: false,
     refetchOnWindowFocus: false,
   });
+  // The link is personal: the page opens in the resident's own language (when the property offers it), once;
+  // the language menu still switches it afterwards.
+  const { data: offered } = useQuery(translationsQueryOptions());
+  const languageApplied = useRef(false);
+  const residentLanguage = data?.language;
+  useEffect(() => {
+    if (languageApplied.current || !isLanguage(residentLanguage) || !offered) return;
+    languageApplied.current = true;
+    if (offered.includes(residentLanguage)) applyLanguage(residentLanguage);
+  }, [residentLanguage, offered]);
   // A registered resident may go back to their details before signing.
   const [editing, setEditing] = useState(false);
   const step: RegisterStep | null = data ? (editing && !data.signedAt ? 0 : startStep(data)) : null;
