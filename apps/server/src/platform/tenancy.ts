@@ -53,7 +53,8 @@ export async function resolveTenant(
     sql`
       select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
              p.visitor_domain as "visitorDomain", p.active,
-             set_config('app.property_id', p.id::text, true) as _scope
+             set_config('app.property_id', p.id::text, true) as _pid,
+             set_config('app.scope', 'tenant', true) as _scope
       from properties p where lower(p.code) = ${code}`,
   );
   const property = rows[0];
@@ -69,7 +70,6 @@ export async function resolveTenant(
     const other = await propertyForHost(tx, host);
     if (other) throw new HttpError(400, 'errors.tenantMismatch', { header: code, host: host.host });
   }
-  await tx.execute(sql`select set_config('app.scope', 'tenant', true)`);
   return property;
 }
 
