@@ -220,7 +220,7 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
   Filters: StatusFilter,
   ShowExtra: PermitPanel,
   columns: (t, locale) => [
-    { field: 'code', headerName: t('permits.code'), link: true, minWidth: 130, flex: 0.8 },
+    { field: 'code', headerName: t('permits.code'), link: true, minWidth: 165, flex: 0.8 },
     {
       field: 'residentId',
       headerName: t('permits.resident'),
@@ -248,7 +248,7 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
     {
       field: 'status',
       headerName: t('permits.statusLabel'),
-      minWidth: 160,
+      minWidth: 200,
       renderCell: (p: { row: PermitItem }) => <PermitStatusChip status={p.row.shownStatus} />,
     },
     {

@@ -43,6 +43,7 @@ import { PermitStatusChip } from '../permits/PermitStatusChip';
 /** Under a resident's show page: what staff do for them, and their vehicles and permits. */
 export function ResidentPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
+  const { intlLocale } = useUiLocale();
   const can = useCan();
   const client = useQueryClient();
   const resident = useRecord<ResidentItem>('/residents', item.id).data;
@@ -132,7 +133,7 @@ export function ResidentPanel({ item }: { item: { id: number } }) {
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {resident.signedAt
-            ? t('residents.signedOn', { date: resident.signedAt.slice(0, 10) })
+            ? t('residents.signedOn', { date: formatDate(resident.signedAt, intlLocale) })
             : t('residents.notSigned')}
         </Typography>
       </Paper>
