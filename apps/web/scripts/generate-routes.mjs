@@ -6,7 +6,12 @@ import { Generator, getConfig } from '@tanstack/router-generator';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const config = getConfig(
-  { target: 'react', routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts', autoCodeSplitting: true },
+  {
+    target: 'react',
+    routesDirectory: './src/routes',
+    generatedRouteTree: './src/routeTree.gen.ts',
+    autoCodeSplitting: true,
+  },
   root,
 );
 await new Generator({ config, root }).run();
