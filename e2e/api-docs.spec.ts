@@ -57,11 +57,12 @@ test('the API reference renders in the browser and lists the sign-in calls', asy
   const paths = page.locator('.opblock-summary-path');
   await expect(paths.first()).toBeVisible();
   // Swagger UI draws only the operations near the viewport: look for each one by scrolling down from the top.
+  const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+  const toTop = () =>
+    page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
   const findOperation = async (path: string) => {
     const op = paths.filter({ hasText: new RegExp(`^${path}$`) }).first();
-    await page.evaluate(() =>
-      (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
-    );
+    await toTop();
     // Back at the top, Swagger UI redraws the first operations a moment later: give them that moment before
     // scrolling on (scrolling at once walked past /api/health, the very first operation).
     await op.waitFor({ state: 'attached', timeout: 1500 }).catch(() => undefined);
@@ -75,14 +76,11 @@ test('the API reference renders in the browser and lists the sign-in calls', asy
         );
         if (shown && (await op.isVisible())) break;
       }
-      const before = await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+      const before = await scrollY();
       await page.mouse.wheel(0, 1200);
       await page.waitForTimeout(100);
       // At the bottom without finding it (drawn too late while passing by): start again from the top.
-      if ((await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)) === before)
-        await page.evaluate(() =>
-          (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
-        );
+      if ((await scrollY()) === before) await toTop();
     }
     await expect(op).toBeVisible();
   };

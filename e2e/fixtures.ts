@@ -259,23 +259,6 @@ export const test = base.extend<{ consoleAllow: RegExp[]; allowConsoleError: (pa
  * Mail the product sent (e2e/mail-catcher.ts is its SMTP server).
  * ---------------------------------------------------------------------------------------------------------------- */
 
-/** The text of a raw single-part message (7bit, quoted-printable or base64). */
-function mailText(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable')
-    return decodeURIComponent(
-      body
-        .replace(/=\r?\n/g, '')
-        .replace(/%/g, '%25')
-        .replace(/=([0-9A-F]{2})/gi, '%$1'),
-    );
-  return body;
-}
-
 /** Waits (up to 30 s) for a mail to this address whose text matches, received after `since` (ms); its text. */
 export async function mailTo(address: string, match: RegExp, since = 0): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail-catcher');
@@ -284,9 +267,8 @@ export async function mailTo(address: string, match: RegExp, since = 0): Promise
     const names = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
     for (const name of names) {
       if (Number(name.split('-')[0]) < since) continue;
-      const m = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string[]; raw: string };
-      const text = mailText(m.raw);
-      if (m.to.includes(address.toLowerCase()) && match.test(text)) return text;
+      const m = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as { to: string[]; text: string };
+      if (m.to.includes(address.toLowerCase()) && match.test(m.text)) return m.text;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${String(match)} within 30 s`);
     await new Promise((r) => setTimeout(r, 250));

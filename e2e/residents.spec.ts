@@ -62,6 +62,8 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
   // A vehicle of this resident.
   await page.getByRole('link', { name: 'Add vehicle' }).click();
   await settled(page, 'New vehicle');
+  // The form starts with the resident, named (the field reads the record it knows only by id).
+  await expect(page.getByRole('combobox', { name: 'Resident' })).toHaveValue(`Import${stamp} Person 7`);
   const plate = `E2E-${stamp}`;
   await page.getByRole('textbox', { name: 'Licence plate' }).fill(plate);
   await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
@@ -77,6 +79,7 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
   await settled(page, `Import${stamp} Person 7`);
   await page.getByRole('link', { name: 'Add permit' }).click();
   await settled(page, 'New permit');
+  await expect(page.getByRole('combobox', { name: 'Resident' })).toHaveValue(`Import${stamp} Person 7`);
   await expect(page.getByRole('textbox', { name: 'Permit code' })).toHaveValue(/^OAKRID-[A-Z2-9]{6}$/);
   const code = await page.getByRole('textbox', { name: 'Permit code' }).inputValue();
   await page.getByRole('combobox', { name: 'Vehicle' }).click();

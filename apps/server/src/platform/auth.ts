@@ -84,6 +84,24 @@ export function toAuthUser(row: UserRow, languages: Language[]): AuthUser {
   };
 }
 
+/**
+ * An area's user table (as `u`, with its role as `r`), the UserRow columns read from it, and the condition that keeps
+ * to one tenant's users (always true centrally).
+ */
+function areaUsers(area: Area, propertyId: number | null) {
+  return area === 'central'
+    ? {
+        table: sql`central_users u left join roles r on r.id = u.role_id`,
+        columns: sql`${userColumns}, 'central-user' as type, null::int as "propertyId"`,
+        inTenant: sql`true`,
+      }
+    : {
+        table: sql`tenant_users u left join roles r on r.id = u.role_id`,
+        columns: sql`${userColumns}, u.type, u.property_id::int as "propertyId"`,
+        inTenant: sql`u.property_id = ${propertyId}`,
+      };
+}
+
 /** Finds a user of the area (and tenant) by email or phone. */
 export async function findUserByLogin(
   tx: Tx,
@@ -94,19 +112,11 @@ export async function findUserByLogin(
   // A phone is exactly the phone pattern; anything else is an email (which may itself begin with '+').
   const isPhone = PHONE_PATTERN.test(login);
   const match = isPhone ? sql`u.phone = ${login}` : sql`lower(u.email) = ${login.toLowerCase()}`;
-  const rows =
-    area === 'central'
-      ? await query<UserRow>(
-          tx,
-          sql`select ${userColumns}, 'central-user' as type, null::int as "propertyId"
-          from central_users u left join roles r on r.id = u.role_id where ${match}`,
-        )
-      : await query<UserRow>(
-          tx,
-          sql`select ${userColumns}, u.type, u.property_id::int as "propertyId"
-          from tenant_users u left join roles r on r.id = u.role_id
-          where u.property_id = ${propertyId} and ${match}`,
-        );
+  const users = areaUsers(area, propertyId);
+  const rows = await query<UserRow>(
+    tx,
+    sql`select ${users.columns} from ${users.table} where ${users.inTenant} and ${match}`,
+  );
   return rows[0];
 }
 
@@ -116,19 +126,11 @@ export async function findUserById(
   propertyId: number | null,
   id: number,
 ): Promise<UserRow | undefined> {
-  const rows =
-    area === 'central'
-      ? await query<UserRow>(
-          tx,
-          sql`select ${userColumns}, 'central-user' as type, null::int as "propertyId"
-          from central_users u left join roles r on r.id = u.role_id where u.id = ${id}`,
-        )
-      : await query<UserRow>(
-          tx,
-          sql`select ${userColumns}, u.type, u.property_id::int as "propertyId"
-          from tenant_users u left join roles r on r.id = u.role_id
-          where u.property_id = ${propertyId} and u.id = ${id}`,
-        );
+  const users = areaUsers(area, propertyId);
+  const rows = await query<UserRow>(
+    tx,
+    sql`select ${users.columns} from ${users.table} where ${users.inTenant} and u.id = ${id}`,
+  );
   return rows[0];
 }
 
@@ -144,27 +146,23 @@ export async function authenticate(
   languages: Language[],
 ): Promise<SessionUser> {
   // The session and its user in one statement (one round trip on every signed-in request): the user is joined
-  // only in the area and property asked for, so a session of another area or tenant comes back without one.
-  const user =
-    area === 'central'
-      ? sql`left join central_users u on s.area = 'central' and u.id = s.user_id`
-      : sql`left join tenant_users u on s.area = 'tenant' and u.property_id = s.property_id
-          and u.property_id = ${propertyId} and u.id = s.user_id`;
+  // only in the area and tenant asked for, so a session of another area or tenant comes back without one.
+  const users = areaUsers(area, propertyId);
   const [found] = await query<
-    { sessionId: number; sessionArea: Area; sessionPropertyId: number | null; userFound: boolean } & UserRow
+    { sessionId: number; sessionArea: Area; sessionPropertyId: number | null } & Omit<UserRow, 'id'> & {
+        id: number | null;
+      }
   >(
     tx,
     sql`select s.id::int as "sessionId", s.area as "sessionArea", s.property_id::int as "sessionPropertyId",
-      u.id is not null as "userFound", ${userColumns},
-      ${area === 'central' ? sql`'central-user'` : sql`u.type`} as type,
-      ${area === 'central' ? sql`null::int` : sql`u.property_id::int`} as "propertyId"
-    from sessions s ${user} left join roles r on r.id = u.role_id
+      ${users.columns}
+    from sessions s left join (${users.table}) on s.area = ${area} and u.id = s.user_id and ${users.inTenant}
     where s.token_hash = ${tokenHash(token)} and s.revoked_at is null and s.expires_at > now()`,
   );
   if (!found) throw new HttpError(401, 'errors.unauthenticated');
   if (found.sessionArea !== area || (found.sessionPropertyId ?? null) !== propertyId)
     throw new HttpError(401, 'errors.wrongArea');
-  const row = found.userFound ? found : undefined;
+  const row = found.id === null ? undefined : { ...found, id: found.id };
   if (!row || !row.active) throw new HttpError(401, 'errors.unauthenticated');
   return {
     sessionId: found.sessionId,

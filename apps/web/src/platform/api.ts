@@ -76,10 +76,33 @@ export async function download(url: string, fallbackName: string): Promise<void>
   const res = await api().get<Blob>(url, { responseType: 'blob' });
   const disposition = String(res.headers['content-disposition'] ?? '');
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(res.data);
+  saveBlob(res.data, decodeURIComponent(name));
+}
+
+function saveBlob(blob: Blob, name: string, keepMs = 1000) {
+  const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
-  a.download = decodeURIComponent(name);
+  a.download = name;
   a.click();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  setTimeout(() => URL.revokeObjectURL(href), keepMs);
+}
+
+/**
+ * Opens a file the API serves with the session's headers (a stored document, GET /files/{id}) in a new tab, or
+ * downloads it when the browser allows no tab.
+ */
+export async function openFile(url: string, name: string): Promise<void> {
+  // The tab is opened before the request so the browser does not take it for a pop-up.
+  const tab = window.open('', '_blank');
+  try {
+    const res = await api().get<Blob>(url, { responseType: 'blob' });
+    if (!tab) return saveBlob(res.data, name, 60_000);
+    const href = URL.createObjectURL(res.data);
+    tab.location.href = href;
+    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  } catch (e) {
+    tab?.close();
+    throw e;
+  }
 }

@@ -13,19 +13,36 @@ import {
 import { DatePicker, DateTimePicker, LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs from 'dayjs';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useController, type UseControllerReturn } from 'react-hook-form';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useController, useFormContext, useWatch, type UseControllerReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from './AppLink';
 import { useFormMessage } from './form';
 import { formatDate, formatDateTime, useUiLocale } from './locale';
-import { useList } from './resource';
+import { useList, useRecord } from './resource';
 
 /** The page modes of SPEC §2.2. Fields read the mode: in `show` they render their value, read-only. */
 export type PageMode = 'create' | 'edit' | 'show';
 const FormModeContext = createContext<PageMode>('create');
 export const FormModeProvider = FormModeContext.Provider;
 export const useFormMode = () => useContext(FormModeContext);
+
+/**
+ * The value of field `parent`; when it changes while the form is edited, field `dependent` is emptied (the model
+ * chosen belonged to the previous make, the vehicle to the previous resident).
+ */
+export function useDependentField<T>(parent: string, dependent: string): T {
+  const mode = useFormMode();
+  const { setValue } = useFormContext();
+  const value = useWatch({ name: parent }) as T;
+  const previous = useRef(value);
+  useEffect(() => {
+    if (previous.current === value) return;
+    previous.current = value;
+    if (mode !== 'show') setValue(dependent, null, { shouldDirty: true });
+  }, [value, mode, setValue, dependent]);
+  return value;
+}
 
 /** The fields of a form, laid out in a responsive grid (two columns from md up). */
 export function FieldGrid({ children, columns = 2 }: { children: ReactNode; columns?: 1 | 2 }) {
@@ -379,6 +396,10 @@ export interface RecordOption {
 
 const PICKER_PAGE_SIZE = 50;
 
+type RecordRow = { id: number } & Record<string, unknown>;
+/** A record's label when a field says no other: its name, else its id. */
+const nameOrId = (r: RecordRow) => (typeof r.name === 'string' ? r.name : `#${r.id}`);
+
 /**
  * Picks one record of a list resource (a model's make): searchable, asking the API page by page as the user types
  * (filter[term]), so it works for 40 makes or 4,000.
@@ -394,7 +415,7 @@ export function RecordPicker({
   required,
   error,
   helperText,
-  optionLabel = (r) => (typeof r.name === 'string' ? r.name : `#${r.id}`),
+  optionLabel = nameOrId,
   sort = 'name',
   size,
   filter,
@@ -495,6 +516,7 @@ export function RecordInput({
   initial,
   showHref,
   optionLabel,
+  valueLabel,
   sort,
   filter,
   include,
@@ -502,7 +524,9 @@ export function RecordInput({
   resource: string;
   initial?: RecordOption | null;
   showHref?: (id: number) => string;
-  optionLabel?: (row: { id: number } & Record<string, unknown>) => string;
+  optionLabel?: (row: RecordRow) => string;
+  /** How the chosen record is named when the field knows only its id (a preset value); optionLabel by default. */
+  valueLabel?: (row: RecordRow) => string;
   sort?: string;
   filter?: Record<string, string[]>;
   include?: string[];
@@ -513,13 +537,11 @@ export function RecordInput({
   const message = useFieldError(controller);
   const [selected, setSelected] = useState<RecordOption | null>(initial ?? null);
   const id = field.value as number | null | undefined;
-  const value = id
-    ? selected?.id === id
-      ? selected
-      : initial?.id === id
-        ? initial
-        : { id, label: `#${id}` }
-    : null;
+  const known = id ? (selected?.id === id ? selected : initial?.id === id ? initial : null) : null;
+  // A value known only by its id (a form started with it): its record names it, not "#12".
+  const unnamed = useRecord<RecordRow>(resource, id && !known ? id : null).data;
+  const named = unnamed && unnamed.id === id ? (valueLabel ?? optionLabel ?? nameOrId)(unnamed) : null;
+  const value = id ? (known ?? { id, label: named ?? `#${id}` }) : null;
   if (mode === 'show')
     return (
       <ReadOnlyField label={label}>

@@ -1,9 +1,6 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { faker } from '@faker-js/faker';
 import { REMEMBER_DAYS, ROLE_PERMISSIONS, SESSION_HOURS, THROTTLE, type Language } from '@parkade/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tokenHash } from '../../platform/auth';
 import { query } from '../../platform/db';
@@ -18,6 +15,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness';
+import { startMailPeer } from '../../test/mail-peer';
 
 /*
  * Sign-in, sessions, language, forgot/reset password, on both areas, against a real database and a real SMTP
@@ -29,49 +27,15 @@ interface Mail {
   text: string;
 }
 const inbox: Mail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startMailPeer>> | undefined;
 let ctx: TestContext;
 
 const LANGS: Language[] = ['en', 'es', 'zh'];
 const NEW_PASSWORD = 'a-brand-new-secret';
 
-/** The text body of a raw single-part message (7bit, quoted-printable or base64). */
-function bodyText(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split);
-  const body = raw.slice(split + 4);
-  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable')
-    return decodeURIComponent(
-      body
-        .replace(/=\r?\n/g, '')
-        .replace(/%/g, '%25')
-        .replace(/=([0-9A-F]{2})/gi, '%$1'),
-    );
-  return body;
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          text: bodyText(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startMailPeer(0, ({ to, text }) => inbox.push({ to, text }));
+  const { port } = smtp;
   ctx = await createTestContext({
     smtp: { host: '127.0.0.1', port, from: 'Parkade <no-reply@parkade.test>' },
   });
@@ -93,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { RESIDENT_LINK_DAYS, type Language, type PropertySettings } from '@parkade/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newToken, tokenHash } from '../../platform/auth';
-import type { Database } from '../../platform/db';
+import type { Database, Tx } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -19,15 +19,15 @@ import { residents } from './table';
  * completes their details, reads the agreement and signs it, without signing in. The token is stored as its
  * sha-256; a new link replaces the previous one; a deleted resident's link stops working (decision 0012).
  */
-export async function newResidentLink(ctx: RouteContext, id: number): Promise<string> {
+export async function newResidentLink(tx: Tx, propertyId: number, id: number): Promise<string> {
   const token = newToken();
-  await ctx.tx
+  await tx
     .update(residents)
     .set({
       linkTokenHash: tokenHash(token),
       linkExpiresAt: new Date(Date.now() + RESIDENT_LINK_DAYS * 86_400_000),
     })
-    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+    .where(and(eq(residents.propertyId, propertyId), eq(residents.id, id)));
   return token;
 }
 
@@ -97,7 +97,7 @@ export async function sendPasswordLink(ctx: RouteContext, id: number) {
 export async function sendAgreement(ctx: RouteContext, id: number) {
   const to = await recipient(ctx, id);
   const place = ctx.property?.name ?? 'Parkade';
-  const token = await newResidentLink(ctx, id);
+  const token = await newResidentLink(ctx.tx, propertyIdOf(ctx), id);
   const link = `${areaOrigin(ctx)}/register/residents/${token}`;
   const wake = await queueMail(ctx.tx, ctx.services.jobs, {
     to: to.email,

@@ -13,6 +13,7 @@ import { binnacle } from '../binnacle/table';
 import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
 import { units } from '../units/table';
+import { SIGNATURE_PNG as SIGNATURE } from './routes';
 import { residents } from './table';
 
 /**
@@ -52,10 +53,6 @@ const as = (tenant: string, token?: string) => (method: Method, url: string, bod
   });
 const manager = (m: Method, url: string, body?: unknown) => as(code, staff)(m, url, body);
 const anyone = (m: Method, url: string, body?: unknown, lang?: string) => as(code)(m, url, body, lang);
-
-/** A 1×1 PNG: what a drawn signature is sent as. */
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 let n = 0;
 /** A resident created by staff (without a password unless given) and the link their agreement mail carries. */

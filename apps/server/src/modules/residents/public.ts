@@ -45,20 +45,11 @@ async function holder(ctx: RouteContext, token: string, id?: number) {
   return row;
 }
 
-async function answer(ctx: RouteContext, id: number): Promise<PublicResident> {
-  const resident = await getResident(ctx, id);
-  const [row] = await ctx.tx
-    .select({
-      registeredAt: residents.registeredAt,
-      linkExpiresAt: residents.linkExpiresAt,
-      passwordHash: tenantUsers.passwordHash,
-    })
-    .from(residents)
-    .innerJoin(
-      tenantUsers,
-      and(eq(tenantUsers.propertyId, residents.propertyId), eq(tenantUsers.id, residents.id)),
-    )
-    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+type LinkHolder = Awaited<ReturnType<typeof holder>>;
+
+/** What the resident's page shows: their details, units, password and signing state, and the agreement's text. */
+async function answer(ctx: RouteContext, link: LinkHolder): Promise<PublicResident> {
+  const resident = await getResident(ctx, link.id);
   const content = await agreementContent(ctx, resident);
   return {
     id: resident.id,
@@ -69,21 +60,20 @@ async function answer(ctx: RouteContext, id: number): Promise<PublicResident> {
     status: resident.status,
     propertyName: ctx.property?.name ?? '',
     units: (resident.units ?? []).map((x) => `${x.buildingName} · ${x.name}`),
-    hasPassword: !!row && row.passwordHash !== NO_PASSWORD,
-    registered: !!row?.registeredAt,
+    hasPassword: link.passwordHash !== NO_PASSWORD,
+    registered: !!link.registeredAt,
     signedAt: resident.signedAt,
     agreement: {
       title: content.title,
       text: `${content.body}\n\n${content.policiesTitle}\n\n${content.policies}`,
     },
-    linkExpiresAt: (row?.linkExpiresAt ?? new Date()).toISOString(),
+    linkExpiresAt: (link.linkExpiresAt ?? new Date()).toISOString(),
   };
 }
 
 /** GET /public/residents/token/{token}, GET /public/residents/{id}?token= */
 export async function publicResident(ctx: RouteContext, token: string, id?: number): Promise<PublicResident> {
-  const r = await holder(ctx, token, id);
-  return answer(ctx, r.id);
+  return answer(ctx, await holder(ctx, token, id));
 }
 
 /**
@@ -128,7 +118,7 @@ export async function registerResident(
       ...(passwordHash ? { password: '(changed)' } : {}),
     },
   });
-  return answer(ctx, r.id);
+  return answer(ctx, await holder(ctx, body.token));
 }
 
 /** GET /public/residents/agreement/{id}?token=: the agreement PDF, signed or not. */
@@ -151,16 +141,17 @@ export async function signAgreement(
   if (r.signedAt) throw new HttpError(409, 'residents.signature.alreadySigned');
   const status: ResidentStatus =
     r.status === 'pending-parking-policies' ? 'active' : (r.status as ResidentStatus);
+  const now = new Date();
   await ctx.tx
     .update(residents)
-    .set({ signature: body.signature, signedAt: new Date(), status, updatedAt: new Date() })
+    .set({ signature: body.signature, signedAt: now, status, updatedAt: now })
     .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
   await ctx.audit({
     entity: 'residents',
     entityId: id,
     action: 'sign-agreement',
     old: { status: r.status, signedAt: null },
-    new: { status, signedAt: new Date().toISOString() },
+    new: { status, signedAt: now.toISOString() },
   });
-  return answer(ctx, id);
+  return answer(ctx, r);
 }

@@ -18,8 +18,6 @@ import {
   residentTokenSchema,
 } from '@parkade/contract';
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
-import { newToken, tokenHash } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, type RouteFixture, type Services } from '../../platform/http';
@@ -28,7 +26,7 @@ import { unitFixture } from '../units/routes';
 import { tenantUsers } from '../users/table';
 import { agreementPdf, exportResidents, policiesPdf } from './documents';
 import { importStatus, residentsTemplate, startImport } from './import';
-import { queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
+import { newResidentLink, queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
 import * as publicLink from './public';
 import * as service from './service';
 import { residentImports, residents, residentUnits } from './table';
@@ -37,10 +35,13 @@ import { formRulesOf } from '../form-rules/service';
 
 const tags = ['residents'];
 
-/** A 1×1 PNG: a drawn signature, for the route harness. */
-const SIGNATURE_PNG =
+/** A 1×1 PNG: a drawn signature, for the route harness and the tests. */
+export const SIGNATURE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
+/** The resident's own link (/register/residents/{token}): public calls of the tenant area; the token names them. */
+const throughLink = { areas: ['tenant'] as const, tags, access: 'public' as const };
+const linkQuery = z.object({ token: residentTokenSchema });
 
 /** A resident (with a unit) of the property, for fixtures and factories. */
 export async function makeResident(
@@ -70,12 +71,7 @@ export async function makeResident(
 const residentLinkFixture: RouteFixture = {
   async create(tx, owner, services) {
     const { id } = await makeResident(tx, owner.propertyId, services);
-    const token = newToken();
-    await tx
-      .update(residents)
-      .set({ linkTokenHash: tokenHash(token), linkExpiresAt: new Date(Date.now() + 86_400_000) })
-      .where(and(eq(residents.propertyId, owner.propertyId), eq(residents.id, id)));
-    return { id, token };
+    return { id, token: await newResidentLink(tx, owner.propertyId, id) };
   },
   body: () => Promise.resolve({ signature: SIGNATURE_PNG, agree: true }),
 };
@@ -319,39 +315,32 @@ export const residentsRoutes = [
     fixture: residentFixture,
     handler: (ctx, { params, body }) => service.restoreResident(ctx, params.id, body),
   }),
-  // The resident's own link (/register/residents/{token}): public, the token names the resident.
   defineRoute({
-    areas: ['tenant'] as const,
-    tags,
+    ...throughLink,
     method: 'GET',
     url: '/public/residents/token/:token',
-    access: 'public',
     summary:
       "The resident named by their link: details, units, whether they signed, and the agreement's text",
     schema: { params: z.object({ token: residentTokenSchema }), response: { 200: publicResidentSchema } },
     handler: (ctx, { params }) => publicLink.publicResident(ctx, params.token),
   }),
   defineRoute({
-    areas: ['tenant'] as const,
-    tags,
+    ...throughLink,
     method: 'GET',
     url: '/public/residents/:id',
-    access: 'public',
     summary: "The same, by id: the link's token is required too (?token=), an id alone shows nothing",
     schema: {
       params: idParams,
-      querystring: z.object({ token: residentTokenSchema }),
+      querystring: linkQuery,
       response: { 200: publicResidentSchema },
     },
     fixture: residentLinkFixture,
     handler: (ctx, { params, query }) => publicLink.publicResident(ctx, query.token, params.id),
   }),
   defineRoute({
-    areas: ['tenant'] as const,
-    tags,
+    ...throughLink,
     method: 'POST',
     url: '/public/residents',
-    access: 'public',
     summary:
       'The resident completes their registration through their link: name, phone, language, and a password ' +
       'when they have none',
@@ -359,28 +348,24 @@ export const residentsRoutes = [
     handler: (ctx, { body }) => publicLink.registerResident(ctx, body),
   }),
   defineRoute({
-    areas: ['tenant'] as const,
-    tags,
+    ...throughLink,
     method: 'GET',
     url: '/public/residents/agreement/:id',
-    access: 'public',
     summary: "The resident's parking agreement as PDF through their link (?token=)",
-    schema: { params: idParams, querystring: z.object({ token: residentTokenSchema }) },
+    schema: { params: idParams, querystring: linkQuery },
     fixture: residentLinkFixture,
     handler: (ctx, { params, query }) => publicLink.publicAgreementPdf(ctx, params.id, query.token),
   }),
   defineRoute({
-    areas: ['tenant'] as const,
-    tags,
+    ...throughLink,
     method: 'PUT',
     url: '/public/residents/agreement/signature/:id',
-    access: 'public',
     summary:
       'The resident signs the parking agreement through their link: a drawn signature (PNG) and agree: true; ' +
       'once only',
     schema: {
       params: idParams,
-      querystring: z.object({ token: residentTokenSchema }),
+      querystring: linkQuery,
       body: residentSignatureBody,
       response: { 200: publicResidentSchema },
     },

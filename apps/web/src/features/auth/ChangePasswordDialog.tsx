@@ -20,7 +20,7 @@ import type { RequestError } from '../../platform/errors';
 import { contractResolver } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { applySubmitError, useFieldProps } from './fields';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields, PasswordField } from './PasswordField';
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirmation'] as const;
 const EMPTY: ChangePasswordBody = { currentPassword: '', password: '', passwordConfirmation: '' };
@@ -87,18 +87,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
               required
               {...field('currentPassword')}
             />
-            <PasswordField
-              label={t('shell.changePassword.new')}
-              autoComplete="new-password"
-              required
-              {...field('password', t('shell.changePassword.newHint', { min: RESET_PASSWORD_MIN }))}
-            />
-            <PasswordField
-              label={t('shell.changePassword.confirm')}
-              autoComplete="new-password"
-              required
-              {...field('passwordConfirmation')}
-            />
+            <NewPasswordFields field={field} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

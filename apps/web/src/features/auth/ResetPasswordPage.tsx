@@ -10,7 +10,7 @@ import { contractResolver } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { applySubmitError, useFieldProps } from './fields';
-import { PasswordField } from './PasswordField';
+import { NewPasswordFields } from './PasswordField';
 
 const FIELDS = ['email', 'token', 'password', 'passwordConfirmation'] as const;
 
@@ -76,19 +76,7 @@ export function ResetPasswordPage({ email, token }: { email: string; token: stri
             slotProps={{ htmlInput: { readOnly: true } }}
             {...field('email')}
           />
-          <PasswordField
-            label={t('shell.changePassword.new')}
-            autoComplete="new-password"
-            autoFocus
-            required
-            {...field('password', t('shell.changePassword.newHint', { min: RESET_PASSWORD_MIN }))}
-          />
-          <PasswordField
-            label={t('shell.changePassword.confirm')}
-            autoComplete="new-password"
-            required
-            {...field('passwordConfirmation')}
-          />
+          <NewPasswordFields field={field} autoFocus />
           <Button
             type="submit"
             variant="contained"

@@ -7,6 +7,9 @@ import { formMessage, placeServerErrors } from '../../ui/form';
  * Binds a MUI TextField to a react-hook-form field: its registration, the input ref, and the field's error message
  * translated at render time (a contract key, or the server's own text), so a language switch re-renders it.
  */
+/** The props `useFieldProps` gives one input: registration, error state and helper text. */
+export type FieldProps = ReturnType<ReturnType<typeof useFieldProps>>;
+
 export function useFieldProps<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>) {
   const { t } = useTranslation();
   return (name: Path<T>, helperText?: string) => {

@@ -9,13 +9,12 @@ import {
   type PermitEditAction,
   type PermitItem,
   type Property,
-  type ResidentItem,
 } from '@parkade/contract';
 import { Alert } from '@mui/material';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useAuthStore, usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';
 import {
@@ -25,6 +24,7 @@ import {
   FullRow,
   RecordInput,
   TextInput,
+  useDependentField,
   useFormMode,
 } from '../../ui/fields';
 import { formatDate } from '../../ui/locale';
@@ -55,23 +55,8 @@ export function PermitFields({ record }: { record?: PermitItem }) {
   const rules = useFormRules()?.permits;
   const shown = (f: string) => rules?.[f]?.visible !== false;
   const req = (f: string) => rules?.[f]?.required === true;
-  const { setValue, getValues, formState } = useFormContext();
-  const residentId = useWatch({ name: 'residentId' }) as number | null;
-  // A new permit may start with its resident (/residents/{id}/permits-create): name them, not "#12".
-  const presetId = (formState.defaultValues?.residentId as number | null | undefined) ?? null;
-  const preset = useRecord<ResidentItem>('/residents', !record && presetId ? presetId : null).data;
-  const residentInitial = record?.resident
-    ? { id: record.resident.id, label: record.resident.fullName }
-    : preset
-      ? { id: preset.id, label: preset.fullName }
-      : null;
-  // Another resident: the vehicle chosen belonged to the previous one.
-  const previous = useRef(residentId);
-  useEffect(() => {
-    if (previous.current === residentId) return;
-    previous.current = residentId;
-    if (mode !== 'show') setValue('vehicleId', null, { shouldDirty: true });
-  }, [residentId, mode, setValue]);
+  const { setValue, getValues } = useFormContext();
+  const residentId = useDependentField<number | null>('residentId', 'vehicleId');
   // A new permit's code is proposed from the property's code; the user may type another.
   const prefix = usePermitCodePrefix(mode === 'create');
   const proposed = useRef(false);
@@ -101,7 +86,8 @@ export function PermitFields({ record }: { record?: PermitItem }) {
           resource="/residents"
           sort="fullName"
           optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
-          initial={residentInitial}
+          initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
+          valueLabel={(r) => String(r.fullName)}
           showHref={(id) => `/residents/${id}/show`}
         />
       </Locked>
@@ -260,14 +246,6 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
     },
   ],
 });
-
-/** A new permit's starting values: a code proposal with the property's prefix, and the resident when known. */
-export function newPermitInitial(propertyCode: string | null | undefined, residentId?: number) {
-  return {
-    code: suggestPermitCode(propertyCode ?? 'P'),
-    ...(residentId ? { residentId } : {}),
-  };
-}
 
 /**
  * The prefix of proposed permit codes: the property's code (null while it is read). A tenant area has it from the

@@ -37,7 +37,7 @@ import { formatDate, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from '../auth/AuthLayout';
 import { applySubmitError, useFieldProps } from '../auth/fields';
-import { PasswordField } from '../auth/PasswordField';
+import { NewPasswordFields } from '../auth/PasswordField';
 import { useArea } from '../shell/useArea';
 import {
   agreementUrl,
@@ -244,20 +244,14 @@ function DetailsStep({
               options={LANGUAGES.map((l) => ({ value: l, label: NATIVE_NAMES[l] }))}
             />
             {askPassword && (
-              <>
-                <PasswordField
-                  label={t('register.password')}
-                  autoComplete="new-password"
-                  required
-                  {...field('password', t('register.passwordHint', { min: RESET_PASSWORD_MIN }))}
-                />
-                <PasswordField
-                  label={t('register.passwordConfirmation')}
-                  autoComplete="new-password"
-                  required
-                  {...field('passwordConfirmation')}
-                />
-              </>
+              <NewPasswordFields
+                field={field}
+                labels={{
+                  password: t('register.password'),
+                  confirmation: t('register.passwordConfirmation'),
+                  hint: t('register.passwordHint', { min: RESET_PASSWORD_MIN }),
+                }}
+              />
             )}
             {resident.units.length > 0 && (
               <ReadOnlyField label={t('register.units')}>{resident.units.join(', ')}</ReadOnlyField>

@@ -1,11 +1,8 @@
 import {
-  UPLOAD_EXTENSIONS,
-  UPLOAD_MAX_FILE_BYTES,
   VEHICLE_TYPES,
   vehicleBody,
   vehicleBodyFor,
   vehiclesListQuery,
-  type ResidentItem,
   type VehicleBody,
   type VehicleDocument,
   type VehicleItem,
@@ -13,11 +10,10 @@ import {
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
-import type { TFunction } from 'i18next';
+import { useId, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { api, openFile } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useCan } from '../../ui/access';
 import {
@@ -28,45 +24,14 @@ import {
   RecordInput,
   SelectInput,
   TextInput,
+  useDependentField,
   useFormMode,
 } from '../../ui/fields';
 import { resourceScreens } from '../../ui/resource-screens';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
+import { uploadProblem } from '../../ui/uploads';
 import { useFormRules } from '../rules/RulesPage';
-
-/** Opens a stored file (GET /files/{id}, which needs the session's headers) in a new tab, else downloads it. */
-export async function openStoredFile(file: { id: number; name: string }): Promise<void> {
-  // The tab is opened before the request so the browser does not take it for a pop-up.
-  const tab = window.open('', '_blank');
-  try {
-    const res = await api().get<Blob>(`/files/${file.id}`, { responseType: 'blob' });
-    const href = URL.createObjectURL(res.data);
-    if (tab) tab.location.href = href;
-    else {
-      const a = document.createElement('a');
-      a.href = href;
-      a.download = file.name;
-      a.click();
-    }
-    setTimeout(() => URL.revokeObjectURL(href), 60_000);
-  } catch (e) {
-    tab?.close();
-    throw e;
-  }
-}
-
-const MB = 1024 * 1024;
-
-/** The platform's upload policy (SPEC §5), checked before sending: the server checks it again. */
-function uploadProblem(file: File, t: TFunction): string | null {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext))
-    return t('upload.unsupportedType', { types: UPLOAD_EXTENSIONS.join(', ') });
-  if (file.size > UPLOAD_MAX_FILE_BYTES)
-    return t('upload.tooLarge', { max: `${Math.round(UPLOAD_MAX_FILE_BYTES / MB)} MB` });
-  return null;
-}
 
 function TemporaryPlatesInput({ label }: { label: string }) {
   const mode = useFormMode();
@@ -87,24 +52,7 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
   const rules = useFormRules()?.vehicles;
   const shown = (f: string) => rules?.[f]?.visible !== false;
   const req = (f: string) => rules?.[f]?.required === true;
-  const mode = useFormMode();
-  const { setValue, formState } = useFormContext();
-  const makeId = useWatch({ name: 'makeId' }) as number | null;
-  // Another make: the model chosen belonged to the previous one.
-  const previousMake = useRef(makeId);
-  useEffect(() => {
-    if (previousMake.current === makeId) return;
-    previousMake.current = makeId;
-    if (mode !== 'show') setValue('modelId', null, { shouldDirty: true });
-  }, [makeId, mode, setValue]);
-  // A new vehicle may start with its resident (/residents/{id}/vehicles-create): name them, not "#12".
-  const presetId = (formState.defaultValues?.residentId as number | null | undefined) ?? null;
-  const preset = useRecord<ResidentItem>('/residents', !record && presetId ? presetId : null).data;
-  const residentInitial = record?.resident
-    ? { id: record.resident.id, label: record.resident.fullName }
-    : preset
-      ? { id: preset.id, label: preset.fullName }
-      : null;
+  const makeId = useDependentField<number | null>('makeId', 'modelId');
   return (
     <FieldGrid>
       <RecordInput
@@ -114,7 +62,8 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
         resource="/residents"
         sort="fullName"
         optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
-        initial={residentInitial}
+        initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
+        valueLabel={(r) => String(r.fullName)}
         showHref={(id) => `/residents/${id}/show`}
       />
       <TextInput name="plate" label={t('rules.fields.plate')} required helperText={t('vehicles.plateHint')} />
@@ -260,7 +209,11 @@ function VehicleDocuments({ item }: { item: { id: number } }) {
                   <Link
                     component="button"
                     type="button"
-                    onClick={() => void openStoredFile(file).catch((e: Error) => toast.error(e.message))}
+                    onClick={() =>
+                      void openFile(`/files/${file.id}`, file.name).catch((e: Error) =>
+                        toast.error(e.message),
+                      )
+                    }
                     sx={{ textAlign: 'left', verticalAlign: 'baseline' }}
                   >
                     {file.name}

@@ -1,0 +1,54 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the peer received: its recipients (lower case), the raw message and its text. */
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  text: string;
+}
+
+/** The text of a raw single-part message (7bit, quoted-printable or base64). */
+export function mailText(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable')
+    return decodeURIComponent(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/%/g, '%25')
+        .replace(/=([0-9A-F]{2})/gi, '%$1'),
+    );
+  return body;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 (port 0: any free one) that accepts every message and hands it to `onMail`: the
+ * local peer the product's mail goes to in the server tests (auth) and the browser tests (e2e/mail-catcher.ts).
+ */
+export async function startMailPeer(port: number, onMail: (mail: ReceivedMail) => void) {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        onMail({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text: mailText(raw) });
+        callback();
+      });
+    },
+  });
+  smtp.listen(port, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  return {
+    port: (smtp.server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
