@@ -242,6 +242,11 @@ export const residentImportStartedSchema = z.object({ id: z.number().int(), stat
  * names the resident by this token; `{id}` paths also need it (`?token=`), so an id alone shows nothing.
  */
 export const RESIDENT_LINK_DAYS = 14;
+/**
+ * A link ends once the resident has registered and signed through it; for this many minutes more it still downloads
+ * the signed agreement (the done step's button), and nothing else.
+ */
+export const RESIDENT_LINK_DONE_MINUTES = 30;
 export const residentTokenSchema = z.string().min(20).max(64);
 /** A drawn signature: a PNG data URL, at most this long. */
 export const SIGNATURE_MAX_CHARS = 300_000;

@@ -16,6 +16,7 @@ import {
 } from '../../platform/auth';
 
 import { fieldError, HttpError } from '../../platform/errors';
+import type { Tx } from '../../platform/db';
 import type { RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { queueMail } from '../../platform/mail';
@@ -62,14 +63,47 @@ async function updateUser(ctx: RouteContext, id: number, patch: UserPatch) {
       .where(and(eq(tenantUsers.propertyId, ctx.property!.id), eq(tenantUsers.id, id)));
 }
 
-/** The rows of sessions or password_resets that belong to one account of the request's area and property. */
-function ofAccount(ctx: RouteContext, table: typeof sessions | typeof passwordResets, userId: number) {
-  return and(
-    eq(table.area, ctx.area),
-    ctx.property ? eq(table.propertyId, ctx.property.id) : isNull(table.propertyId),
-    eq(table.userId, userId),
-  );
+/** One account: its area, its property (null centrally) and its id. */
+export interface Account {
+  area: 'central' | 'tenant';
+  propertyId: number | null;
+  userId: number;
 }
+
+/**
+ * After any new password, whoever set it: every other session of the account ends (`keepSessionId`, the session that
+ * changed it, stays) and every pending reset link dies. Every path that writes a password calls this.
+ */
+export async function passwordChanged(tx: Tx, account: Account, keepSessionId?: number) {
+  const now = new Date();
+  const of = (table: typeof sessions | typeof passwordResets) =>
+    and(
+      eq(table.area, account.area),
+      account.propertyId === null ? isNull(table.propertyId) : eq(table.propertyId, account.propertyId),
+      eq(table.userId, account.userId),
+    );
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        of(sessions),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(of(passwordResets), isNull(passwordResets.usedAt)));
+}
+
+const accountOf = (ctx: RouteContext, userId: number): Account => ({
+  area: ctx.area,
+  propertyId: ctx.property?.id ?? null,
+  userId,
+});
+
 const accountKey = (ctx: RouteContext, kind: string, email: string) =>
   `${kind}:acct:${ctx.area}:${ctx.property?.id ?? '-'}:${email.toLowerCase()}`;
 /**
@@ -228,18 +262,10 @@ export async function resetPassword(
     throw fieldError('token', 'auth.resetInvalid');
   const passwordHash = await hashPassword(body.password);
   await updateUser(ctx, row.id, { passwordHash, recoveryAt: now });
-  // Any other reset link of the account dies with this one.
-  await ctx.tx
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(ofAccount(ctx, passwordResets, row.id), isNull(passwordResets.usedAt)));
+  // A new password ends every session of the account, and any other reset link dies with this one.
+  await passwordChanged(ctx.tx, accountOf(ctx, row.id));
   // Whoever proved control of the mailbox may sign in again at once.
   await clearThrottle(ctx.tx, userLoginKey(ctx, row.id));
-  // A new password ends every session of the account.
-  await ctx.tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(ofAccount(ctx, sessions, row.id), isNull(sessions.revokedAt)));
   await ctx.audit({
     entity: userEntity(ctx),
     entityId: row.id,
@@ -277,18 +303,8 @@ export async function changePassword(ctx: RouteContext, body: { currentPassword:
       true,
     );
   }
-  const now = new Date();
   await updateUser(ctx, userId, { passwordHash: await hashPassword(body.password) });
-  await ctx.tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(ofAccount(ctx, sessions, userId), isNull(sessions.revokedAt), ne(sessions.id, session.sessionId)),
-    );
-  await ctx.tx
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(and(ofAccount(ctx, passwordResets, userId), isNull(passwordResets.usedAt)));
+  await passwordChanged(ctx.tx, accountOf(ctx, userId), session.sessionId);
   await clearThrottle(ctx.tx, key);
   await clearThrottle(ctx.tx, userLoginKey(ctx, userId));
   await ctx.audit({

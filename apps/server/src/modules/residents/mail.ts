@@ -26,6 +26,7 @@ export async function newResidentLink(tx: Tx, propertyId: number, id: number): P
     .set({
       linkTokenHash: tokenHash(token),
       linkExpiresAt: new Date(Date.now() + RESIDENT_LINK_DAYS * 86_400_000),
+      linkUsedAt: null,
     })
     .where(and(eq(residents.propertyId, propertyId), eq(residents.id, id)));
   return token;

@@ -262,3 +262,133 @@ describe('the resident link', () => {
     expect(after.rawPayload.length).toBeGreaterThan(before.rawPayload.length);
   });
 });
+
+/** Issue 14, item 1: the emailed link cannot take over an account, and it ends once used. */
+describe('the resident link cannot take over an account', () => {
+  const register = (token: string, extra: Record<string, unknown> = {}) =>
+    anyone('POST', '/public/residents', {
+      token,
+      fullName: 'Link Holder',
+      language: 'en',
+      ...extra,
+    });
+  const signature = (id: number, token: string) =>
+    anyone('PUT', `/public/residents/agreement/signature/${id}?token=${token}`, {
+      signature: SIGNATURE,
+      agree: true,
+    });
+  const signIn = (email: string, password: string) =>
+    as(code)('POST', '/auth/login', { email, password });
+
+  it('sets a password only when the account has none', async () => {
+    const { resident, token } = await invited({ password: 'the-owners-password' });
+    const owner = await signIn(resident.email!, 'the-owners-password');
+    expect(owner.statusCode, owner.body).toBe(200);
+    const takeover = await register(token, {
+      password: 'attackers-password',
+      passwordConfirmation: 'attackers-password',
+    });
+    expect(takeover.statusCode).toBe(422);
+    expect(takeover.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
+      'Your account already has a password. To change it, sign in, or use “Forgot password” on the sign-in page.',
+    ]);
+    expect((await signIn(resident.email!, 'attackers-password')).statusCode).toBe(401);
+    // The owner's session is untouched; the details can still be confirmed without a password.
+    const session = owner.json<{ token: string }>().token;
+    expect((await as(code, session)('GET', '/auth/bootstrap')).statusCode).toBe(200);
+    expect((await register(token)).statusCode).toBe(200);
+  });
+
+  it('ends once the resident has registered and signed: later visits get the error, the PDF only briefly', async () => {
+    const { resident, token } = await invited();
+    const pw = { password: 'a-long-password', passwordConfirmation: 'a-long-password' };
+    expect((await register(token, pw)).statusCode).toBe(200);
+    // Registered but not signed: the link still works.
+    expect((await anyone('GET', `/public/residents/token/${token}`)).statusCode).toBe(200);
+    const signed = await signature(resident.id, token);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json<PublicResident>()).toMatchObject({ registered: true });
+
+    const later = await anyone('GET', `/public/residents/token/${token}`, undefined, 'es');
+    expect(later.statusCode).toBe(410);
+    expect(later.json<{ message: string }>().message).toContain('Este enlace ya se ha utilizado');
+    expect((await anyone('GET', `/public/residents/${resident.id}?token=${token}`)).statusCode).toBe(410);
+    expect((await register(token, pw)).statusCode).toBe(410);
+    expect((await signature(resident.id, token)).statusCode).toBe(410);
+    // The done step's download works for a short while after signing…
+    const pdf = await anyone('GET', `/public/residents/agreement/${resident.id}?token=${token}`);
+    expect(pdf.statusCode).toBe(200);
+    // …and not afterwards.
+    await ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+      tx
+        .update(residents)
+        .set({ linkUsedAt: new Date(Date.now() - 31 * 60_000) })
+        .where(and(eq(residents.propertyId, propertyId), eq(residents.id, resident.id))),
+    );
+    expect((await anyone('GET', `/public/residents/agreement/${resident.id}?token=${token}`)).statusCode).toBe(
+      410,
+    );
+    // A new link from staff works again.
+    const fresh = await manager('PUT', `/residents/${resident.id}/resendAgreement`);
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('signing first and registering after also ends the link', async () => {
+    const { resident, token } = await invited();
+    expect((await signature(resident.id, token)).statusCode).toBe(200);
+    expect((await anyone('GET', `/public/residents/token/${token}`)).statusCode).toBe(200);
+    const pw = { password: 'a-long-password', passwordConfirmation: 'a-long-password' };
+    expect((await register(token, pw)).statusCode).toBe(200);
+    expect((await anyone('GET', `/public/residents/token/${token}`)).statusCode).toBe(410);
+  });
+
+  it('a password set through the link kills pending reset links', async () => {
+    const { resident, token } = await invited();
+    expect((await manager('PUT', `/residents/${resident.id}/resendPassword`)).statusCode).toBe(200);
+    const [mail] = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, resident.email!), eq(mailOutbox.kind, 'resident-password')))
+        .orderBy(desc(mailOutbox.id)),
+    );
+    const reset = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const pw = { password: 'a-long-password', passwordConfirmation: 'a-long-password' };
+    expect((await register(token, pw)).statusCode).toBe(200);
+    const late = await anyone('POST', '/auth/reset-password', {
+      email: resident.email,
+      token: reset,
+      password: 'someone-elses-password',
+      passwordConfirmation: 'someone-elses-password',
+    });
+    expect(late.statusCode).toBe(422);
+    expect((await signIn(resident.email!, 'a-long-password')).statusCode).toBe(200);
+  });
+
+  it('a password set by staff ends the resident’s sessions and pending reset links', async () => {
+    const { resident } = await invited({ password: 'first-password-1' });
+    const session = (await signIn(resident.email!, 'first-password-1')).json<{ token: string }>().token;
+    expect((await manager('PUT', `/residents/${resident.id}/resendPassword`)).statusCode).toBe(200);
+    const [mail] = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, resident.email!), eq(mailOutbox.kind, 'resident-password')))
+        .orderBy(desc(mailOutbox.id)),
+    );
+    const reset = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const set = await manager('PUT', `/residents/${resident.id}/password`, {
+      password: 'second-password-2',
+      passwordConfirmation: 'second-password-2',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await as(code, session)('GET', '/auth/bootstrap')).statusCode).toBe(401);
+    const late = await anyone('POST', '/auth/reset-password', {
+      email: resident.email,
+      token: reset,
+      password: 'someone-elses-password',
+      passwordConfirmation: 'someone-elses-password',
+    });
+    expect(late.statusCode).toBe(422);
+  });
+});

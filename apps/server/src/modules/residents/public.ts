@@ -1,12 +1,14 @@
 import {
+  RESIDENT_LINK_DONE_MINUTES,
   type PublicResident,
   type ResidentStatus,
   type publicResidentRegisterBody,
   type residentSignatureBody,
 } from '@parkade/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, tokenHash } from '../../platform/auth';
+import { passwordChanged } from '../auth/service';
 import { guardUnique } from '../../platform/crud';
 import { HttpError, invalid } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
@@ -16,9 +18,14 @@ import { getResident, NO_PASSWORD, refreshResidentSearch, USER_UNIQUE } from './
 import { residents } from './table';
 
 const linkInvalid = () => new HttpError(404, 'residents.link.invalid');
+const linkUsed = () => new HttpError(410, 'residents.link.used');
 
-/** The resident this link names (and, for `{id}` paths, the id must be theirs); 404 otherwise. */
-async function holder(ctx: RouteContext, token: string, id?: number) {
+/**
+ * The resident this link names (and, for `{id}` paths, the id must be theirs); 404 otherwise. A link used up
+ * (registered and signed through it) answers 410 — except, with `afterUse`, the signed agreement's download in the
+ * minutes after signing.
+ */
+async function holder(ctx: RouteContext, token: string, id?: number, afterUse = false) {
   const [row] = await ctx.tx
     .select({
       id: residents.id,
@@ -26,6 +33,7 @@ async function holder(ctx: RouteContext, token: string, id?: number) {
       signedAt: residents.signedAt,
       registeredAt: residents.registeredAt,
       linkExpiresAt: residents.linkExpiresAt,
+      linkUsedAt: residents.linkUsedAt,
       passwordHash: tenantUsers.passwordHash,
     })
     .from(residents)
@@ -42,7 +50,31 @@ async function holder(ctx: RouteContext, token: string, id?: number) {
       ),
     );
   if (!row || (id !== undefined && row.id !== id)) throw linkInvalid();
+  if (row.linkUsedAt) {
+    const graceEnds = row.linkUsedAt.getTime() + RESIDENT_LINK_DONE_MINUTES * 60_000;
+    if (!afterUse || Date.now() > graceEnds) throw linkUsed();
+  }
   return row;
+}
+
+/**
+ * Once the resident has both registered and signed, the link is used up: it opens nothing more (a later visit shows
+ * the error view), except the signed PDF for RESIDENT_LINK_DONE_MINUTES.
+ */
+async function useUpWhenDone(ctx: RouteContext, id: number) {
+  const now = new Date();
+  await ctx.tx
+    .update(residents)
+    .set({ linkUsedAt: now })
+    .where(
+      and(
+        eq(residents.propertyId, propertyIdOf(ctx)),
+        eq(residents.id, id),
+        isNotNull(residents.registeredAt),
+        isNotNull(residents.signedAt),
+        isNull(residents.linkUsedAt),
+      ),
+    );
 }
 
 type LinkHolder = Awaited<ReturnType<typeof holder>>;
@@ -86,6 +118,10 @@ export async function registerResident(
 ): Promise<PublicResident> {
   const r = await holder(ctx, body.token);
   const needsPassword = r.passwordHash === NO_PASSWORD;
+  // The link sets a first password only: an account that has one changes it by signing in or by a reset link
+  // sent to its mailbox, never by whoever holds this link.
+  if (!needsPassword && body.password)
+    throw invalid({ password: [{ key: 'residents.link.passwordExists' }] });
   if (needsPassword && !body.password) throw invalid({ password: [{ key: 'validation.required' }] });
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   const before = await getResident(ctx, r.id);
@@ -106,6 +142,7 @@ export async function registerResident(
     .set({ registeredAt: new Date(), updatedAt: new Date() })
     .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, r.id)));
   await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [r.id]);
+  if (passwordHash) await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: r.id });
   await ctx.audit({
     entity: 'residents',
     entityId: r.id,
@@ -118,12 +155,14 @@ export async function registerResident(
       ...(passwordHash ? { password: '(changed)' } : {}),
     },
   });
-  return answer(ctx, await holder(ctx, body.token));
+  const link = await holder(ctx, body.token);
+  await useUpWhenDone(ctx, r.id);
+  return answer(ctx, link);
 }
 
 /** GET /public/residents/agreement/{id}?token=: the agreement PDF, signed or not. */
 export async function publicAgreementPdf(ctx: RouteContext, id: number, token: string) {
-  await holder(ctx, token, id);
+  await holder(ctx, token, id, true);
   return agreementPdf(ctx, id);
 }
 
@@ -153,5 +192,6 @@ export async function signAgreement(
     old: { status: r.status, signedAt: null },
     new: { status, signedAt: now.toISOString() },
   });
-  return answer(ctx, r);
+  await useUpWhenDone(ctx, id);
+  return answer(ctx, { ...r, signedAt: now });
 }

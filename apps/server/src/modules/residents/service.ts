@@ -19,6 +19,7 @@ import { fieldError, HttpError, invalid, notFound } from '../../platform/errors'
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { defineListResource, hasMany, type ListResource } from '../../platform/list-query';
+import { passwordChanged } from '../auth/service';
 import { sessions } from '../auth/table';
 import { buildings } from '../buildings/table';
 import { makes } from '../makes/table';
@@ -449,7 +450,8 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
   });
   await setUnits(ctx, id, unitList);
   await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [id]);
-  if (passwordHash || !RESIDENT_SIGN_IN_STATUSES.includes(body.status)) await endSessions(ctx, id);
+  if (passwordHash) await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: id });
+  else if (!RESIDENT_SIGN_IN_STATUSES.includes(body.status)) await endSessions(ctx, id);
   const after = await getResident(ctx, id);
   await ctx.audit({
     entity: 'residents',
@@ -501,7 +503,7 @@ export async function setPassword(ctx: RouteContext, id: number, password: strin
     .update(u)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(and(eq(u.propertyId, propertyIdOf(ctx)), eq(u.id, id)));
-  await endSessions(ctx, id);
+  await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: id });
   await ctx.audit({ entity: 'residents', entityId: id, action: 'password', new: { password: '(changed)' } });
   return { message: t(ctx.lang, 'residents.passwordSet') };
 }

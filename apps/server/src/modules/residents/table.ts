@@ -50,6 +50,11 @@ export const residents = pgTable(
      */
     linkTokenHash: varchar('link_token_hash', { length: 64 }),
     linkExpiresAt: timestamp('link_expires_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the link was used up: the resident had registered and signed through it. From then on it opens nothing
+     * but the signed agreement's PDF, for RESIDENT_LINK_DONE_MINUTES (the done step's download).
+     */
+    linkUsedAt: timestamp('link_used_at', { withTimezone: true, mode: 'date' }),
     /** When the resident completed their details through the link (POST /public/residents). */
     registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),

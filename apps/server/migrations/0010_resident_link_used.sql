@@ -1,0 +1,1 @@
+ALTER TABLE "residents" ADD COLUMN "link_used_at" timestamp with time zone;
