@@ -8,7 +8,7 @@ import { query, type Database, type Tx } from './db';
 import type { Env } from './env';
 import { forbidden, HttpError, RequestValidationError } from './errors';
 import { parseHost, resolveTenant, type HostInfo, type TenantProperty } from './tenancy';
-import { readMultipart, type UploadKind, type UploadedFile } from './uploads';
+import { readMultipart, type MultipartBody, type UploadKind, type UploadedFile } from './uploads';
 import type { Jobs } from './jobs';
 import type { Storage } from './storage';
 
@@ -188,36 +188,93 @@ async function selectProperty(tx: Tx, header: string | string[] | undefined): Pr
   return property;
 }
 
-/** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
-async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
-  const token = bearer(req);
-  if (def.access !== 'public' && !token) throw new HttpError(401, 'errors.unauthenticated');
-  // Multipart bodies are read before the transaction opens, so no connection waits on a slow upload.
-  const multipart = def.multipart && req.isMultipart() ? await readMultipart(req, def.multipart) : undefined;
-  if (multipart && def.method !== 'POST' && req.method === 'POST') {
-    const raw = multipart.fields._method;
+/** Who is calling, settled before anything else of the request is read. */
+interface Gate {
+  property: TenantProperty | null;
+  session: SessionUser | null;
+  /** The property a central user acts on (`X-Property`), for property-scoped routes. */
+  acting: TenantProperty | null;
+}
+
+/**
+ * The tenant, the session and the access rule of a request, checked in `tx`: a tenant route's tenant from
+ * `X-Tenant` and the host, the bearer token in this area and tenant, the permission, then the selected property.
+ */
+async function admit(
+  tx: Tx,
+  def: RouteDef,
+  area: Area,
+  req: FastifyRequest,
+  token: string | undefined,
+): Promise<Gate> {
+  const property =
+    area === 'tenant' ? await resolveTenant(tx, req.headers['x-tenant'] as string, req.hostInfo) : null;
+  const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
+  let session: SessionUser | null = null;
+  if (token) {
+    try {
+      session = await authenticate(tx, token, area, property?.id ?? null, languages);
+    } catch (e) {
+      if (def.access !== 'public') throw e;
+    }
+  }
+  checkAccess(def.access, session);
+  const acting =
+    area === 'central' && def.propertyScoped ? await selectProperty(tx, req.headers['x-property']) : null;
+  return { property, session, acting };
+}
+
+/**
+ * Reads a multipart body, but only once the caller may send it: the tenant, the token and the permission are
+ * checked first, in a short transaction of their own, so an anonymous or forbidden upload is refused before its
+ * first byte is read and no database connection waits on a slow upload. The request's own transaction checks
+ * them again (a session may end in between).
+ */
+async function readUpload(
+  services: Services,
+  def: RouteDef,
+  area: Area,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  token: string | undefined,
+): Promise<MultipartBody | undefined> {
+  if (!def.multipart || !req.isMultipart()) return undefined;
+  if (def.access !== 'public') {
+    try {
+      await services.database.withScope(scopeOf(area), (tx) => admit(tx, def, area, req, token));
+    } catch (e) {
+      // The refused body is not read: the connection closes after the answer instead of draining it.
+      reply.header('connection', 'close');
+      throw e;
+    }
+  }
+  const body = await readMultipart(req, def.multipart);
+  if (def.method !== 'POST' && req.method === 'POST') {
+    const raw = body.fields._method;
     const override = (typeof raw === 'string' ? raw : '').toUpperCase();
     if (override !== def.method) throw new HttpError(405, 'errors.methodOverride', { method: def.method });
   }
-  if (multipart) delete multipart.fields._method;
+  delete body.fields._method;
+  return body;
+}
+
+/** The row-level scope a request's transaction starts in: central, or no tenant until the tenant is resolved. */
+const scopeOf = (area: Area) =>
+  area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
+
+/** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
+async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
+  const token = bearer(req);
+  if (def.access !== 'public' && !token) {
+    if (def.multipart) reply.header('connection', 'close');
+    throw new HttpError(401, 'errors.unauthenticated');
+  }
+  const multipart = await readUpload(services, def, area, req, reply, token);
   const after: (() => unknown)[] = [];
   const undo: (() => unknown)[] = [];
 
   const exec = async (tx: Tx) => {
-    const property =
-      area === 'tenant' ? await resolveTenant(tx, req.headers['x-tenant'] as string, req.hostInfo) : null;
-    const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
-    let session: SessionUser | null = null;
-    if (token) {
-      try {
-        session = await authenticate(tx, token, area, property?.id ?? null, languages);
-      } catch (e) {
-        if (def.access !== 'public') throw e;
-      }
-    }
-    checkAccess(def.access, session);
-    const acting =
-      area === 'central' && def.propertyScoped ? await selectProperty(tx, req.headers['x-property']) : null;
+    const { property, session, acting } = await admit(tx, def, area, req, token);
     if (def.multipart && !multipart) throw new HttpError(415, 'errors.unsupportedMediaType');
     const params = validate(def.schema?.params, req.params, 'params');
     const query = validate(def.schema?.querystring, req.query, 'querystring');
@@ -257,7 +314,7 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   };
 
   let committedError: unknown;
-  const scope = area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
+  const scope = scopeOf(area);
   let result: unknown;
   try {
     result =

@@ -18,6 +18,16 @@ import { formatBytes } from './i18n';
 /** 'files': documents and photos (SPEC §5, §9). 'spreadsheet': one .xlsx for imports. */
 export type UploadKind = 'files' | 'spreadsheet';
 
+/**
+ * The text fields a multipart body may carry beside its files: what the forms send (`_method`, a form's own fields
+ * when it travels with its files — the permit and visitor forms have about twenty, notes at most a few thousand
+ * characters), and no more. More fields is a 413; a longer value is refused on its field.
+ */
+export const MULTIPART_FIELDS: Record<UploadKind, { count: number; bytes: number }> = {
+  files: { count: 40, bytes: 8 * 1024 },
+  spreadsheet: { count: 4, bytes: 256 },
+};
+
 export interface UploadedFile {
   field: string;
   filename: string;
@@ -95,15 +105,29 @@ export async function readMultipart(req: FastifyRequest, kind: UploadKind): Prom
   let tooMany = false;
   const allowed = kind === 'spreadsheet' ? ['xlsx'] : [...UPLOAD_EXTENSIONS];
 
+  const fieldLimits = MULTIPART_FIELDS[kind];
   const options: FastifyMultipartBaseOptions = {
-    limits: { fileSize: maxFile + 1, files: 50, fields: 200, fieldSize: 1024 * 1024 },
+    limits: {
+      fileSize: maxFile + 1,
+      // One file past the policy is read (and drained) so that "at most N files" is said on its field.
+      files: maxFiles + 1,
+      fields: fieldLimits.count,
+      fieldSize: fieldLimits.bytes,
+      parts: maxFiles + 1 + fieldLimits.count,
+    },
     // An oversized file is reported below as its field's error (SPEC §5 message), not as a 413 for the request.
     // (Honoured by req.parts at run time; its type does not list it.)
     throwFileSizeLimit: false,
   };
   for await (const part of req.parts(options)) {
     if (part.type === 'field') {
-      if (typeof part.value === 'string') addField(fields, part.fieldname, part.value);
+      // A value cut at the size limit is refused, never kept shortened.
+      if (part.valueTruncated || part.fieldnameTruncated)
+        add(part.fieldname.replace(/\[\]$/, '').slice(0, 100), {
+          key: 'validation.max',
+          params: { max: fieldLimits.bytes },
+        });
+      else if (typeof part.value === 'string') addField(fields, part.fieldname, part.value);
       continue;
     }
     const field = part.fieldname.replace(/\[\]$/, '');
