@@ -14,6 +14,7 @@ import type { Env } from './platform/env';
 import { HttpError, sendError } from './platform/errors';
 import { mountRoutes, type MountedRoute, type RouteDef, type Services } from './platform/http';
 import { pickLanguage } from './platform/i18n';
+import { loggerOptions, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
 import { localDiskStorage, type Storage } from './platform/storage';
 import { parseHost, propertyForHost, type HostInfo } from './platform/tenancy';
@@ -23,7 +24,8 @@ export interface BuildOptions {
   database: Database;
   jobs: Jobs;
   storage?: Storage;
-  logger?: boolean | object;
+  /** false: no log; an object: Fastify logger options added to the level and the redacting serializers. */
+  logger?: false | object;
   /** Routes mounted after every module's, like them (tests declare test-only routes this way). */
   extraRoutes?: RouteDef[];
 }
@@ -38,8 +40,15 @@ export interface BuiltApp {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { env } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: env.logLevel },
-    trustProxy: env.trustProxy,
+    logger:
+      opts.logger === false
+        ? false
+        : loggerOptions(env.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
+    // A hop count trusts the last n addresses (Fastify itself refuses a bare number); a list trusts those proxies.
+    trustProxy:
+      typeof env.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (env.trustProxy as number)
+        : env.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
@@ -68,7 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       return sendError(
         req,
         reply,
-        new HttpError(404, 'errors.routeNotFound', { method: req.method, url: req.url.split('?')[0]! }),
+        new HttpError(404, 'errors.routeNotFound', { method: req.method, url: redactUrl(req.url.split('?')[0]!) }),
       );
     }
     return serveSpa(req.hostInfo).then((html) =>

@@ -5,7 +5,7 @@ import { openDatabase } from './platform/db';
 import { loadEnv } from './platform/env';
 import { startJobs } from './platform/jobs';
 import { seed } from './seed';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent } from './seed/demo';
 
 /** Starts the product: migrate, seed, jobs, listen; drains on SIGTERM. */
 async function main() {
@@ -16,7 +16,18 @@ async function main() {
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.dbPoolSize,
   });
-  const seeded = await seed(database, { demo: !env.production });
+  const seeded = await seed(database, { demo: env.demo });
+  if (env.production) {
+    const present = await database.withScope({ area: 'central' }, (tx) => demoAccountsPresent(tx));
+    if (present.length) {
+      await database.close();
+      throw new Error(
+        `Refusing to start with NODE_ENV=production: demo accounts with the published password exist ` +
+          `(${present.join(', ')}). This database was started with demo data; delete those accounts, or use ` +
+          `a new database.`,
+      );
+    }
+  }
   const jobs = await startJobs(database, {
     error: (o, m) => console.error(JSON.stringify({ level: 50, msg: m, ...o })),
   });
@@ -30,12 +41,13 @@ async function main() {
     '',
     `Parkade is running on ${database.kind === 'pglite' ? `embedded PostgreSQL (${path.join(env.dataDir, 'pglite')})` : 'PostgreSQL'}`,
     `  central area   ${base}  (also http://admin.${env.appDomain}:${env.port})`,
-    `  oakridge       ${tenantUrl('oakridge')}`,
-    `  maplewood      ${tenantUrl('maplewood')}`,
+    ...(env.demo
+      ? [`  oakridge       ${tenantUrl('oakridge')}`, `  maplewood      ${tenantUrl('maplewood')}`]
+      : [`  a property     http://<code>.${env.appDomain}:${env.port}`]),
     `  API docs       ${base}/api/docs`,
     `  health         ${base}/api/health`,
   ];
-  if (!env.production) {
+  if (env.demo) {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD})${seeded.demo ? ', just created' : ''}:`);
     for (const a of DEMO_ACCOUNTS)
       lines.push(

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 /** All configuration comes from environment variables, read here once (documented in README). */
@@ -17,6 +19,56 @@ function opt(name: string): string | undefined {
   return raw === undefined || raw === '' ? undefined : raw;
 }
 
+/** The shortest APP_SECRET accepted in production: 256 bits. */
+export const APP_SECRET_MIN_BYTES = 32;
+
+/** Proxy-addr's names for ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset or 0 → none; a positive integer → that many hops; else a comma list of addresses/CIDRs. */
+export function trustProxy(raw: string | undefined): false | number | string[] {
+  if (raw === undefined || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (['true', '*', 'all'].includes(raw.toLowerCase()))
+    throw new Error(
+      'TRUST_PROXY must be a hop count (1 for one reverse proxy) or the proxies\' addresses/CIDRs, not "' +
+        raw +
+        '": trusting every hop lets a client choose its own address',
+    );
+  const list = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const item of list) {
+    const [address, bits, ...rest] = item.split('/');
+    const family = net.isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (PROXY_RANGE_NAMES.includes(item)) continue;
+    if (!family || !validBits || rest.length)
+      throw new Error(
+        `TRUST_PROXY: "${item}" is not an IP address, a CIDR range or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+      );
+  }
+  return list;
+}
+
+function smtpTls(raw: string | undefined): 'verify' | 'insecure' {
+  if (raw === undefined || raw === 'verify') return 'verify';
+  if (raw === 'insecure') return 'insecure';
+  throw new Error(`SMTP_TLS must be "verify" or "insecure", got "${raw}"`);
+}
+
+/** DEMO=1 / DEMO=0 decide; unset: demo data on the embedded database only, and never in production. */
+function demoWanted(production: boolean, serverDatabase: boolean): boolean {
+  const raw = opt('DEMO');
+  if (raw !== undefined && raw !== '0' && raw !== '1') throw new Error(`DEMO must be 0 or 1, got "${raw}"`);
+  if (raw === '1' && production)
+    throw new Error('DEMO=1 is refused with NODE_ENV=production: demo accounts have a published password');
+  if (raw !== undefined) return raw === '1';
+  return !production && !serverDatabase;
+}
+
 export interface Env {
   nodeEnv: string;
   production: boolean;
@@ -32,9 +84,26 @@ export interface Env {
   databaseAdminUrl: string | undefined;
   dbPoolSize: number;
   logLevel: string;
-  smtp: { host?: string; port: number; user?: string; password?: string; from: string };
+  smtp: {
+    host?: string;
+    port: number;
+    user?: string;
+    password?: string;
+    from: string;
+    /** 'verify' (default): TLS required, certificate verified. 'insecure': TLS if offered, any certificate. */
+    tls: 'verify' | 'insecure';
+    /** SMTP_CA_FILE: PEM certificates trusted beside the system's (a private relay's own CA). */
+    ca?: string;
+  };
   secretKey: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For/-Proto/-Host): false (none), a hop count (the last n
+   * addresses are proxies of ours), or the proxies' addresses and CIDR ranges. Never "every hop": that would let a
+   * client choose its own address for the sign-in limits and the audit log.
+   */
+  trustProxy: false | number | string[];
+  /** Demo data (known passwords) is created: on the embedded database by default, elsewhere only with DEMO=1. */
+  demo: boolean;
   webDist: string;
 }
 
@@ -46,6 +115,11 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
   const secretKey =
     opt('APP_SECRET') ?? (production ? '' : 'parkade-development-secret-do-not-use-in-production');
   if (!secretKey) throw new Error('APP_SECRET must be set when NODE_ENV=production');
+  if (production && Buffer.byteLength(secretKey, 'utf8') < APP_SECRET_MIN_BYTES)
+    throw new Error(
+      `APP_SECRET must be at least ${APP_SECRET_MIN_BYTES} bytes when NODE_ENV=production ` +
+        `(for example: openssl rand -hex 32)`,
+    );
   return {
     nodeEnv,
     production,
@@ -65,9 +139,12 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
       user: opt('SMTP_USER'),
       password: opt('SMTP_PASSWORD'),
       from: str('MAIL_FROM', 'Parkade <no-reply@parkade.local>'),
+      tls: smtpTls(opt('SMTP_TLS')),
+      ca: opt('SMTP_CA_FILE') ? fs.readFileSync(opt('SMTP_CA_FILE')!, 'utf8') : undefined,
     },
     secretKey,
-    trustProxy: str('TRUST_PROXY', '0') === '1',
+    trustProxy: trustProxy(opt('TRUST_PROXY')),
+    demo: demoWanted(production, opt('DATABASE_URL') !== undefined),
     webDist: path.resolve(str('WEB_DIST', './apps/web/dist')),
     ...overrides,
   };

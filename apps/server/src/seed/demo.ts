@@ -165,3 +165,20 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
   }
   return true;
 }
+
+/**
+ * The demo accounts (published password) found in the database, by email. A production start refuses to go on
+ * while any exists: a database once started in development must not serve production with them.
+ */
+export async function demoAccountsPresent(tx: Tx): Promise<string[]> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const central = await tx
+    .select({ email: centralUsers.email })
+    .from(centralUsers)
+    .where(inArray(centralUsers.email, emails));
+  const tenant = await tx
+    .select({ email: tenantUsers.email })
+    .from(tenantUsers)
+    .where(inArray(tenantUsers.email, emails));
+  return [...central, ...tenant].map((r) => r.email ?? '').filter(Boolean);
+}

@@ -34,7 +34,7 @@ export interface TestContext extends BuiltApp {
  */
 export async function createTestContext(
   envOverrides: Partial<Env> = {},
-  options: { extraRoutes?: RouteDef[] } = {},
+  options: { extraRoutes?: RouteDef[]; logStream?: { write(line: string): void } } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-test-'));
   const env = loadEnv({ dataDir, appDomain: 'parkade.test', publicPort: undefined, ...envOverrides });
@@ -46,7 +46,7 @@ export async function createTestContext(
     database,
     jobs,
     storage: localDiskStorage(path.join(dataDir, 'uploads')),
-    logger: false,
+    logger: options.logStream ? { stream: options.logStream } : false,
     extraRoutes: options.extraRoutes,
   });
   await registerWorkers(built.services);
