@@ -62,7 +62,6 @@ export const PERMISSION_CATALOGUE = {
   'permit-types': crud,
   makes: crud,
   models: crud,
-  files: ['show'],
 } as const satisfies Record<string, readonly string[]>;
 
 type Catalogue = typeof PERMISSION_CATALOGUE;
@@ -129,7 +128,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
   ),
   assistant: [
     ...p('dashboard.index', 'requests.index', 'requests.show', 'requests.create', 'my-requests.index'),
-    ...p('my-requests.create', 'binnacle.index', 'files.show', 'documents.index', 'documents.show'),
+    ...p('my-requests.create', 'binnacle.index', 'documents.index', 'documents.show'),
     ...readOnly('buildings'),
     ...readOnly('units'),
     ...readOnly('spots'),
@@ -144,7 +143,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
   'office-dispatcher': [
-    ...p('dashboard.index', 'requests.index', 'requests.show', 'requests.create', 'files.show'),
+    ...p('dashboard.index', 'requests.index', 'requests.show', 'requests.create'),
     ...p('visitors.index', 'visitors.show', 'visitors.create', 'visitors.edit', 'visitors.export'),
     ...p('visitors.refresh', 'vehicles.index', 'vehicles.show', 'permits.index', 'permits.show'),
     ...p('residents.index', 'residents.show', 'spots.index', 'spots.show', 'spots.map'),
@@ -156,7 +155,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...all('patrolling'),
     ...all('patrolling-reports'),
     ...p('vehicles.index', 'vehicles.show', 'permits.index', 'permits.show', 'visitors.index'),
-    ...p('visitors.show', 'banned-vehicles.index', 'banned-vehicles.show', 'spots.map', 'files.show'),
+    ...p('visitors.show', 'banned-vehicles.index', 'banned-vehicles.show', 'spots.map'),
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
 };

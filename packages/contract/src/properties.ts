@@ -47,6 +47,7 @@ export const propertySchema = propertyListItemSchema.extend({
   mailHost: z.string().nullable(),
   mailPort: z.number().int().nullable(),
   mailPasswordSet: z.boolean(),
+  mailTlsInsecure: z.boolean(),
   logoFileId: z.number().int().nullable(),
   settings: z.lazy(() => propertySettingsSchema),
 });
@@ -150,6 +151,11 @@ const propertyFields = {
     .int()
     .nullish()
     .refine((v) => v == null || (SMTP_PORT_VALUES as number[]).includes(v), 'properties.invalidPort'),
+  /**
+   * The explicit opt-out from verified mail TLS (self-signed certificate, no STARTTLS). Off by default; the form
+   * warns, and the change is audited like every property change.
+   */
+  mailTlsInsecure: z.boolean().default(false),
 };
 
 type MailFields = {

@@ -1,7 +1,6 @@
 import type { RouteDef } from '../platform/http';
 import { authRoutes } from './auth/routes';
 import { binnacleRoutes } from './binnacle/routes';
-import { filesRoutes } from './files/routes';
 import { healthRoutes } from './health/routes';
 import { langsRoutes } from './langs/routes';
 import { outboxRoutes } from './outbox/routes';
@@ -33,7 +32,6 @@ export const routes = [
   ...healthRoutes,
   ...authRoutes,
   ...langsRoutes,
-  ...filesRoutes,
   ...binnacleRoutes,
   ...outboxRoutes,
   ...profileRoutes,

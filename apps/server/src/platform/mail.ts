@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import tls from 'node:tls';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../modules/outbox/table';
 import { properties } from '../modules/properties/table';
 import type { Database, Tx } from './db';
 import type { Env } from './env';
 import type { Jobs } from './jobs';
+import { fieldError } from './errors';
 import { decryptSecret } from './secrets';
 
 export const MAIL_QUEUE = 'mail-deliver';
@@ -39,6 +43,14 @@ export interface SmtpSettings {
   user?: string;
   password?: string;
   from: string;
+  /**
+   * The explicit opt-out (a property's audited setting, or SMTP_TLS=insecure for the system SMTP): TLS when the
+   * server offers it, certificate unchecked. Otherwise TLS is required (implicit on 465, STARTTLS elsewhere) and
+   * the certificate must verify for the host name.
+   */
+  insecureTls: boolean;
+  /** Extra trusted CA certificates (PEM, SMTP_CA_FILE) beside the system's. */
+  ca?: string;
 }
 
 /** The property's SMTP when all four fields are set, else the system SMTP, else none (mail stays stored). */
@@ -52,6 +64,8 @@ export async function smtpFor(tx: Tx, env: Env, propertyId: number | null): Prom
         user: p.mailUsername,
         password: decryptSecret(env.secretKey, p.mailPasswordEncrypted),
         from: p.mailFromAddress || env.smtp.from,
+        insecureTls: p.mailTlsInsecure,
+        ca: env.smtp.ca,
       };
     }
   }
@@ -62,17 +76,34 @@ export async function smtpFor(tx: Tx, env: Env, propertyId: number | null): Prom
     user: env.smtp.user,
     password: env.smtp.password,
     from: env.smtp.from,
+    insecureTls: env.smtp.tls === 'insecure',
+    ca: env.smtp.ca,
   };
 }
 
-/** 465 is implicit TLS; 587 upgrades with STARTTLS when offered; 25 goes as the server allows. */
-export function transportFor(s: SmtpSettings) {
+/**
+ * 465 is implicit TLS; on 587 and 25 STARTTLS is required. Certificates are verified against the system's CAs (and
+ * SMTP_CA_FILE) for the host name, TLS 1.2 at least. Only the explicit opt-out (`insecureTls`) goes back to "TLS
+ * if offered, any certificate". `connectTo` pins the address already checked by the caller (test email), with
+ * the certificate still checked against the host name.
+ */
+export function transportFor(s: SmtpSettings, connectTo?: string) {
+  const verify = !s.insecureTls;
   return nodemailer.createTransport({
-    host: s.host,
+    host: connectTo ?? s.host,
     port: s.port,
     secure: s.port === 465,
+    requireTLS: verify && s.port !== 465,
     auth: s.user ? { user: s.user, pass: s.password ?? '' } : undefined,
-    tls: { rejectUnauthorized: false },
+    tls: verify
+      ? {
+          rejectUnauthorized: true,
+          minVersion: 'TLSv1.2',
+          // The certificate is checked against the host name (SNI is for names only, never an address).
+          ...(net.isIP(s.host) ? {} : { servername: s.host }),
+          ...(s.ca ? { ca: [...tls.rootCertificates, s.ca] } : {}),
+        }
+      : { rejectUnauthorized: false },
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
@@ -108,6 +139,10 @@ export async function deliverMail(database: Database, env: Env, id: number): Pro
         .set({
           status: 'sent',
           sentAt: new Date(),
+          // A sent mail keeps its envelope, not its body: bodies hold single-use links (reset, invitation,
+          // the resident's own link) and personal details that the outbox has no reason to keep.
+          text: '',
+          html: null,
           smtpResponse: String(info.response ?? ''),
           attempts: sql`${mailOutbox.attempts} + 1`,
         })
@@ -155,4 +190,70 @@ export async function sweepOutbox(database: Database, jobs: Jobs, olderThanMinut
     }
   }
   return claimed.length;
+}
+
+/** Addresses no property's mail server may have unless the system's own SMTP is on such a network too. */
+const INTERNAL = (() => {
+  const list = new net.BlockList();
+  for (const [address, bits] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const)
+    list.addSubnet(address, bits, 'ipv4');
+  for (const [address, bits] of [
+    ['::', 128],
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const)
+    list.addSubnet(address, bits, 'ipv6');
+  return list;
+})();
+
+/** Loopback, link-local, private, shared, multicast or unspecified (an IPv4-mapped IPv6 address by its IPv4). */
+export function isInternalAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return INTERNAL.check(mapped, 'ipv4');
+  const family = net.isIP(address);
+  if (!family) return false;
+  return INTERNAL.check(address, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+async function resolveAll(host: string): Promise<string[]> {
+  if (net.isIP(host)) return [host];
+  const found = await dns.lookup(host, { all: true, verbatim: true });
+  return found.map((a) => a.address);
+}
+
+/**
+ * The address a property's mail server may be reached at (the caller connects to it, so a second lookup cannot
+ * lead elsewhere). Loopback, link-local and private addresses are refused — the server would otherwise probe its
+ * own network for whoever edits a property — unless the system SMTP (SMTP_HOST) itself lives on such a network.
+ * Throws a 422 on `mailHost`.
+ */
+export async function mailHostAddress(env: Env, host: string): Promise<string> {
+  let addresses: string[];
+  try {
+    addresses = await resolveAll(host);
+  } catch {
+    throw fieldError('mailHost', 'properties.mailHostUnknown', { host });
+  }
+  if (!addresses.length) throw fieldError('mailHost', 'properties.mailHostUnknown', { host });
+  if (addresses.some(isInternalAddress)) {
+    const systemInternal = env.smtp.host
+      ? (await resolveAll(env.smtp.host).catch(() => [] as string[])).some(isInternalAddress)
+      : false;
+    if (!systemInternal) throw fieldError('mailHost', 'properties.mailHostInternal', { host });
+  }
+  return addresses[0]!;
 }

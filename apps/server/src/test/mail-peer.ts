@@ -1,6 +1,21 @@
 import { once } from 'node:events';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+
+/**
+ * The test peers' certificate (CN localhost, SAN 127.0.0.1) and the test CA that signed it: trusted by the product
+ * only when SMTP_CA_FILE / env.smtp.ca names that CA, as an operator would for a private relay. Tests only.
+ */
+const TLS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tls');
+export const TEST_CA_FILE = path.join(TLS_DIR, 'ca.crt');
+export const TEST_CA = fs.readFileSync(TEST_CA_FILE, 'utf8');
+export const PEER_TLS = {
+  key: fs.readFileSync(path.join(TLS_DIR, 'peer.key')),
+  cert: fs.readFileSync(path.join(TLS_DIR, 'peer.crt')),
+};
 
 /** A message the peer received: its recipients (lower case), the raw message and its text. */
 export interface ReceivedMail {
@@ -28,12 +43,18 @@ export function mailText(raw: string): string {
 
 /**
  * A real SMTP server on 127.0.0.1 (port 0: any free one) that accepts every message and hands it to `onMail`: the
- * local peer the product's mail goes to in the server tests (auth) and the browser tests (e2e/mail-catcher.ts).
+ * local peer the product's mail goes to in the server tests (auth) and the browser tests (e2e/mail-catcher.ts). It
+ * offers STARTTLS with the test certificate, as a real relay does; `starttls: false` makes a plain-text server.
  */
-export async function startMailPeer(port: number, onMail: (mail: ReceivedMail) => void) {
+export async function startMailPeer(
+  port: number,
+  onMail: (mail: ReceivedMail) => void,
+  options: { starttls?: boolean } = {},
+) {
+  const starttls = options.starttls ?? true;
   const smtp = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    ...(starttls ? PEER_TLS : { disabledCommands: ['STARTTLS'] }),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -15,7 +15,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness';
-import { startMailPeer } from '../../test/mail-peer';
+import { startMailPeer, TEST_CA } from '../../test/mail-peer';
 
 /*
  * Sign-in, sessions, language, forgot/reset password, on both areas, against a real database and a real SMTP
@@ -37,7 +37,7 @@ beforeAll(async () => {
   smtp = await startMailPeer(0, ({ to, text }) => inbox.push({ to, text }));
   const { port } = smtp;
   ctx = await createTestContext({
-    smtp: { host: '127.0.0.1', port, from: 'Parkade <no-reply@parkade.test>' },
+    smtp: { host: '127.0.0.1', port, from: 'Parkade <no-reply@parkade.test>', tls: 'verify', ca: TEST_CA },
   });
   const property = await createProperty(ctx.database);
   areas.central = {

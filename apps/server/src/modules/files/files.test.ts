@@ -18,7 +18,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { binnacle } from '../binnacle/table';
-import { contentDisposition, deleteFiles, storeFiles, toStoredFile } from './service';
+import { contentDisposition, deleteFiles, sendOwnedFile, storeFiles, toStoredFile } from './service';
 import { files } from './table';
 
 /** Test-only routes that use the service the way a module would. */
@@ -41,6 +41,24 @@ const testRoutes = [
     },
   }),
   defineRoute({
+    method: 'GET',
+    url: '/test-files/:entity/:entityId/:id',
+    areas: ['central', 'tenant'],
+    access: 'authenticated',
+    summary: 'test: serve one file as the named record’s, the way a module’s route does',
+    schema: {
+      params: z.object({ entity: z.string(), entityId: z.string(), id: idParams.shape.id }),
+      querystring: z.object({ download: formBoolean.optional() }),
+    },
+    handler: (ctx, { params, query }) =>
+      sendOwnedFile(
+        ctx,
+        { entity: params.entity, entityId: params.entityId === 'none' ? null : params.entityId },
+        params.id,
+        query.download === true,
+      ),
+  }),
+  defineRoute({
     method: 'DELETE',
     url: '/test-files/:id',
     areas: ['central', 'tenant'],
@@ -60,7 +78,6 @@ let A: { id: number; code: string };
 let B: { id: number; code: string };
 let managerA: { id: number; token: string };
 let managerB: string;
-let residentA: string;
 let centralAdmin: string;
 
 beforeAll(async () => {
@@ -70,7 +87,6 @@ beforeAll(async () => {
   const m = await createTenantUser(ctx.database, A.id, 'manager');
   managerA = { id: m.id, token: await login(ctx, m, A.code) };
   managerB = await login(ctx, await createTenantUser(ctx.database, B.id, 'manager'), B.code);
-  residentA = await login(ctx, await createTenantUser(ctx.database, A.id, null), A.code);
   centralAdmin = await login(ctx, await createCentralUser(ctx.database, 'admin'));
 });
 afterAll(() => ctx?.close());
@@ -101,11 +117,11 @@ async function upload(
 }
 const download = (
   id: number,
-  opts: { tenant?: { code: string }; token: string; query?: string; lang?: string },
+  opts: { tenant?: { code: string }; token: string; query?: string; lang?: string; owner?: string },
 ) =>
   ctx.app.inject({
     method: 'GET',
-    url: `${base(opts.tenant)}/files/${id}${opts.query ?? ''}`,
+    url: `${base(opts.tenant)}/test-files/${opts.owner ?? 'vehicles/1'}/${id}${opts.query ?? ''}`,
     headers: headers({ tenant: opts.tenant?.code, token: opts.token, lang: opts.lang }),
   });
 const readRows = () =>
@@ -172,8 +188,10 @@ describe('storeFiles', () => {
     const [file] = res.json<{ id: number }[]>();
     const row = (await readRows()).find((r) => r.id === file!.id)!;
     expect(row.propertyId).toBeNull();
-    expect((await download(row.id, { token: centralAdmin })).statusCode).toBe(200);
-    expect((await download(row.id, { tenant: A, token: managerA.token })).statusCode).toBe(404);
+    const owner = 'email-templates/none';
+    const got = await download(row.id, { token: centralAdmin, owner });
+    expect(got.statusCode, got.body).toBe(200);
+    expect((await download(row.id, { tenant: A, token: managerA.token, owner })).statusCode).toBe(404);
   });
 
   it('keeps nothing of a request that fails after storing (rows, audit and bytes roll back)', async () => {
@@ -197,7 +215,7 @@ describe('storeFiles', () => {
   });
 });
 
-describe('GET /files/:id', () => {
+describe('serving a stored file (sendOwnedFile)', () => {
   let png: number;
   let pdf: number;
   beforeAll(async () => {
@@ -233,12 +251,25 @@ describe('GET /files/:id', () => {
     expect((await download(2147483000, { tenant: A, token: managerA.token })).statusCode).toBe(404);
   });
 
-  it('needs files.show: a resident is refused', async () => {
-    expect((await download(png, { tenant: A, token: residentA })).statusCode).toBe(403);
+  it('serves a file only as the record’s that owns it, never by its id alone', async () => {
+    // The same file asked for as another vehicle's, or as another kind of record's: not found.
+    expect((await download(png, { tenant: A, token: managerA.token, owner: 'vehicles/2' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await download(png, { tenant: A, token: managerA.token, owner: 'properties/1' })).statusCode,
+    ).toBe(404);
+    // There is no route that serves a file by its id (issue 14, item 8).
+    const byId = await ctx.app.inject({
+      method: 'GET',
+      url: `/tenant/api/files/${png}`,
+      headers: headers({ tenant: A.code, token: managerA.token }),
+    });
+    expect(byId.statusCode).toBe(404);
   });
 
   it('answers 404, not a broken stream, when the bytes are gone', async () => {
-    const res = await upload({ tenant: A, token: managerA.token }, { entity: 'vehicles' }, [
+    const res = await upload({ tenant: A, token: managerA.token }, { entity: 'vehicles', entityId: '1' }, [
       [PNG, 'lost.png'],
     ]);
     const [file] = res.json<{ id: number }[]>();
@@ -249,7 +280,9 @@ describe('GET /files/:id', () => {
 
   it('names the file safely whatever the client called it', async () => {
     const name = 'Informe "final"; 100% año 中文.png';
-    const res = await upload({ tenant: A, token: managerA.token }, { entity: 'vehicles' }, [[PNG, name]]);
+    const res = await upload({ tenant: A, token: managerA.token }, { entity: 'vehicles', entityId: '1' }, [
+      [PNG, name],
+    ]);
     const [file] = res.json<{ id: number; name: string }[]>();
     const got = (await download(file!.id, { tenant: A, token: managerA.token })).headers[
       'content-disposition'

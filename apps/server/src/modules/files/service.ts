@@ -193,9 +193,25 @@ export function contentDisposition(name: string, type: 'inline' | 'attachment'):
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** Sends a visible file's bytes with its type and a safe Content-Disposition; 404 when hidden or missing. */
-export async function sendFile(ctx: RouteContext, id: number, download: boolean): Promise<Readable> {
+/**
+ * Sends the bytes of a file that belongs to the given record, with its type and a safe Content-Disposition; 404
+ * when the file is not that record's, is hidden, or its bytes are gone. Files are served only through the route of
+ * the record that owns them (a vehicle's insurance through GET /vehicles/:id/documents/insurance, which needs
+ * vehicles.show), never by file id alone.
+ */
+export async function sendOwnedFile(
+  ctx: RouteContext,
+  owner: { entity: string; entityId: string | number | null },
+  id: number | null | undefined,
+  download: boolean,
+): Promise<Readable> {
+  if (!id) throw new HttpError(404, 'files.notFound');
   const row = await findFile(ctx, id);
+  if (
+    row.entity !== owner.entity ||
+    row.entityId !== (owner.entityId === null ? null : String(owner.entityId))
+  )
+    throw new HttpError(404, 'files.notFound');
   const { storage } = ctx.services;
   if (!(await storage.exists(row.storageKey))) throw new HttpError(404, 'files.notFound');
   const disposition = download || !INLINE.has(row.mimeType) ? 'attachment' : 'inline';

@@ -111,6 +111,17 @@ export const propertyWriteRoutes = [
       ),
   }),
   defineRoute({
+    method: 'GET',
+    url: '/properties/:id/logo',
+    areas: central,
+    access: 'properties.show',
+    tags,
+    summary: "The property's logo image; 404 when it has none",
+    schema: { params: idParams },
+    fixture: 'global',
+    handler: (ctx, { params }) => write.sendLogo(ctx, params.id),
+  }),
+  defineRoute({
     method: 'DELETE',
     url: '/properties/:id/logo',
     areas: central,

@@ -42,6 +42,11 @@ export const properties = pgTable(
     mailPasswordEncrypted: text('mail_password_encrypted'),
     mailHost: varchar('mail_host', { length: 255 }),
     mailPort: integer('mail_port'),
+    /**
+     * The explicit, audited opt-out from verified mail TLS (a relay with a self-signed certificate, or without
+     * STARTTLS): mail then goes with TLS only if offered and any certificate. Off by default.
+     */
+    mailTlsInsecure: boolean('mail_tls_insecure').notNull().default(false),
     logoFileId: bigint('logo_file_id', { mode: 'number' }),
     /** The zone the property lies in (dashboard and patrolling pick a zone, then a property). */
     zoneId: bigint('zone_id', { mode: 'number' }).references(() => zones.id),

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Property, PropertySettings, PropertyTestEmailResult, TenantHost } from '@parkade/contract';
+import { inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,8 @@ import {
   login,
   type TestContext,
 } from '../../test/harness';
+import { PEER_TLS, TEST_CA } from '../../test/mail-peer';
+import { files } from '../files/table';
 
 /** Creating and changing properties (tenants): email configuration, test email, logo, settings, host names. */
 let ctx: TestContext;
@@ -30,8 +33,7 @@ async function listen(server: SMTPServer, port: number) {
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
+    ...PEER_TLS,
     logger: false,
     onAuth(auth, _session, cb) {
       cb(null, { user: auth.username });
@@ -48,7 +50,7 @@ beforeAll(async () => {
   await listen(smtp, 587);
   refusing = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    ...PEER_TLS,
     logger: false,
     onRcptTo(_address, _session, cb) {
       cb(Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 550 }));
@@ -56,7 +58,13 @@ beforeAll(async () => {
   });
   const refusingPort = await listen(refusing, 0);
   ctx = await createTestContext({
-    smtp: { host: '127.0.0.1', port: refusingPort, from: 'Parkade <no-reply@parkade.test>' },
+    smtp: {
+      host: '127.0.0.1',
+      port: refusingPort,
+      from: 'Parkade <no-reply@parkade.test>',
+      tls: 'verify',
+      ca: TEST_CA,
+    },
   });
   token = await login(ctx, await createCentralUser(ctx.database, 'admin'));
 });
@@ -260,8 +268,17 @@ describe('changing a property', () => {
     expect(first.logoFileId).toBeTruthy();
     const second = (await send('logo2.png', png)).json<Property>();
     expect(second.logoFileId).not.toBe(first.logoFileId);
-    expect((await call('GET', `/files/${first.logoFileId}`)).statusCode).toBe(404);
-    expect((await call('GET', `/files/${second.logoFileId}`)).statusCode).toBe(200);
+    // The logo is served as the property's (properties.show); the replaced file is gone.
+    const logo = await call('GET', `/properties/${cypress.id}/logo`);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    const rows = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx
+        .select({ id: files.id })
+        .from(files)
+        .where(inArray(files.id, [first.logoFileId!, second.logoFileId!])),
+    );
+    expect(rows.map((r) => r.id)).toEqual([second.logoFileId]);
     const pdf = await send('logo.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
     expect(pdf.statusCode).toBe(422);
     expect(Object.keys(errors(pdf))).toEqual(['logo']);

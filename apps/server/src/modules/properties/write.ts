@@ -17,10 +17,10 @@ import { query } from '../../platform/db';
 import { HttpError, RequestValidationError, fieldError, invalid } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { smtpFor, transportFor } from '../../platform/mail';
+import { mailHostAddress, smtpFor, transportFor } from '../../platform/mail';
 import { encryptSecret } from '../../platform/secrets';
 import type { UploadedFile } from '../../platform/uploads';
-import { deleteFiles, insertFile } from '../files/service';
+import { deleteFiles, insertFile, sendOwnedFile } from '../files/service';
 import { getProperty } from './service';
 import { properties } from './table';
 
@@ -92,6 +92,7 @@ function columns(body: CreateBody | UpdateBody) {
     mailUsername: body.mailUsername,
     mailHost: body.mailHost,
     mailPort: body.mailPort ?? null,
+    mailTlsInsecure: body.mailTlsInsecure,
   };
 }
 
@@ -224,6 +225,16 @@ export async function removeLogo(ctx: RouteContext, id: number): Promise<Propert
   return getProperty(ctx, id);
 }
 
+/** GET /properties/:id/logo: the logo, only as this property's (properties.show). */
+export async function sendLogo(ctx: RouteContext, id: number) {
+  const [p] = await ctx.tx
+    .select({ logoFileId: properties.logoFileId })
+    .from(properties)
+    .where(eq(properties.id, id));
+  if (!p) throw new HttpError(404, 'properties.notFound');
+  return sendOwnedFile(ctx, { entity: 'properties', entityId: id }, p.logoFileId, false);
+}
+
 /** POST /properties/:id/test-email: sends now with the stored settings and reports the SMTP server's answer. */
 export async function testEmail(ctx: RouteContext, id: number, to: string): Promise<PropertyTestEmailResult> {
   const [p] = await ctx.tx.select().from(properties).where(eq(properties.id, id));
@@ -244,7 +255,9 @@ export async function testEmail(ctx: RouteContext, id: number, to: string): Prom
       port: null,
       response: t(ctx.lang, 'properties.testEmail.noSmtp'),
     };
-  const transport = transportFor(smtp);
+  // The property's own server is reached at the address just checked; the system's is the operator's choice.
+  const pinned = own ? await mailHostAddress(ctx.services.env, smtp.host) : undefined;
+  const transport = transportFor(smtp, pinned);
   try {
     const info = (await transport.sendMail({
       from: smtp.from,

@@ -1,11 +1,18 @@
+import crypto from 'node:crypto';
 import {
+  formBoolean,
   idParams,
+  idSchema,
+  VEHICLE_DOCUMENTS,
   listResponseSchema,
   messageResponse,
   vehicleBody,
   vehicleBodyFor,
   vehicleItemSchema,
 } from '@parkade/contract';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { insertFile } from '../files/service';
 import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, type RouteFixture } from '../../platform/http';
@@ -30,6 +37,33 @@ export const vehicleFixture: RouteFixture = {
   async body(tx, propertyId, services) {
     const { id: residentId } = await makeResident(tx, propertyId, services);
     return { residentId, plate: `B${Math.random().toString(36).slice(2, 8).toUpperCase()}` };
+  },
+};
+
+/** Route harness: a vehicle with an insurance document. */
+const vehicleDocumentFixture: RouteFixture = {
+  async create(tx, owner, services) {
+    const id = Number((await vehicleFixture.create(tx, owner, services)).id);
+    const pdf = Buffer.from('%PDF-1.4\n%fixture\n');
+    const file = await insertFile(
+      tx,
+      services.storage,
+      {
+        filename: 'insurance.pdf',
+        extension: 'pdf',
+        mimeType: 'application/pdf',
+        size: pdf.length,
+        sha256: crypto.createHash('sha256').update(pdf).digest('hex'),
+        buffer: pdf,
+      },
+      { entity: 'vehicles', entityId: String(id), propertyId: owner.propertyId },
+      owner.userId,
+    );
+    await tx
+      .update(vehicles)
+      .set({ insuranceFileId: file.id })
+      .where(and(eq(vehicles.propertyId, owner.propertyId), eq(vehicles.id, id)));
+    return { id, document: 'insurance' };
   },
 };
 
@@ -94,6 +128,22 @@ export const vehiclesRoutes = [
     schema: { params: idParams, response: { 200: vehicleItemSchema } },
     fixture: vehicleFixture,
     handler: (ctx, { params }) => service.saveDocuments(ctx, params.id, ctx.files),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/vehicles/:id/documents/:document',
+    access: 'vehicles.show',
+    summary:
+      "A vehicle's plates photo or insurance (`document`: platesPhoto or insurance): its bytes, images inline, " +
+      'other types (or ?download=1) as a download; 404 when the vehicle has none',
+    schema: {
+      params: z.object({ id: idSchema, document: z.enum(VEHICLE_DOCUMENTS, 'validation.invalidSelection') }),
+      querystring: z.object({ download: formBoolean.optional() }),
+    },
+    fixture: vehicleDocumentFixture,
+    handler: (ctx, { params, query }) =>
+      service.sendDocument(ctx, params.id, params.document, query.download === true),
   }),
   defineRoute({
     ...scoped,

@@ -12,7 +12,7 @@ import { fieldError, HttpError, notFound } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { belongsTo, defineListResource } from '../../platform/list-query';
 import type { UploadedFile } from '../../platform/uploads';
-import { deleteFiles, storeFiles } from '../files/service';
+import { deleteFiles, sendOwnedFile, storeFiles } from '../files/service';
 import { files } from '../files/table';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
@@ -243,6 +243,12 @@ const COLUMN: Record<VehicleDocument, 'platesPhotoFileId' | 'insuranceFileId'> =
   platesPhoto: 'platesPhotoFileId',
   insurance: 'insuranceFileId',
 };
+
+/** GET /vehicles/:id/documents/:document: the stored file, only as this vehicle's (vehicles.show). */
+export async function sendDocument(ctx: RouteContext, id: number, document: VehicleDocument, download: boolean) {
+  const vehicle = await getVehicle(ctx, id);
+  return sendOwnedFile(ctx, { entity: 'vehicles', entityId: id }, vehicle[document]?.id, download);
+}
 
 /** POST /vehicles/:id/documents: the plates photo and/or the insurance; a new one replaces the old one. */
 export async function saveDocuments(ctx: RouteContext, id: number, uploaded: UploadedFile[]) {

@@ -376,9 +376,53 @@ function PropertyFields({ record }: { record?: Property }) {
             emptyLabel={t('properties.portNone')}
             options={SMTP_PORT_VALUES.map((p) => ({ value: p, label: t(`properties.port.${p}`) }))}
           />
+          <FullRow>
+            <MailTlsField />
+          </FullRow>
         </FieldGrid>
       </Section>
     </>
+  );
+}
+
+/**
+ * The explicit opt-out from verified mail TLS. Mail is sent over verified TLS by default; turning this on is for a
+ * relay with a self-signed certificate or without STARTTLS, and says plainly what it costs.
+ */
+function MailTlsField() {
+  const { t } = useTranslation();
+  const mode = useFormMode();
+  const { control } = useFormContext<Values>();
+  const insecure = useWatch({ control, name: 'mailTlsInsecure' }) as boolean | undefined;
+  return (
+    <Stack spacing={1}>
+      {mode === 'show' ? (
+        <ReadOnlyField label={t('fields.mailTlsInsecure')}>
+          {insecure ? t('form.yes') : t('form.no')}
+        </ReadOnlyField>
+      ) : (
+        <Controller
+          name="mailTlsInsecure"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />
+              }
+              label={t('fields.mailTlsInsecure')}
+            />
+          )}
+        />
+      )}
+      {insecure ? (
+        <Alert severity="warning">{t('properties.mailTlsInsecureWarning')}</Alert>
+      ) : (
+        mode !== 'show' && (
+          <Typography variant="body2" color="text.secondary">
+            {t('properties.mailTlsHint')}
+          </Typography>
+        )
+      )}
+    </Stack>
   );
 }
 
@@ -406,6 +450,7 @@ const toValues = (p: Property): Values => ({
   mailPasswordClear: false,
   mailHost: p.mailHost,
   mailPort: p.mailPort,
+  mailTlsInsecure: p.mailTlsInsecure,
 });
 
 const emptyValues: Values = {
@@ -432,6 +477,7 @@ const emptyValues: Values = {
   mailPasswordClear: false,
   mailHost: '',
   mailPort: null,
+  mailTlsInsecure: false,
 };
 
 function useDefinition(mode: PageMode): ResourceDefinition<Property, Values> {
@@ -492,10 +538,10 @@ function LogoPanel({ id }: { id: number }) {
   });
   const logoId = record.data?.logoFileId ?? null;
   const image = useQuery({
-    queryKey: ['/files', logoId],
+    queryKey: ['/properties', id, 'logo', logoId],
     enabled: logoId !== null,
     queryFn: async () =>
-      URL.createObjectURL((await api().get<Blob>(`/files/${logoId}`, { responseType: 'blob' })).data),
+      URL.createObjectURL((await api().get<Blob>(`/properties/${id}/logo`, { responseType: 'blob' })).data),
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -210,7 +210,7 @@ function VehicleDocuments({ item }: { item: { id: number } }) {
                     component="button"
                     type="button"
                     onClick={() =>
-                      void openFile(`/files/${file.id}`, file.name).catch((e: Error) =>
+                      void openFile(`/vehicles/${vehicle.id}/documents/${doc}`, file.name).catch((e: Error) =>
                         toast.error(e.message),
                       )
                     }

@@ -1,0 +1,1 @@
+ALTER TABLE "properties" ADD COLUMN "mail_tls_insecure" boolean DEFAULT false NOT NULL;
