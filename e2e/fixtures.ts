@@ -163,7 +163,7 @@ export async function signInViaApi(page: Page, account: Account): Promise<SignIn
     method: 'POST',
     path: `${apiPrefixOf(account)}/auth/login`,
     tenant: tenantOf(account),
-    body: { email: DEMO[account].email, password: DEMO_PASSWORD, remember: false },
+    body: { email: DEMO[account].email, password: DEMO_PASSWORD, remember: true },
   });
   expect(answer.status, `${DEMO[account].email} signs in`).toBe(200);
   const { user, token, permissions } = answer.body;
@@ -173,7 +173,8 @@ export async function signInViaApi(page: Page, account: Account): Promise<SignIn
         'parkade.auth',
         JSON.stringify({ state, version: 0 }),
       ),
-    { user, token, permissions, isAuthenticated: true },
+    // A remembered session: kept in local storage, so every page of the browser context starts signed in.
+    { user, token, permissions, remember: true, isAuthenticated: true },
   );
   return answer.body;
 }

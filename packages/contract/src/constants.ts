@@ -39,6 +39,28 @@ export const RESET_RETRY_HINT_MINUTES = 10;
 /** Token lifetimes: a session without "remember" lasts 12 hours, with it 30 days. */
 export const SESSION_HOURS = 12;
 export const REMEMBER_DAYS = 30;
+/**
+ * A session not used for this long ends (its last use is written at most once a minute): an hour for a session
+ * on a shared computer, a week for one the user asked to be remembered on.
+ */
+export const SESSION_IDLE_MINUTES = 60;
+export const REMEMBER_IDLE_DAYS = 7;
+/** How often a session's last use is written (at most): once a minute. */
+export const SESSION_TOUCH_SECONDS = 60;
+
+/**
+ * Rate limits of routes that cost much or take a secret from anyone (RouteDef.rateLimit): requests per window,
+ * counted per address on public routes and per user on signed-in ones.
+ */
+export const RATE_LIMITS = {
+  /** Public calls that take a token: the resident's link, the permit check, the visitor registration. */
+  publicLink: { max: 300, windowMinutes: 10 },
+  /** PDF generation (permits, agreements, policies). */
+  document: { max: 30, windowMinutes: 10 },
+  /** Spreadsheet exports and templates. */
+  export: { max: 10, windowMinutes: 10 },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** Throttling of authentication endpoints (failures per window). */
 export const THROTTLE = {

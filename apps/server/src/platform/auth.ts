@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import {
   PHONE_PATTERN,
+  REMEMBER_IDLE_DAYS,
   ROLE_PERMISSIONS,
+  SESSION_IDLE_MINUTES,
+  SESSION_TOUCH_SECONDS,
   type Area,
   type AuthUser,
   type Language,
@@ -136,7 +139,8 @@ export async function findUserById(
 
 /**
  * Resolves a bearer token to its session and user. A token is valid only in the area and tenant that issued
- * it, while not revoked or expired, and while its user is active.
+ * it, while not revoked or expired, not idle for longer than SESSION_IDLE_MINUTES (REMEMBER_IDLE_DAYS when
+ * remembered), and while its user is active.
  */
 export async function authenticate(
   tx: Tx,
@@ -149,21 +153,30 @@ export async function authenticate(
   // only in the area and tenant asked for, so a session of another area or tenant comes back without one.
   const users = areaUsers(area, propertyId);
   const [found] = await query<
-    { sessionId: number; sessionArea: Area; sessionPropertyId: number | null } & Omit<UserRow, 'id'> & {
+    { sessionId: number; sessionArea: Area; sessionPropertyId: number | null; touch: boolean } & Omit<
+      UserRow,
+      'id'
+    > & {
         id: number | null;
       }
   >(
     tx,
     sql`select s.id::int as "sessionId", s.area as "sessionArea", s.property_id::int as "sessionPropertyId",
+      coalesce(s.last_used_at, s.created_at) < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS}) as touch,
       ${users.columns}
     from sessions s left join (${users.table}) on s.area = ${area} and u.id = s.user_id and ${users.inTenant}
-    where s.token_hash = ${tokenHash(token)} and s.revoked_at is null and s.expires_at > now()`,
+    where s.token_hash = ${tokenHash(token)} and s.revoked_at is null and s.expires_at > now()
+      and coalesce(s.last_used_at, s.created_at) > now() - case when s.remember
+        then make_interval(days => ${REMEMBER_IDLE_DAYS}) else make_interval(mins => ${SESSION_IDLE_MINUTES}) end`,
   );
   if (!found) throw new HttpError(401, 'errors.unauthenticated');
   if (found.sessionArea !== area || (found.sessionPropertyId ?? null) !== propertyId)
     throw new HttpError(401, 'errors.wrongArea');
   const row = found.id === null ? undefined : { ...found, id: found.id };
   if (!row || !row.active) throw new HttpError(401, 'errors.unauthenticated');
+  // The idle clock: the last use is written at most once a minute, not on every request.
+  if (found.touch)
+    await tx.execute(sql`update sessions set last_used_at = now() where id = ${found.sessionId}`);
   return {
     sessionId: found.sessionId,
     user: toAuthUser(row, languages),

@@ -1,4 +1,11 @@
-import type { Area, Language, Permission, AuthUser } from '@parkade/contract';
+import {
+  RATE_LIMITS,
+  type Area,
+  type AuthUser,
+  type Language,
+  type Permission,
+  type RateLimitName,
+} from '@parkade/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { writeAudit, type Actor, type AuditEntry } from './audit';
@@ -8,6 +15,7 @@ import { query, type Database, type Tx } from './db';
 import type { Env } from './env';
 import { forbidden, HttpError, RequestValidationError } from './errors';
 import { parseHost, resolveTenant, type HostInfo, type TenantProperty } from './tenancy';
+import { consume } from './throttle';
 import { readMultipart, type MultipartBody, type UploadKind, type UploadedFile } from './uploads';
 import type { Jobs } from './jobs';
 import type { Storage } from './storage';
@@ -91,6 +99,11 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
     ctx: RouteContext,
     input: { query: Out<S['querystring']>; params: Out<S['params']> },
   ): Promise<ZodType> | ZodType;
+  /**
+   * A rate limit (RATE_LIMITS) for a route that costs much (PDFs, exports) or takes a secret from anyone (public token
+   * links): counted per user when signed in, per address otherwise, before the handler runs; past it, 429.
+   */
+  rateLimit?: RateLimitName;
   /** Routes that never touch the database (health) skip the per-request transaction. */
   transaction?: boolean;
   /**
@@ -258,6 +271,24 @@ async function readUpload(
   return body;
 }
 
+/** Counts a request against an address in its own short transaction; past the limit, 429 (the count kept). */
+async function limitAddress(
+  services: Services,
+  area: Area,
+  key: string,
+  limit: (typeof RATE_LIMITS)[RateLimitName],
+) {
+  let refused: unknown;
+  await services.database.withScope(scopeOf(area), async (tx) => {
+    try {
+      await consume(tx, key, limit);
+    } catch (e) {
+      refused = e;
+    }
+  });
+  if (refused) throw refused;
+}
+
 /** The row-level scope a request's transaction starts in: central, or no tenant until the tenant is resolved. */
 const scopeOf = (area: Area) =>
   area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
@@ -269,12 +300,23 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
     if (def.multipart) reply.header('connection', 'close');
     throw new HttpError(401, 'errors.unauthenticated');
   }
+  // A public route's limit is counted per address first, in a statement of its own, so that callers behind one
+  // address (a building's shared connection) never wait on each other's requests.
+  if (def.rateLimit && def.access === 'public')
+    await limitAddress(services, area, `rate:${def.rateLimit}:ip:${req.ip}`, RATE_LIMITS[def.rateLimit]);
   const multipart = await readUpload(services, def, area, req, reply, token);
   const after: (() => unknown)[] = [];
   const undo: (() => unknown)[] = [];
 
   const exec = async (tx: Tx) => {
     const { property, session, acting } = await admit(tx, def, area, req, token);
+    // A signed-in caller's limit is counted here, once admitted: one user's costly requests queue on its counter.
+    if (def.rateLimit && def.access !== 'public' && session)
+      await consume(
+        tx,
+        `rate:${def.rateLimit}:user:${area}:${property?.id ?? '-'}:${session.user.id}`,
+        RATE_LIMITS[def.rateLimit],
+      );
     if (def.multipart && !multipart) throw new HttpError(415, 'errors.unsupportedMediaType');
     const params = validate(def.schema?.params, req.params, 'params');
     const query = validate(def.schema?.querystring, req.query, 'querystring');

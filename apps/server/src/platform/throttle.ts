@@ -43,3 +43,26 @@ export async function assertNotThrottled(tx: Tx, checks: { key: string; limit: L
 export async function clearThrottle(tx: Tx, key: string): Promise<void> {
   await tx.execute(sql`delete from ${authThrottle} where key = ${key}`);
 }
+
+/**
+ * Counts one request against `key` first (atomically: concurrent requests queue on the counter's row), then decides:
+ * past the limit, 429 with Retry-After, the count kept (the error commits).
+ */
+export async function consume(tx: Tx, key: string, limit: Limit): Promise<void> {
+  const [row] = await query<{ count: number; retry: number }>(
+    tx,
+    sql`insert into ${authThrottle} (key, count, window_started_at) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when ${authThrottle.windowStartedAt} < now() - make_interval(mins => ${limit.windowMinutes})
+                       then 1 else ${authThrottle.count} + 1 end,
+          window_started_at = case when ${authThrottle.windowStartedAt} < now() - make_interval(mins => ${limit.windowMinutes})
+                       then now() else ${authThrottle.windowStartedAt} end
+        returning count, ceil(extract(epoch from (window_started_at + make_interval(mins => ${limit.windowMinutes}) - now())))::int as retry`,
+  );
+  if (row && row.count > limit.max) {
+    const seconds = Math.max(1, row.retry);
+    throw new HttpError(429, 'errors.tooManyRequests', { minutes: Math.ceil(seconds / 60) }, {}, true, {
+      'retry-after': String(seconds),
+    });
+  }
+}

@@ -75,7 +75,7 @@ export async function login(body: LoginBody): Promise<LoginAnswer> {
     const answer = await send<LoginAnswer>('POST', '/auth/login', body);
     queryClient.removeQueries({ queryKey: BOOTSTRAP_KEY });
     applied = null;
-    useAuthStore.getState().setSession(answer);
+    useAuthStore.getState().setSession({ ...answer, remember: body.remember === true });
     useLanguageStore.getState().setLanguageCodes(answer.user.languages);
     applyLanguage(
       chooseLanguage({

@@ -1,14 +1,35 @@
 import { DEFAULT_LANGUAGE, type AuthUser, type Language } from '@parkade/contract';
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
-/** SPEC §3 stored state: auth (user, isAuthenticated, token), persisted in local storage. */
+/**
+ * Where the session is kept: in this tab only (sessionStorage) unless the user ticked "remember me", then in local
+ * storage, where it outlives the browser. SPEC §3 keeps auth in local storage; issue 14 narrows that to remembered
+ * sign-ins, so a session on a shared computer ends with its tab. Reading looks in both (a session kept by an earlier
+ * version); writing keeps it in one place only.
+ */
+export const authStorage: StateStorage = {
+  getItem: (name) => sessionStorage.getItem(name) ?? localStorage.getItem(name),
+  setItem: (name, value) => {
+    const remember = (JSON.parse(value) as { state?: { remember?: boolean } }).state?.remember === true;
+    (remember ? localStorage : sessionStorage).setItem(name, value);
+    (remember ? sessionStorage : localStorage).removeItem(name);
+  },
+  removeItem: (name) => {
+    sessionStorage.removeItem(name);
+    localStorage.removeItem(name);
+  },
+};
+
+/** SPEC §3 stored state: auth (user, isAuthenticated, token); see authStorage for where it is kept. */
 interface AuthState {
   user: AuthUser | null;
   token: string | null;
   isAuthenticated: boolean;
   permissions: string[];
-  setSession: (s: { user: AuthUser; token: string; permissions: string[] }) => void;
+  /** "Remember me" was ticked: the session is kept in local storage. */
+  remember: boolean;
+  setSession: (s: { user: AuthUser; token: string; permissions: string[]; remember?: boolean }) => void;
   setUser: (user: AuthUser, permissions: string[]) => void;
   clear: () => void;
 }
@@ -20,11 +41,13 @@ export const useAuthStore = create<AuthState>()(
       token: null,
       isAuthenticated: false,
       permissions: [],
-      setSession: ({ user, token, permissions }) => set({ user, token, permissions, isAuthenticated: true }),
+      remember: false,
+      setSession: ({ user, token, permissions, remember = false }) =>
+        set({ user, token, permissions, remember, isAuthenticated: true }),
       setUser: (user, permissions) => set({ user, permissions }),
-      clear: () => set({ user: null, token: null, permissions: [], isAuthenticated: false }),
+      clear: () => set({ user: null, token: null, permissions: [], remember: false, isAuthenticated: false }),
     }),
-    { name: 'parkade.auth' },
+    { name: 'parkade.auth', storage: createJSONStorage(() => authStorage) },
   ),
 );
 

@@ -158,6 +158,7 @@ export async function login(
     ip: ctx.req.ip,
     userAgent: (ctx.req.headers['user-agent'] ?? '').slice(0, 512),
     expiresAt,
+    lastUsedAt: new Date(),
   });
   const now = new Date();
   await updateUser(ctx, row.id, { lastLoginAt: now });

@@ -143,6 +143,7 @@ export const permitsRoutes = [
     ...scoped,
     method: 'GET',
     url: '/permits/:id/print',
+    rateLimit: 'document',
     access: 'permits.show',
     summary:
       'The printable permit (PDF): format ppm1 (top left, perforated) or ppm2 (bottom left, peel), margins in mm; ' +
@@ -169,6 +170,7 @@ export const permitsRoutes = [
     tags,
     method: 'GET',
     url: '/public/permits/:token',
+    rateLimit: 'publicLink',
     access: 'public',
     summary:
       "A permit's public check (the printed QR code): code, plate, property, shown status and validity only",

@@ -153,6 +153,7 @@ export const residentsRoutes = [
     ...scoped,
     method: 'GET',
     url: '/residents/export',
+    rateLimit: 'export',
     access: 'residents.export',
     ...blob(
       'The residents the list parameters select (filters, term, sort), as .xlsx; formula-like text neutralised',
@@ -164,6 +165,7 @@ export const residentsRoutes = [
     ...scoped,
     method: 'GET',
     url: '/residents/template',
+    rateLimit: 'export',
     access: 'residents.import',
     summary:
       'The .xlsx template of the residents import (name, email, phone, building, unit, code, language, lease_expiration)',
@@ -273,6 +275,7 @@ export const residentsRoutes = [
     ...scoped,
     method: 'GET',
     url: '/residents/:id/download/parkingPolicies',
+    rateLimit: 'document',
     access: 'residents.show',
     summary: "The property's parking policies as PDF, in the resident's language",
     schema: { params: idParams },
@@ -283,6 +286,7 @@ export const residentsRoutes = [
     ...scoped,
     method: 'GET',
     url: '/residents/:id/download/agreement',
+    rateLimit: 'document',
     access: 'residents.show',
     summary: "The resident's parking permit agreement as PDF (with their signature once signed)",
     schema: { params: idParams },
@@ -319,6 +323,7 @@ export const residentsRoutes = [
     ...throughLink,
     method: 'GET',
     url: '/public/residents/token/:token',
+    rateLimit: 'publicLink',
     summary:
       "The resident named by their link: details, units, whether they signed, and the agreement's text",
     schema: { params: z.object({ token: residentTokenSchema }), response: { 200: publicResidentSchema } },
@@ -328,6 +333,7 @@ export const residentsRoutes = [
     ...throughLink,
     method: 'GET',
     url: '/public/residents/:id',
+    rateLimit: 'publicLink',
     summary: "The same, by id: the link's token is required too (?token=), an id alone shows nothing",
     schema: {
       params: idParams,
@@ -341,6 +347,7 @@ export const residentsRoutes = [
     ...throughLink,
     method: 'POST',
     url: '/public/residents',
+    rateLimit: 'publicLink',
     summary:
       'The resident completes their registration through their link: name, phone, language, and a password ' +
       'when they have none',
@@ -351,6 +358,7 @@ export const residentsRoutes = [
     ...throughLink,
     method: 'GET',
     url: '/public/residents/agreement/:id',
+    rateLimit: 'publicLink',
     summary: "The resident's parking agreement as PDF through their link (?token=)",
     schema: { params: idParams, querystring: linkQuery },
     fixture: residentLinkFixture,
@@ -360,6 +368,7 @@ export const residentsRoutes = [
     ...throughLink,
     method: 'PUT',
     url: '/public/residents/agreement/signature/:id',
+    rateLimit: 'publicLink',
     summary:
       'The resident signs the parking agreement through their link: a drawn signature (PNG) and agree: true; ' +
       'once only',

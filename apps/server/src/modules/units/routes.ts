@@ -75,6 +75,7 @@ export const unitsRoutes = [
     ...scoped,
     method: 'GET',
     url: '/units/template',
+    rateLimit: 'export',
     access: 'units.import',
     summary: 'The .xlsx template of the units import: columns building, floor, unit',
     handler: async (ctx) => {
