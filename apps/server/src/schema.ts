@@ -25,3 +25,4 @@ export * from './modules/residents/table';
 export * from './modules/vehicles/table';
 export * from './modules/permits/table';
 export * from './modules/form-rules/table';
+export * from './modules/system-settings/table';

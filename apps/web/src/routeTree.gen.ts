@@ -10,11 +10,13 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTenantsRouteImport } from './routes/_app/tenants'
@@ -100,6 +102,11 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TwoFactorSetupRoute = TwoFactorSetupRouteImport.update({
+  id: '/two-factor-setup',
+  path: '/two-factor-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -123,6 +130,11 @@ const AppParkingMapRoute = AppParkingMapRouteImport.update({
 const AppPatrollingRoute = AppPatrollingRouteImport.update({
   id: '/patrolling',
   path: '/patrolling',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRulesRoute = AppRulesRouteImport.update({
@@ -561,10 +573,12 @@ const AppCatalogZonesZoneIdShowRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
@@ -647,10 +661,12 @@ export interface FileRoutesByFullPath {
   '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
 }
 export interface FileRoutesByTo {
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
@@ -736,10 +752,12 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_app/binnacle': typeof AppBinnacleRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/parking-map': typeof AppParkingMapRoute
   '/_app/patrolling': typeof AppPatrollingRoute
+  '/_app/profile': typeof AppProfileRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/tenants': typeof AppTenantsRoute
@@ -826,10 +844,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/two-factor-setup'
     | '/binnacle'
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/profile'
     | '/rules'
     | '/settings'
     | '/tenants'
@@ -912,10 +932,12 @@ export interface FileRouteTypes {
     | '/catalog/zones/$zoneId/show'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/two-factor-setup'
     | '/binnacle'
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/profile'
     | '/rules'
     | '/settings'
     | '/tenants'
@@ -1000,10 +1022,12 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/two-factor-setup'
     | '/_app/binnacle'
     | '/_app/dashboard'
     | '/_app/parking-map'
     | '/_app/patrolling'
+    | '/_app/profile'
     | '/_app/rules'
     | '/_app/settings'
     | '/_app/tenants'
@@ -1089,6 +1113,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  TwoFactorSetupRoute: typeof TwoFactorSetupRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
@@ -1104,6 +1129,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/two-factor-setup': {
+      id: '/two-factor-setup'
+      path: '/two-factor-setup'
+      fullPath: '/two-factor-setup'
+      preLoaderRoute: typeof TwoFactorSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -1139,6 +1171,13 @@ declare module '@tanstack/react-router' {
       path: '/patrolling'
       fullPath: '/patrolling'
       preLoaderRoute: typeof AppPatrollingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/rules': {
@@ -1709,6 +1748,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppParkingMapRoute: typeof AppParkingMapRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
+  AppProfileRoute: typeof AppProfileRoute
   AppRulesRoute: typeof AppRulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTenantsRoute: typeof AppTenantsRoute
@@ -1791,6 +1831,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppParkingMapRoute: AppParkingMapRoute,
   AppPatrollingRoute: AppPatrollingRoute,
+  AppProfileRoute: AppProfileRoute,
   AppRulesRoute: AppRulesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTenantsRoute: AppTenantsRoute,
@@ -1876,6 +1917,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  TwoFactorSetupRoute: TwoFactorSetupRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,

@@ -7,6 +7,7 @@ import {
   RESET_PASSWORD_MIN,
   USER_TYPES,
 } from './constants';
+import { loginChallengeResponse, type LoginChallenge } from './two-factor';
 
 const emailSchema = z.email('validation.email');
 
@@ -96,17 +97,32 @@ export const propertySummary = z.object({
   languages: z.array(z.enum(LANGUAGES)),
 });
 
-export const loginResponse = z.object({
+/** A session: the answer of a sign-in that needs nothing more (and of the two-factor step). */
+export const sessionResponse = z.object({
   user: userSchema,
   token: z.string(),
   permissions: z.array(z.string()),
 });
+export type SessionAnswer = z.infer<typeof sessionResponse>;
+
+/**
+ * `POST /auth/login`: a session, or — for staff who enrolled in two-factor sign-in — a challenge to answer with a
+ * code at `POST /auth/login/two-factor` (`twoFactorRequired: true`, no token).
+ */
+export const loginResponse = z.union([sessionResponse, loginChallengeResponse]);
+export type LoginAnswer = z.infer<typeof loginResponse>;
+export const isLoginChallenge = (a: LoginAnswer): a is LoginChallenge => 'twoFactorRequired' in a;
 
 export const bootstrapResponse = z.object({
   user: userSchema,
   property: propertySummary.nullable(),
   permissions: z.array(z.string()),
   languageCodes: z.array(z.enum(LANGUAGES)),
+  /**
+   * Staff only (null for residents): whether the user signs in with two factors, and whether they must enrol
+   * before anything else (the session is then restricted to enrolment).
+   */
+  twoFactor: z.object({ enabled: z.boolean(), enrolmentRequired: z.boolean() }).nullable(),
 });
 
 export const messageResponse = z.object({ message: z.string() });

@@ -70,7 +70,17 @@ export const THROTTLE = {
   forgotPerAddress: { max: 20, windowMinutes: 60 },
   /** Wrong current passwords when a signed-in user changes their password. */
   changePasswordPerAccount: { max: 5, windowMinutes: 15 },
+  /**
+   * Wrong two-factor codes (the sign-in code step, and the enrolment, disable and recovery-code calls), counted
+   * like wrong passwords but on counters of their own, which a right password does not clear.
+   */
+  twoFactorPerAccount: { max: 5, windowMinutes: 15 },
+  twoFactorPerAddress: { max: 30, windowMinutes: 15 },
 } as const;
+
+/** Two-factor sign-in (TOTP, RFC 6238): the sign-in challenge's life and the number of recovery codes. */
+export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+export const RECOVERY_CODE_COUNT = 10;
 
 export const USER_TYPES = ['central-user', 'tenant-user', 'tenant-resident', 'tenant-visitor'] as const;
 export type UserType = (typeof USER_TYPES)[number];

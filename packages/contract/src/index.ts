@@ -20,3 +20,5 @@ export * from './residents';
 export * from './vehicles';
 export * from './permits';
 export * from './form-rules';
+export * from './two-factor';
+export * from './system-settings';

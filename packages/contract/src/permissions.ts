@@ -14,6 +14,8 @@ export const PERMISSION_CATALOGUE = {
   translations: ['index', 'download', 'upload'],
   'language-codes': ['index', 'edit'],
   settings: ['index', 'edit'],
+  /** The platform's own settings (central: two-factor sign-in mandatory for central staff). */
+  'system-settings': ['index', 'edit'],
   reports: ['index', 'export'],
   requests: ['index', 'show', 'create', 'edit'],
   'my-requests': ['index', 'create'],
@@ -124,6 +126,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
       !x.startsWith('language-codes.edit') &&
       !x.startsWith('tenants.') &&
       !x.startsWith('outbox.') &&
+      !x.startsWith('system-settings.') &&
       !CATALOGS.some((c) => x.startsWith(`${c}.`) && !x.endsWith('.index') && !x.endsWith('.show')),
   ),
   assistant: [

@@ -26,11 +26,15 @@ import { residentsRoutes } from './residents/routes';
 import { vehiclesRoutes } from './vehicles/routes';
 import { permitsRoutes } from './permits/routes';
 import { formRulesRoutes } from './form-rules/routes';
+import { systemSettingsRoutes } from './system-settings/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 
 /** Every module's routes. A new module adds one line. */
 export const routes = [
   ...healthRoutes,
   ...authRoutes,
+  ...twoFactorRoutes,
+  ...systemSettingsRoutes,
   ...langsRoutes,
   ...binnacleRoutes,
   ...outboxRoutes,

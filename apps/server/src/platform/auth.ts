@@ -41,7 +41,16 @@ export interface SessionUser {
   user: AuthUser;
   permissions: Permission[];
   active: boolean;
+  /**
+   * Staff only (null for residents and visitors): whether the user signs in with two factors, and whether they
+   * must enrol first — central staff while the platform makes it mandatory (decision 0014). Read with the session
+   * on every request, so turning the setting on restricts sessions already open.
+   */
+  twoFactor: { enabled: boolean; enrolmentRequired: boolean } | null;
 }
+
+/** Staff sign in with two factors; residents and visitors do not. */
+export const isStaffType = (type: UserType) => type === 'central-user' || type === 'tenant-user';
 
 interface UserRow {
   id: number;
@@ -57,11 +66,13 @@ interface UserRow {
   lastLoginAt: Date | string | null;
   active: boolean;
   passwordHash: string;
+  twoFactorEnabled: boolean;
+  twoFactorEnrolmentRequired: boolean;
 }
 
 const userColumns = sql`u.id::int as id, u.username, u.full_name as "fullName", u.email, u.phone,
   r.name as role, r.permissions as "rolePermissions", u.language, u.active, u.password_hash as "passwordHash",
-  u.last_login_at as "lastLoginAt"`;
+  u.last_login_at as "lastLoginAt", u.two_factor_enabled_at is not null as "twoFactorEnabled"`;
 
 export function permissionsOf(row: Pick<UserRow, 'type' | 'role' | 'rolePermissions'>): Permission[] {
   if (row.type === 'tenant-resident' || row.type === 'tenant-visitor') return [];
@@ -95,12 +106,17 @@ function areaUsers(area: Area, propertyId: number | null) {
   return area === 'central'
     ? {
         table: sql`central_users u left join roles r on r.id = u.role_id`,
-        columns: sql`${userColumns}, 'central-user' as type, null::int as "propertyId"`,
+        // Central staff must enrol first while the platform settings say so (one row, read in the same statement).
+        columns: sql`${userColumns}, 'central-user' as type, null::int as "propertyId",
+          (u.two_factor_enabled_at is null and coalesce(
+            (select s.require_two_factor_central from system_settings s where s.id = 1), false))
+            as "twoFactorEnrolmentRequired"`,
         inTenant: sql`true`,
       }
     : {
         table: sql`tenant_users u left join roles r on r.id = u.role_id`,
-        columns: sql`${userColumns}, u.type, u.property_id::int as "propertyId"`,
+        columns: sql`${userColumns}, u.type, u.property_id::int as "propertyId",
+          false as "twoFactorEnrolmentRequired"`,
         inTenant: sql`u.property_id = ${propertyId}`,
       };
 }
@@ -182,6 +198,9 @@ export async function authenticate(
     user: toAuthUser(row, languages),
     permissions: permissionsOf(row),
     active: true,
+    twoFactor: isStaffType(row.type)
+      ? { enabled: row.twoFactorEnabled, enrolmentRequired: row.twoFactorEnrolmentRequired }
+      : null,
   };
 }
 

@@ -26,6 +26,13 @@ export class HttpError extends Error {
   ) {
     super(messageKey);
   }
+
+  /** A machine-readable reason for the answer's `code` (the contract's ERROR_CODES). */
+  code?: string;
+  withCode(code: string): this {
+    this.code = code;
+    return this;
+  }
 }
 
 export const badRequest = (key: string, params?: Params, fields?: Record<string, FieldMessage[]>) =>
@@ -107,6 +114,7 @@ export function toApiError(
         message: t(lang, err.messageKey, renderParams(lang, err.params)),
         errors: renderFields(lang, err.fields),
         statusCode: err.statusCode,
+        ...(err.code ? { code: err.code } : {}),
       },
       headers: err.headers,
     };

@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   RATE_LIMITS,
   type Area,
   type AuthUser,
@@ -37,9 +38,9 @@ export interface Services {
 
 /**
  * Who may call a route: anyone ('public'), any signed-in user of the area ('authenticated'),
- * a resident ('resident'), or a holder of the permission.
+ * a resident ('resident'), any signed-in staff user, whatever their role ('staff'), or a holder of the permission.
  */
-export type Access = 'public' | 'authenticated' | 'resident' | Permission;
+export type Access = 'public' | 'authenticated' | 'resident' | 'staff' | Permission;
 
 export interface RouteSchema {
   body?: ZodType;
@@ -104,6 +105,12 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
    * links): counted per user when signed in, per address otherwise, before the handler runs; past it, 429.
    */
   rateLimit?: RateLimitName;
+  /**
+   * Open to a session that must enrol in two-factor sign-in before anything else (decision 0014): the enrolment
+   * calls, the bootstrap, language and logout. Every other route answers such a session 403 with the code
+   * `two-factor-enrolment-required`.
+   */
+  openDuringEnrolment?: boolean;
   /** Routes that never touch the database (health) skip the per-request transaction. */
   transaction?: boolean;
   /**
@@ -167,12 +174,21 @@ function bearer(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-function checkAccess(access: Access, session: SessionUser | null) {
+function checkAccess(def: RouteDef, session: SessionUser | null) {
+  const { access } = def;
   if (access === 'public') return;
   if (!session) throw new HttpError(401, 'errors.unauthenticated');
+  if (session.twoFactor?.enrolmentRequired && !def.openDuringEnrolment)
+    throw new HttpError(403, 'auth.twoFactorEnrolmentRequired').withCode(
+      ERROR_CODES.twoFactorEnrolmentRequired,
+    );
   if (access === 'authenticated') return;
   if (access === 'resident') {
     if (session.user.type !== 'tenant-resident') throw forbidden();
+    return;
+  }
+  if (access === 'staff') {
+    if (!session.twoFactor) throw forbidden();
     return;
   }
   if (!session.permissions.includes(access)) throw forbidden();
@@ -231,7 +247,7 @@ async function admit(
       if (def.access !== 'public') throw e;
     }
   }
-  checkAccess(def.access, session);
+  checkAccess(def, session);
   const acting =
     area === 'central' && def.propertyScoped ? await selectProperty(tx, req.headers['x-property']) : null;
   return { property, session, acting };

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets, sessions } from '../modules/auth/table';
+import { loginChallenges, passwordResets, sessions } from '../modules/auth/table';
 import { binnacle } from '../modules/binnacle/table';
 import { files } from '../modules/files/table';
 import { mailOutbox } from '../modules/outbox/table';
@@ -139,6 +139,9 @@ async function seed(scope: Scope, propertyId: number | null) {
     await tx
       .insert(passwordResets)
       .values({ tokenHash: `r${propertyId}`, area, propertyId, userId: 1, expiresAt });
+    await tx
+      .insert(loginChallenges)
+      .values({ tokenHash: `c${propertyId}`, area, propertyId, userId: 1, expiresAt });
   });
 }
 

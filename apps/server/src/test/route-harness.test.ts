@@ -12,6 +12,7 @@
  */
 import {
   ALL_PERMISSIONS,
+  ERROR_CODES,
   isPermission,
   toFormData,
   type Area,
@@ -213,7 +214,7 @@ beforeAll(async () => {
 describe('the route list', () => {
   it('holds every API route the app serves, each with a known access rule', () => {
     expect(ctx.routes.length).toBeGreaterThan(0);
-    const special = ['public', 'authenticated', 'resident'];
+    const special = ['public', 'authenticated', 'resident', 'staff'];
     for (const r of ctx.routes) {
       expect(r.access, `${r.method} ${r.url} declares no access`).toBeTruthy();
       expect(r.access, `${r.method} ${r.url}`).toBe(r.def.access);
@@ -255,7 +256,8 @@ function allowed(r: MountedRoute, where: 'caller' | 'other' | 'central'): TestUs
   if (r.access === 'public') return undefined;
   if (where === 'central') return r.access === 'authenticated' ? users.centralLacking : users.centralHolding;
   if (r.access === 'resident') return where === 'caller' ? users.callerResident : users.otherResident;
-  if (r.access === 'authenticated') return where === 'caller' ? users.callerLacking : users.otherAdmin;
+  if (r.access === 'authenticated' || r.access === 'staff')
+    return where === 'caller' ? users.callerLacking : users.otherAdmin;
   return where === 'caller' ? users.callerHolding : users.otherHolding;
 }
 
@@ -284,6 +286,17 @@ describe.each(ctx.routes.filter((r) => r.access !== 'public').map((r) => [label(
           'no permissions',
         );
         if (!central) expectLetIn(await call(r, { token: await token(users.callerResident) }), 'resident');
+        return;
+      }
+      if (r.access === 'staff') {
+        // Any staff user of the area, even one whose role grants nothing; never a resident.
+        await setRoles([], []);
+        expectLetIn(
+          await call(r, { token: await token(allowed(r, central ? 'central' : 'caller')!) }),
+          'staff without permissions',
+        );
+        if (!central)
+          expectStatus(await call(r, { token: await token(users.callerResident) }), 'resident', 403);
         return;
       }
       if (r.access === 'resident') {
@@ -389,3 +402,35 @@ describe.each(ctx.routes.filter((r) => r.access === 'public').map((r) => [label(
     });
   },
 );
+
+/**
+ * Two-factor sign-in made mandatory for central staff (decision 0014): a central user who has not enrolled is let
+ * into the routes declared `openDuringEnrolment` only; every other route answers 403 with the code the web app
+ * recognises. Last in the file: the setting is on only for these checks.
+ */
+const centralSignedIn = ctx.routes.filter((r) => r.area === 'central' && r.access !== 'public');
+
+describe('a central user who must enrol in two-factor sign-in first', () => {
+  let enrolling: TestUser;
+  beforeAll(async () => {
+    enrolling = await createCentralUser(db, 'admin');
+    await db.withScope({ area: 'central' }, (tx) =>
+      tx.execute(sql`insert into system_settings (id, require_two_factor_central) values (1, true)
+                     on conflict (id) do update set require_two_factor_central = true`),
+    );
+  });
+  afterAll(() =>
+    db.withScope({ area: 'central' }, (tx) =>
+      tx.execute(sql`update system_settings set require_two_factor_central = false`),
+    ),
+  );
+
+  it.each(centralSignedIn.map((r) => [label(r), r] as const))('%s', async (_name, r) => {
+    const res = await call(r, { token: await token(enrolling) });
+    if (r.def.openDuringEnrolment) expectLetIn(res, 'during enrolment');
+    else {
+      expectStatus(res, 'before enrolment', 403);
+      expect(res.json<{ code?: string }>().code).toBe(ERROR_CODES.twoFactorEnrolmentRequired);
+    }
+  });
+});

@@ -20,9 +20,17 @@ import { openTestDatabase } from './db';
 /**
  * Mixed tables hold rows of one property and rows of no property (central entries): property_id is nullable,
  * so it cannot lead their primary key. They are still isolated by forced RLS and the same policy (a null
- * property_id is visible only in central scope). Audit log, stored files, mail outbox, sessions and reset tokens are mixed by design.
+ * property_id is visible only in central scope). Audit log, stored files, mail outbox, sessions, reset tokens and
+ * sign-in challenges are mixed by design.
  */
-const MIXED = new Set(['binnacle', 'files', 'mail_outbox', 'sessions', 'password_resets']);
+const MIXED = new Set([
+  'binnacle',
+  'files',
+  'mail_outbox',
+  'sessions',
+  'password_resets',
+  'login_challenges',
+]);
 
 /** Platform tables with a property_id but no RLS: none any more (sessions and reset tokens are mixed tables). */
 const PLATFORM = new Set<string>();

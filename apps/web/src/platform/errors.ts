@@ -5,11 +5,14 @@ import { AxiosError } from 'axios';
 export class RequestError extends Error implements ApiError {
   errors: Record<string, string[]>;
   statusCode: number;
-  constructor(message: string, statusCode: number, errors: Record<string, string[]> = {}) {
+  /** The server's machine-readable reason, when it gives one (ERROR_CODES). */
+  code?: string;
+  constructor(message: string, statusCode: number, errors: Record<string, string[]> = {}, code?: string) {
     super(message);
     this.name = 'RequestError';
     this.statusCode = statusCode;
     this.errors = errors;
+    if (code) this.code = code;
   }
 }
 
@@ -47,7 +50,8 @@ export function normaliseError(err: unknown, t: Translate): RequestError {
     const data = err.response?.data as unknown;
     if (isApiError(data)) {
       const errors = data.errors && typeof data.errors === 'object' ? data.errors : {};
-      return new RequestError(data.message, data.statusCode ?? status ?? 500, errors);
+      const code = typeof data.code === 'string' ? data.code : undefined;
+      return new RequestError(data.message, data.statusCode ?? status ?? 500, errors, code);
     }
     if (err.code === 'ECONNABORTED' && /timeout/i.test(err.message))
       return new RequestError(t('errors.timeout'), 0);

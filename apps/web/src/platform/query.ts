@@ -42,15 +42,30 @@ export function setUnauthenticatedHandler(fn: () => void): void {
   onUnauthenticated = fn;
 }
 
+let onForbidden: ((error: RequestError) => void) | null = null;
+
+/**
+ * What to do when a query or a mutation answers 403 with a code the session module acts on (two-factor enrolment
+ * became mandatory: go and enrol).
+ */
+export function setEnrolmentRequiredHandler(fn: (error: RequestError) => void): void {
+  onForbidden = fn;
+}
+
+const forbidden = (error: unknown) => {
+  if (error instanceof RequestError && error.statusCode === 403 && error.code) onForbidden?.(error);
+};
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (error instanceof RequestError && error.statusCode === 401 && query.meta?.session !== false)
           onUnauthenticated?.();
+        forbidden(error);
       },
     }),
-    mutationCache: new MutationCache(),
+    mutationCache: new MutationCache({ onError: forbidden }),
     defaultOptions: {
       queries: {
         staleTime: QUERY_STALE_MS,

@@ -1,15 +1,24 @@
-import type { bootstrapResponse, loginResponse, LoginBody } from '@parkade/contract';
+import {
+  ERROR_CODES,
+  isLoginChallenge,
+  type bootstrapResponse,
+  type LoginAnswer,
+  type LoginBody,
+  type LoginTwoFactorBody,
+  type SessionAnswer,
+} from '@parkade/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { get, send } from './api';
 import { RequestError } from './errors';
 import { applyLanguage, browserLanguages } from './language';
 import { chooseLanguage } from './i18n';
-import { loginPath } from './guards';
+import { loginPath, safeRedirect } from './guards';
 import {
   BOOTSTRAP_RETRY_DELAY_MS,
   BOOTSTRAP_STALE_MS,
   queryClient,
+  setEnrolmentRequiredHandler,
   setUnauthenticatedHandler,
   shouldRetryBootstrap,
 } from './query';
@@ -20,7 +29,7 @@ import { useAuthStore, useLanguageStore, usePropertyStore } from './stores';
  * bootstrap before any authenticated page renders; everything else reads the stores it fills.
  */
 export type Bootstrap = z.infer<typeof bootstrapResponse>;
-export type LoginAnswer = z.infer<typeof loginResponse>;
+export type { LoginAnswer, SessionAnswer };
 
 export const BOOTSTRAP_KEY = ['auth', 'bootstrap'] as const;
 
@@ -67,29 +76,53 @@ export function applyBootstrap(boot: Bootstrap): void {
 }
 
 /**
- * POST /auth/login. On success the session is stored and the language follows the user's; on failure the stored
- * auth is cleared and the normalised error is thrown (SPEC §8).
+ * A session was issued: it is stored (in this tab, or in local storage when remembered: stores.ts), and the
+ * language follows the user's.
+ */
+function startSession(answer: SessionAnswer, remember: boolean): void {
+  queryClient.removeQueries({ queryKey: BOOTSTRAP_KEY });
+  applied = null;
+  useAuthStore.getState().setSession({ ...answer, remember });
+  useLanguageStore.getState().setLanguageCodes(answer.user.languages);
+  applyLanguage(
+    chooseLanguage({
+      user: answer.user.language,
+      stored: useLanguageStore.getState().currentLanguage,
+      browser: browserLanguages(),
+      allowed: answer.user.languages,
+    }),
+  );
+}
+
+/**
+ * POST /auth/login. A session is stored and returned; for staff who sign in with two factors the answer is a
+ * challenge instead (nothing is stored yet: `loginTwoFactor` finishes). On failure the stored auth is cleared and
+ * the normalised error is thrown (SPEC §8).
  */
 export async function login(body: LoginBody): Promise<LoginAnswer> {
   try {
     const answer = await send<LoginAnswer>('POST', '/auth/login', body);
-    queryClient.removeQueries({ queryKey: BOOTSTRAP_KEY });
-    applied = null;
-    useAuthStore.getState().setSession({ ...answer, remember: body.remember === true });
-    useLanguageStore.getState().setLanguageCodes(answer.user.languages);
-    applyLanguage(
-      chooseLanguage({
-        user: answer.user.language,
-        stored: useLanguageStore.getState().currentLanguage,
-        browser: browserLanguages(),
-        allowed: answer.user.languages,
-      }),
-    );
+    if (!isLoginChallenge(answer)) startSession(answer, body.remember === true);
     return answer;
   } catch (err) {
     useAuthStore.getState().clear();
     throw err;
   }
+}
+
+/** POST /auth/login/two-factor: the challenge and a code of the app (or a recovery code) → the session. */
+export async function loginTwoFactor(body: LoginTwoFactorBody, remember = false): Promise<SessionAnswer> {
+  const answer = await send<SessionAnswer>('POST', '/auth/login/two-factor', body);
+  startSession(answer, remember);
+  return answer;
+}
+
+/** Where a user who must enrol in two-factor sign-in is sent, coming back to `href` afterwards. */
+export function enrolmentPath(href?: string): string {
+  const target = safeRedirect(href);
+  return target && target !== '/'
+    ? `/two-factor-setup?redirect=${encodeURIComponent(target)}`
+    : '/two-factor-setup';
 }
 
 type Navigate = (href: string) => Promise<void>;
@@ -140,6 +173,18 @@ export function updateSessionUser(patch: Partial<Bootstrap['user']>): void {
     return next;
   });
 }
+
+/**
+ * A call answered 403 `two-factor-enrolment-required` (two-factor sign-in became mandatory while this page was
+ * open): the bootstrap is read again and the user goes to the enrolment screen.
+ */
+setEnrolmentRequiredHandler((error) => {
+  if (error.code !== ERROR_CODES.twoFactorEnrolmentRequired) return;
+  if (!useAuthStore.getState().isAuthenticated) return;
+  if (window.location.pathname.startsWith('/two-factor-setup')) return;
+  void queryClient.invalidateQueries({ queryKey: BOOTSTRAP_KEY });
+  void navigateTo(enrolmentPath(`${window.location.pathname}${window.location.search}`));
+});
 
 /** A query answered 401 while signed in: the session is over; sign in again and come back here. */
 setUnauthenticatedHandler(() => {

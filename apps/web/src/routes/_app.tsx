@@ -7,7 +7,7 @@ import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { RouteError } from '../features/shell/RouteError';
 import { RequestError } from '../platform/errors';
 import { guardRedirect, isAuthExempt, loginPath } from '../platform/guards';
-import { applyBootstrap, bootstrapQueryOptions, BootstrapError } from '../platform/session';
+import { applyBootstrap, bootstrapQueryOptions, BootstrapError, enrolmentPath } from '../platform/session';
 import { useAuthStore } from '../platform/stores';
 
 /**
@@ -35,6 +35,9 @@ export const Route = createFileRoute('/_app')({
       return { bootstrapError: new BootstrapError(err) };
     }
     applyBootstrap(boot);
+    // Two-factor sign-in is mandatory and not set up yet: the session can only enrol (decision 0014).
+    if (boot.twoFactor?.enrolmentRequired)
+      throw redirect({ href: enrolmentPath(location.href), replace: true });
 
     const target = guardRedirect(location.pathname, location.href, {
       isAuthenticated: true,

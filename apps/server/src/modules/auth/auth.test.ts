@@ -461,6 +461,27 @@ describe.each(['central', 'tenant'] as const)('%s area', (name) => {
       // The same account from another address is not affected.
       expect((await signIn(a, user.email, user.password, { ip: nextIp() })).statusCode).toBe(200);
     });
+
+    it('gives at most the limit of password checks to 20 wrong passwords sent at once', async () => {
+      // On PostgreSQL these requests really overlap (each in its own transaction on its own connection); on
+      // PGlite they are serialized. Either way each attempt is counted before its password is checked.
+      const a = area();
+      const user = await a.user();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signIn(a, user.email, `wrong-${i}`)),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLE.loginPerAccount.max);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20 - THROTTLE.loginPerAccount.max);
+      const actions = (await auditFrom(ip)).map((e) => e.action);
+      expect(actions.filter((x) => x === 'login.failed')).toHaveLength(THROTTLE.loginPerAccount.max);
+      expect(actions.filter((x) => x === 'login.throttled')).toHaveLength(20 - THROTTLE.loginPerAccount.max);
+      // The refused attempts are not counted: the account's counter holds the failures only.
+      const [row] = await db<{ count: number }>(
+        sql`select count from auth_throttle where key = ${`login:acct:${a.name}:${a.propertyId ?? '-'}:user:${user.id}`}`,
+      );
+      expect(row?.count).toBe(THROTTLE.loginPerAccount.max);
+    });
   });
 
   describe('validation messages', () => {
@@ -512,8 +533,17 @@ describe.each(['central', 'tenant'] as const)('%s area', (name) => {
         property: { id: number; code: string; name: string; languages: string[] } | null;
         permissions: string[];
         languageCodes: string[];
+        twoFactor: unknown;
       }>();
-      expect(Object.keys(body).sort()).toEqual(['languageCodes', 'permissions', 'property', 'user']);
+      expect(Object.keys(body).sort()).toEqual([
+        'languageCodes',
+        'permissions',
+        'property',
+        'twoFactor',
+        'user',
+      ]);
+      // Staff: two-factor sign-in is off and, by default, not mandatory.
+      expect(body.twoFactor).toEqual({ enabled: false, enrolmentRequired: false });
       expect(body.user).toMatchObject({ id: user.id, email: user.email, language: 'es' });
       expect(body.permissions).toEqual(permissions);
       expect(body.languageCodes).toEqual(['en', 'es', 'zh']);

@@ -1,18 +1,29 @@
-import { LANGUAGES, THROTTLE, type AuthUser, type Language } from '@parkade/contract';
+import {
+  ERROR_CODES,
+  LANGUAGES,
+  THROTTLE,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  type AuthUser,
+  type Language,
+  type SessionAnswer,
+} from '@parkade/contract';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { languageCodes } from '../langs/table';
 import { centralUsers, tenantUsers } from '../users/table';
-import { passwordResets, sessions } from './table';
+import { checkSecondFactor, twoFactorCounters } from '../two-factor/service';
+import { loginChallenges, passwordResets, sessions } from './table';
 import {
   dummyPasswordHash,
   findUserById,
   findUserByLogin,
   hashPassword,
+  isStaffType,
   newToken,
   permissionsOf,
   toAuthUser,
   tokenHash,
   verifyPassword,
+  type UserRow,
 } from '../../platform/auth';
 
 import { fieldError, HttpError } from '../../platform/errors';
@@ -20,7 +31,7 @@ import type { Tx } from '../../platform/db';
 import type { RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { queueMail } from '../../platform/mail';
-import { assertNotThrottled, clearThrottle, hit } from '../../platform/throttle';
+import { clearThrottle, countAttempt } from '../../platform/throttle';
 import { REMEMBER_DAYS, RESET_TOKEN_MINUTES, SESSION_HOURS } from '@parkade/contract';
 
 const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
@@ -121,33 +132,50 @@ export async function login(
   body: { email: string; password: string; remember?: boolean },
 ) {
   const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, body.email);
-  const acct = loginAccountKey(ctx, body.email, row?.id);
-  const addr = `login:ip:${ctx.req.ip}`;
-  try {
-    await assertNotThrottled(ctx.tx, [
-      { key: acct, limit: THROTTLE.loginPerAccount },
-      { key: addr, limit: THROTTLE.loginPerAddress },
-    ]);
-  } catch (e) {
-    await ctx.audit({
-      entity: 'auth',
-      entityId: row?.id,
-      action: 'login.throttled',
-      new: { login: body.email },
-    });
-    throw e;
-  }
+  // Counted before the password is checked: of many attempts at once, at most the limit get a check.
+  const attempt = await countAttempt(
+    ctx.tx,
+    [
+      { key: loginAccountKey(ctx, body.email, row?.id), limit: THROTTLE.loginPerAccount, onSuccess: 'clear' },
+      { key: `login:ip:${ctx.req.ip}`, limit: THROTTLE.loginPerAddress, onSuccess: 'undo' },
+    ],
+    () =>
+      ctx.audit({ entity: 'auth', entityId: row?.id, action: 'login.throttled', new: { login: body.email } }),
+  );
   const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), body.password);
   if (!row || !ok || !row.active) {
-    await hit(ctx.tx, acct, THROTTLE.loginPerAccount);
-    await hit(ctx.tx, addr, THROTTLE.loginPerAddress);
     const action = row && ok ? 'login.disabled' : 'login.failed';
     await ctx.audit({ entity: 'auth', entityId: row?.id, action, new: { login: body.email } });
+    // Committed: the failure and its count are kept.
     throw new HttpError(401, row && ok ? 'auth.accountDisabled' : 'auth.loginFailed', undefined, {}, true);
   }
-  await clearThrottle(ctx.tx, acct);
+  await attempt.succeeded();
+  if (isStaffType(row.type) && row.twoFactorEnabled) {
+    // The password was right; the code comes next, on a challenge that stands for this step.
+    const challenge = newToken();
+    const expiresAt = new Date(Date.now() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000);
+    await ctx.tx.insert(loginChallenges).values({
+      tokenHash: tokenHash(challenge),
+      area: ctx.area,
+      propertyId: ctx.property?.id ?? null,
+      userId: row.id,
+      remember: body.remember === true,
+      expiresAt,
+    });
+    await ctx.audit({ entity: 'auth', entityId: row.id, action: 'login.two-factor.challenge' });
+    return { twoFactorRequired: true as const, challenge, expiresAt: expiresAt.toISOString() };
+  }
+  return startSession(ctx, row, body.remember === true, {});
+}
+
+/** Issues the session of a user who proved who they are, and answers what the login routes answer. */
+async function startSession(
+  ctx: RouteContext,
+  row: UserRow,
+  remember: boolean,
+  audited: Record<string, unknown>,
+): Promise<SessionAnswer> {
   const token = newToken();
-  const remember = body.remember === true;
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_DAYS * 24 : SESSION_HOURS) * 3600_000);
   await ctx.tx.insert(sessions).values({
     tokenHash: tokenHash(token),
@@ -166,8 +194,58 @@ export async function login(
   ctx.actor.userId = row.id;
   ctx.actor.userType = row.type;
   ctx.actor.userName = row.fullName;
-  await ctx.audit({ entity: userEntity(ctx), entityId: row.id, action: 'login.success', new: { remember } });
+  await ctx.audit({
+    entity: userEntity(ctx),
+    entityId: row.id,
+    action: 'login.success',
+    new: { remember, ...audited },
+  });
   return { user, token, permissions: permissionsOf(row) };
+}
+
+/**
+ * The code step of a two-factor sign-in: the challenge of a right password, and a code of the app or a recovery
+ * code. Counted first like a password (on counters of its own, which the password does not clear); the challenge
+ * may be answered again after a wrong code until it expires, and serves one session only.
+ */
+export async function loginTwoFactor(ctx: RouteContext, body: LoginTwoFactorInput) {
+  const now = new Date();
+  // Locked: two answers to one challenge are taken one after the other, and the second finds it used.
+  const [challenge] = await ctx.tx
+    .select()
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, tokenHash(body.challenge)),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, now),
+        eq(loginChallenges.area, ctx.area),
+        ctx.property ? eq(loginChallenges.propertyId, ctx.property.id) : isNull(loginChallenges.propertyId),
+      ),
+    )
+    .for('update');
+  const row = challenge
+    ? await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, challenge.userId)
+    : undefined;
+  if (!challenge || !row || !row.active || !row.twoFactorEnabled) {
+    await ctx.audit({ entity: 'auth', entityId: row?.id, action: 'login.two-factor.expired' });
+    throw new HttpError(401, 'twoFactor.challengeInvalid', undefined, {}, true).withCode(
+      ERROR_CODES.twoFactorChallengeInvalid,
+    );
+  }
+  const account = { area: ctx.area, propertyId: ctx.property?.id ?? null, userId: row.id };
+  const attempt = await countAttempt(ctx.tx, twoFactorCounters(ctx, account), () =>
+    ctx.audit({ entity: 'auth', entityId: row.id, action: 'login.two-factor.throttled' }),
+  );
+  const method = await checkSecondFactor(ctx, account, body);
+  if (!method) {
+    await ctx.audit({ entity: 'auth', entityId: row.id, action: 'login.two-factor.failed' });
+    // Committed: the failure and its count are kept; the challenge stays open for another try.
+    throw new HttpError(401, 'twoFactor.codeInvalid', undefined, {}, true);
+  }
+  await attempt.succeeded();
+  await ctx.tx.update(loginChallenges).set({ usedAt: now }).where(eq(loginChallenges.id, challenge.id));
+  return startSession(ctx, row, challenge.remember, { twoFactor: method });
 }
 
 export async function logout(ctx: RouteContext) {
@@ -201,12 +279,11 @@ export function areaOrigin(ctx: RouteContext): string {
 }
 
 export async function forgotPassword(ctx: RouteContext, email: string) {
-  await assertNotThrottled(ctx.tx, [
+  // Every request counts (a reset mail is sent or not, the same answer either way).
+  await countAttempt(ctx.tx, [
     { key: accountKey(ctx, 'forgot', email), limit: THROTTLE.forgotPerAccount },
     { key: `forgot:ip:${ctx.req.ip}`, limit: THROTTLE.forgotPerAddress },
   ]);
-  await hit(ctx.tx, accountKey(ctx, 'forgot', email), THROTTLE.forgotPerAccount);
-  await hit(ctx.tx, `forgot:ip:${ctx.req.ip}`, THROTTLE.forgotPerAddress);
   const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, email);
   await ctx.audit({ entity: 'auth', entityId: row?.id, action: 'password.forgot', new: { email } });
   if (row && row.active && row.email) {
@@ -291,9 +368,10 @@ export async function changePassword(ctx: RouteContext, body: { currentPassword:
   const row = await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, userId);
   if (!row) throw new HttpError(401, 'errors.unauthenticated');
   const key = changePasswordKey(ctx, userId);
-  await assertNotThrottled(ctx.tx, [{ key, limit: THROTTLE.changePasswordPerAccount }]);
+  const attempt = await countAttempt(ctx.tx, [
+    { key, limit: THROTTLE.changePasswordPerAccount, onSuccess: 'clear' },
+  ]);
   if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
-    await hit(ctx.tx, key, THROTTLE.changePasswordPerAccount);
     await ctx.audit({ entity: userEntity(ctx), entityId: userId, action: 'password.change.failed' });
     // Committed: the failure and its count are kept.
     throw new HttpError(
@@ -306,7 +384,7 @@ export async function changePassword(ctx: RouteContext, body: { currentPassword:
   }
   await updateUser(ctx, userId, { passwordHash: await hashPassword(body.password) });
   await passwordChanged(ctx.tx, accountOf(ctx, userId), session.sessionId);
-  await clearThrottle(ctx.tx, key);
+  await attempt.succeeded();
   await clearThrottle(ctx.tx, userLoginKey(ctx, userId));
   await ctx.audit({
     entity: userEntity(ctx),
@@ -333,5 +411,13 @@ export async function bootstrap(ctx: RouteContext) {
       : null,
     permissions: session.permissions,
     languageCodes: user.languages,
+    twoFactor: session.twoFactor,
   };
+}
+
+/** What the code step reads of its body (the contract's loginTwoFactorBody, normalised). */
+interface LoginTwoFactorInput {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
 }

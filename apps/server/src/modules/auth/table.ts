@@ -58,6 +58,30 @@ export const passwordResets = pgTable(
   ],
 ).enableRLS();
 
+/**
+ * The second step of a two-factor sign-in: a right password for an enrolled user gives a challenge (its SHA-256 here,
+ * like a session token), valid a few minutes, single-use, to be answered with a code. Mixed like sessions.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: id().primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    area: varchar('area', { length: 10 }).notNull(),
+    propertyId: bigint('property_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('login_challenges_token_hash_unique').on(t.tokenHash),
+    index('login_challenges_user_idx').on(t.propertyId, t.area, t.userId),
+    tenantPolicy('login_challenges'),
+  ],
+).enableRLS();
+
 /** Failure counters for login and forgot-password, per account and per address, over a fixed window. */
 export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),

@@ -25,7 +25,25 @@ const userColumns = () => ({
   active: boolean('active').notNull().default(true),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
   recoveryAt: timestamp('recovery_at', { withTimezone: true, mode: 'date' }),
+  ...twoFactorColumns(),
   ...timestamps(),
+});
+
+/**
+ * Two-factor sign-in (staff only; decision 0014). The TOTP secret is stored sealed with APP_SECRET
+ * (platform/secrets.ts); a secret being set up waits in `pending` until a code of it is confirmed. `lastStep` is the
+ * TOTP time step of the last accepted code, so a code is never accepted twice. Recovery codes are kept as SHA-256
+ * hashes and removed from the array when used.
+ */
+const twoFactorColumns = () => ({
+  twoFactorSecret: text('two_factor_secret'),
+  twoFactorPendingSecret: text('two_factor_pending_secret'),
+  twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true, mode: 'date' }),
+  twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+  twoFactorRecoveryCodes: text('two_factor_recovery_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** Central staff (user type central-user). Global table. */

@@ -22,8 +22,8 @@ import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { identityLabel, initials } from './identity';
 
 /**
- * The user menu (SPEC §2.2, §2.5): who is signed in (name, email, role and property), the change-password dialog
- * and sign out (POST /auth/logout, then the sign-in page; a failed call is shown but the session still ends here).
+ * The user menu (SPEC §2.2, §2.5): who is signed in (name, email, role and property), their profile (residents:
+ * /my/profile; staff: /profile, with two-factor sign-in), the change-password dialog and sign out (POST /auth/logout, then the sign-in page; a failed call is shown but the session still ends here).
  */
 export function UserMenu({ propertyName }: { propertyName: string | null }) {
   const { t } = useTranslation();
@@ -79,12 +79,19 @@ export function UserMenu({ propertyName }: { propertyName: string | null }) {
           </Typography>
         </Box>
         <Divider />
-        {user.type === 'tenant-resident' && (
+        {user.type === 'tenant-resident' ? (
           <MenuItem component={RouterAnchor} href="/my/profile" onClick={() => setAnchor(null)}>
             <ListItemIcon>
               <AccountCircleOutlined fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t('shell.nav.myProfile')}</ListItemText>
+          </MenuItem>
+        ) : (
+          <MenuItem component={RouterAnchor} href="/profile" onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <AccountCircleOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('twoFactor.profile.title')}</ListItemText>
           </MenuItem>
         )}
         <MenuItem
