@@ -1,6 +1,4 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -9,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { LoadingOverlay } from './features/shell/LoadingOverlay';
 import { RouteError } from './features/shell/RouteError';
 import i18n from './platform/i18n';
-import { applyLanguage, initialLanguage } from './platform/language';
+import { initialLanguage, startFirstLanguage } from './platform/language';
 import { queryClient } from './platform/query';
 import { registerNavigator } from './platform/session';
 import { useAuthStore, useLanguageStore } from './platform/stores';
@@ -35,20 +33,19 @@ registerNavigator(async (href) => {
   await router.navigate({ href, replace: true });
 });
 
-// Speak the right language from the first paint: the signed-in user's languages, or any the app ships.
+// Speak the right language from the first paint: the signed-in user's languages, or any the app ships. Its
+// dictionary loads while the router loads the first route's code; the root route waits for both.
 const { isAuthenticated } = useAuthStore.getState();
-applyLanguage(initialLanguage(isAuthenticated ? useLanguageStore.getState().languageCodes : undefined));
+startFirstLanguage(initialLanguage(isAuthenticated ? useLanguageStore.getState().languageCodes : undefined));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <LocalizationProvider dateAdapter={AdapterDayjs}>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </LocalizationProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </ThemeProvider>
     </I18nextProvider>
   </StrictMode>,

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { lazy } from './lazy';
 import { mailOutbox } from '../modules/outbox/table';
 import { properties } from '../modules/properties/table';
 import type { Database, Tx } from './db';
@@ -10,6 +11,8 @@ import type { Env } from './env';
 import type { Jobs } from './jobs';
 import { fieldError } from './errors';
 import { decryptSecret } from './secrets';
+
+const nodemailer = lazy<typeof Nodemailer>('nodemailer');
 
 export const MAIL_QUEUE = 'mail-deliver';
 export const OUTBOX_SWEEP_QUEUE = 'mail-outbox-sweep';
@@ -89,7 +92,7 @@ export async function smtpFor(tx: Tx, env: Env, propertyId: number | null): Prom
  */
 export function transportFor(s: SmtpSettings, connectTo?: string) {
   const verify = !s.insecureTls;
-  return nodemailer.createTransport({
+  return nodemailer().createTransport({
     host: connectTo ?? s.host,
     port: s.port,
     secure: s.port === 465,

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
+import { lazy } from './lazy';
+
+const pdfkit = lazy<typeof PDFKit>('pdfkit');
 
 /**
  * PDF documents (pdfkit). Latin text uses the built-in Helvetica; Chinese needs a CJK font, taken from the
@@ -18,13 +21,14 @@ export function cjkFont(): string | null {
   return cjk;
 }
 
-export type PdfDoc = InstanceType<typeof PDFDocument>;
+export type PdfDoc = InstanceType<typeof PDFKit>;
 
 /** A new document whose body font can write `lang`; returns the language actually used. */
 export function newPdf(
   lang: 'en' | 'es' | 'zh',
-  options: ConstructorParameters<typeof PDFDocument>[0] = {},
+  options: ConstructorParameters<typeof PDFKit>[0] = {},
 ): { doc: PdfDoc; lang: 'en' | 'es' | 'zh'; bold: string; regular: string } {
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, ...options });
   if (lang === 'zh') {
     const font = cjkFont();

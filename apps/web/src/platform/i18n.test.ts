@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import i18n, {
-  bundledResources,
   chooseLanguage,
   loadTranslations,
   mapLimit,
@@ -9,6 +8,7 @@ import i18n, {
   TRANSLATION_RETRIES,
   withRetries,
 } from './i18n';
+import { bundledResources } from './bundled-translations';
 
 describe('language order (SPEC §9)', () => {
   const all = ['en', 'es', 'zh'];
@@ -77,9 +77,11 @@ describe('translation loading (SPEC §9)', () => {
     expect(waits).toEqual([350, 700]);
   });
 
-  it('lays the API dictionaries over the bundled texts; a language that keeps failing keeps its own', async () => {
-    const bundledEs = bundledResources().es.translation['shell.retry'];
-    expect(bundledEs).toBe('Reintentar');
+  it('lays the API dictionary over the shipped texts; a language the API keeps failing gets the shipped texts', async () => {
+    const shippedEs = bundledResources().es.translation['shell.retry'];
+    expect(shippedEs).toBe('Reintentar');
+    i18n.removeResourceBundle('es', 'translation');
+    expect(i18n.getResource('es', 'translation', 'shell.retry')).toBeUndefined();
     const sleeps: number[] = [];
     await loadTranslations(
       ['en', 'es'],

@@ -3,29 +3,14 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * Every text of the interface, bundled from the contract's translation files so the app can speak before the API
- * answers (and when it cannot: the configuration-error screen). The API's dictionaries (GET /langs/{code}), which
- * central staff can edit, are laid over them once loaded.
+ * The interface texts come from the API, one language at a time (GET /langs/{code}: the shipped texts with central
+ * staff's edits), so the first screen downloads one dictionary and no texts inside its JavaScript. The shipped texts
+ * are also bundled, in a chunk of their own (bundled-translations.ts) that is fetched only when the API cannot give
+ * a language: the configuration-error screen still speaks.
  */
-type Entry = Record<Language, string>;
-const files = import.meta.glob<Record<string, Entry>>('../../../../packages/contract/translations/*.json', {
-  eager: true,
-  import: 'default',
-});
-
-export function bundledResources(): Record<Language, { translation: Record<string, string> }> {
-  const out = Object.fromEntries(LANGUAGES.map((l) => [l, { translation: {} }])) as Record<
-    Language,
-    { translation: Record<string, string> }
-  >;
-  for (const file of Object.values(files))
-    for (const [key, entry] of Object.entries(file))
-      for (const l of LANGUAGES) if (entry[l]) out[l].translation[key] = entry[l];
-  return out;
-}
-
 void i18n.use(initReactI18next).init({
-  resources: bundledResources(),
+  resources: {},
+  partialBundledLanguages: true,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   keySeparator: false,
@@ -98,8 +83,9 @@ export async function mapLimit<T, R>(
 }
 
 /**
- * Loads the dictionaries of the given languages from the API and lays them over the bundled texts.
- * A language that still fails after the retries keeps its bundled texts (SPEC §7: falls back to empty).
+ * Loads the dictionaries of the given languages from the API (SPEC §9: at most 10 at once, 5 retries, 350 ms
+ * doubling). A language that still fails after the retries gets its bundled texts instead (SPEC §7 falls back to
+ * empty; texts the app ships are better than keys).
  */
 export async function loadTranslations(
   codes: readonly Language[],
@@ -112,7 +98,7 @@ export async function loadTranslations(
       TRANSLATION_RETRIES,
       TRANSLATION_BASE_DELAY_MS,
       sleep,
-    ).catch(() => ({}));
+    ).catch(async () => (await import('./bundled-translations')).bundledDictionary(code));
     if (Object.keys(dict).length) i18n.addResourceBundle(code, 'translation', dict, true, true);
   });
 }

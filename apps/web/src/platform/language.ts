@@ -35,15 +35,48 @@ i18n.on('languageChanged', (lng) => {
   if (isLanguage(lng)) reflect(lng);
 });
 
+/** Each language's dictionary, fetched once for the life of the page. */
+const dictionaries = new Map<Language, Promise<void>>();
+
 /**
- * Switches the interface language everywhere at once: the stored language (sent as Accept-Language), i18next (every
- * mounted component re-renders), the page's lang attribute and dates. No reload.
+ * The dictionary of one language from the API (GET /langs/{code}, retried as SPEC §9 says, the shipped texts when
+ * it cannot be had). Only the languages actually shown are fetched.
  */
-export function applyLanguage(lng: Language): void {
-  if (useLanguageStore.getState().currentLanguage !== lng) useLanguageStore.getState().setLanguage(lng);
-  if (i18n.language !== lng) void i18n.changeLanguage(lng);
-  else reflect(lng);
+export function loadDictionary(lng: Language): Promise<void> {
+  let loading = dictionaries.get(lng);
+  if (!loading) {
+    loading = loadTranslations([lng], (code) => get<Record<string, string>>(`/langs/${code}`));
+    dictionaries.set(lng, loading);
+  }
+  return loading;
 }
+
+/**
+ * Switches the interface language everywhere at once: the stored language (sent as Accept-Language) at once, then —
+ * as soon as its dictionary is in — i18next (every mounted component re-renders), the page's lang attribute and
+ * dates. No reload, and never a screen of untranslated keys. Of several quick switches the last one wins.
+ */
+export function applyLanguage(lng: Language): Promise<void> {
+  if (useLanguageStore.getState().currentLanguage !== lng) useLanguageStore.getState().setLanguage(lng);
+  return loadDictionary(lng).then(async () => {
+    if (useLanguageStore.getState().currentLanguage !== lng) return;
+    if (i18n.language !== lng) await i18n.changeLanguage(lng);
+    else reflect(lng);
+  });
+}
+
+let firstTexts: Promise<void> = Promise.resolve();
+
+/**
+ * The page's first language (main.tsx, before anything renders): its dictionary is fetched while the first route's
+ * code loads, and the root route shows nothing until it is in (`firstTextsReady`), so no key is ever shown.
+ */
+export function startFirstLanguage(lng: Language): void {
+  firstTexts = applyLanguage(lng);
+}
+
+/** Settles once the first language's texts are in (a stable promise, for React's `use`). */
+export const firstTextsReady = (): Promise<void> => firstTexts;
 
 /** The language before anyone signs in: the stored one, the browser's, then en (SPEC §9), among the given codes. */
 export function initialLanguage(allowed: readonly string[] = LANGUAGES): Language {
@@ -55,19 +88,16 @@ export function initialLanguage(allowed: readonly string[] = LANGUAGES): Languag
 }
 
 /**
- * The interface texts from the API (SPEC §7, §9): GET /langs/codes/all (falls back to ['en']), then each language's
- * dictionary through loadTranslations (at most 10 at once, 5 retries, 350 ms doubling), laid over the bundled
- * texts. Cached for the life of the page. Answers the codes this area offers.
+ * The language codes this area offers (SPEC §7: GET /langs/codes/all, falling back to ['en']). Cached for the life
+ * of the page. The dictionaries are fetched one language at a time, when shown (loadDictionary).
  */
-export function translationsQueryOptions() {
+export function languageCodesQueryOptions() {
   return queryOptions({
-    queryKey: ['langs', 'all'] as const,
+    queryKey: ['langs', 'codes'] as const,
     queryFn: async (): Promise<Language[]> => {
       const codes = await get<string[]>('/langs/codes/all').catch((): string[] => ['en']);
       const languages = codes.filter(isLanguage);
-      const offered = languages.length ? languages : (['en'] as Language[]);
-      await loadTranslations(offered, (code) => get<Record<string, string>>(`/langs/${code}`));
-      return offered;
+      return languages.length ? languages : (['en'] as Language[]);
     },
     staleTime: Infinity,
     gcTime: Infinity,

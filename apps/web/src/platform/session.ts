@@ -65,7 +65,7 @@ export function applyBootstrap(boot: Bootstrap): void {
   useAuthStore.getState().setUser(boot.user, boot.permissions);
   useLanguageStore.getState().setLanguageCodes(boot.languageCodes);
   usePropertyStore.getState().setTenantName(boot.property?.name ?? null);
-  applyLanguage(
+  void applyLanguage(
     chooseLanguage({
       user: boot.user.language,
       stored: useLanguageStore.getState().currentLanguage,
@@ -84,7 +84,7 @@ function startSession(answer: SessionAnswer, remember: boolean): void {
   applied = null;
   useAuthStore.getState().setSession({ ...answer, remember });
   useLanguageStore.getState().setLanguageCodes(answer.user.languages);
-  applyLanguage(
+  void applyLanguage(
     chooseLanguage({
       user: answer.user.language,
       stored: useLanguageStore.getState().currentLanguage,

@@ -1,7 +1,4 @@
-import '@fontsource/montserrat/400.css';
-import '@fontsource/montserrat/500.css';
-import '@fontsource/montserrat/600.css';
-import '@fontsource/montserrat/700.css';
+import './fonts.css';
 import { createTheme } from '@mui/material/styles';
 import { RouterAnchor } from './link';
 

@@ -1,10 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, use, useEffect, type ReactNode } from 'react';
 import { NotFound } from '../features/shell/NotFound';
 import { landingPath } from '../platform/guards';
-import { applyLanguage, initialLanguage, translationsQueryOptions } from '../platform/language';
+import {
+  applyLanguage,
+  firstTextsReady,
+  initialLanguage,
+  languageCodesQueryOptions,
+} from '../platform/language';
 import { useAuthStore } from '../platform/stores';
 import { Toaster } from '../ui/toast';
 
@@ -22,17 +27,25 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  * the language is chosen among the area's languages once they are known; after, the bootstrap chooses it.
  */
 function Root() {
-  const { data: languages } = useQuery(translationsQueryOptions());
+  const { data: languages } = useQuery(languageCodesQueryOptions());
   const signedIn = useAuthStore((s) => s.isAuthenticated);
   useEffect(() => {
-    if (languages && !signedIn) applyLanguage(initialLanguage(languages));
+    if (languages && !signedIn) void applyLanguage(initialLanguage(languages));
   }, [languages, signedIn]);
   return (
-    <>
-      <Outlet />
-      <Toaster />
-    </>
+    <Suspense fallback={null}>
+      <WithTexts>
+        <Outlet />
+        <Toaster />
+      </WithTexts>
+    </Suspense>
   );
+}
+
+/** Nothing is drawn before the first language's texts are in (they load beside the route's code). */
+function WithTexts({ children }: { children: ReactNode }) {
+  use(firstTextsReady());
+  return children;
 }
 
 /** A path no screen answers: back to the user's landing page, or to sign in. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import QRCode from 'qrcode';
+import type QRCodeLib from 'qrcode';
 import type { permitPrintQuery } from '@parkade/contract';
 import type { RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -8,6 +8,9 @@ import { areaOrigin } from '../auth/service';
 import { contentDisposition } from '../files/service';
 import { propertyLogo } from '../residents/documents';
 import { printable } from './service';
+import { lazy } from '../../platform/lazy';
+
+const qrcode = lazy<typeof QRCodeLib>('qrcode');
 
 const MM = 72 / 25.4;
 /** The permit on the sheet: 4 × 3 inches. */
@@ -72,7 +75,7 @@ export async function permitPdf(ctx: RouteContext, id: number, q: z.output<typeo
     { width: W - 120 },
   );
   const url = `${areaOrigin(ctx)}/permit/${encodeURIComponent(token)}`;
-  const qr = await QRCode.toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
+  const qr = await qrcode().toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 300 });
   const qrSize = 96;
   doc.image(qr, x + W - pad - qrSize, y + pad, { width: qrSize, height: qrSize });
   doc

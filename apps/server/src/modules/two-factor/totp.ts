@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
 import { RECOVERY_CODE_COUNT, normaliseRecoveryCode } from '@parkade/contract';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import type * as Otplib from 'otplib';
+import type QRCodeLib from 'qrcode';
+import { lazy } from '../../platform/lazy';
+
+const otplib = lazy<typeof Otplib>('otplib');
+const qrcode = lazy<typeof QRCodeLib>('qrcode');
 
 /**
  * TOTP (RFC 6238) through otplib with the parameters every authenticator app assumes (SHA-1, 6 digits, 30 s), QR
@@ -9,12 +13,16 @@ import QRCode from 'qrcode';
  */
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), Base32. */
-export const newTotpSecret = () => generateSecret({ length: 20 });
+export const newTotpSecret = () => otplib().generateSecret({ length: 20 });
 
 /** otpauth://totp/Issuer:label?secret=…&issuer=… for the app, and the same as a QR code (PNG data URL). */
 export async function provisioning(secret: string, issuer: string, label: string) {
-  const otpauthUri = generateURI({ issuer, label, secret });
-  const qrDataUrl = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  const otpauthUri = otplib().generateURI({ issuer, label, secret });
+  const qrDataUrl = await qrcode().toDataURL(otpauthUri, {
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: 240,
+  });
   return { otpauthUri, qrDataUrl };
 }
 
@@ -30,7 +38,7 @@ export async function verifyTotp(
   epochSeconds?: number,
 ): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({
+  const result = await otplib().verify({
     secret,
     token: code,
     epochTolerance: 30,

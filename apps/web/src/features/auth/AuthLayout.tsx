@@ -3,7 +3,7 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyLanguage, translationsQueryOptions } from '../../platform/language';
+import { applyLanguage, languageCodesQueryOptions } from '../../platform/language';
 import { useLanguageStore } from '../../platform/stores';
 import { LanguageMenu } from '../shell/LanguageMenu';
 
@@ -14,7 +14,7 @@ import { LanguageMenu } from '../shell/LanguageMenu';
 export function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.currentLanguage);
-  const { data: languages } = useQuery(translationsQueryOptions());
+  const { data: languages } = useQuery(languageCodesQueryOptions());
   const points = ['shell.brand.point1', 'shell.brand.point2', 'shell.brand.point3'];
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', bgcolor: 'background.default' }}>
@@ -87,7 +87,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             <LanguageMenu
               languages={languages ?? []}
               value={language}
-              onChange={applyLanguage}
+              onChange={(lng) => void applyLanguage(lng)}
               color="primary"
             />
           </Box>

@@ -23,12 +23,11 @@ import { actionColor } from '../../ui/AuditLogDialog';
 import { DataTable, useListState, type DataTableColumn } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { RecordPicker } from '../../ui/fields';
-import { listSearch, type ListSpec } from '../../ui/list-search';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { PageHeader, type Crumb } from '../../ui/PageHeader';
 import { useList, useRecord } from '../../ui/resource';
-import { hostContext } from '../../platform/host';
+import { binnacleSpec } from './search';
 
 /**
  * The audit log (binnacle): who did what, when and from where. Filters by entity, user, action and date range;
@@ -79,28 +78,6 @@ const SHOW_PATHS: Record<string, string> = {
   models: '/catalog/models',
   properties: '/properties',
 };
-
-/** The list's names (the API refuses filter[propertyId] in a property's area). */
-export function binnacleSpec(central = hostContext().area === 'central'): ListSpec {
-  return {
-    filters: [
-      'entity',
-      'entityId',
-      'userId',
-      'userType',
-      'action',
-      'area',
-      'createdAt',
-      ...(central ? ['propertyId'] : []),
-    ],
-    sorts: ['createdAt', 'id', 'entity', 'action', 'userName', ...(central ? ['propertyId'] : [])],
-    defaultSort: '-createdAt',
-    include: central ? ['property'] : [],
-    ranges: ['createdAt'],
-  };
-}
-
-export const validateBinnacleSearch = (raw: Record<string, unknown>) => listSearch(binnacleSpec())(raw);
 
 export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
   const { t } = useTranslation();

@@ -194,7 +194,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         phone: answer.profile.phone,
         language: answer.profile.language,
       });
-      applyLanguage(answer.profile.language);
+      void applyLanguage(answer.profile.language);
       toast.success(answer.message);
     } catch (err) {
       setGeneral(

@@ -51,20 +51,12 @@ import {
   type PageMode,
 } from '../../ui/fields';
 import { applyServerErrors, contractResolver, useFormMessage } from '../../ui/form';
-import { listSearch, type ListSpec } from '../../ui/list-search';
 import { PageHeader } from '../../ui/PageHeader';
 import { ResourcePage, type ResourceDefinition } from '../../ui/ResourcePage';
 import { useList } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { PropertySettingsForm } from './PropertySettingsForm';
-
-const spec: ListSpec = {
-  filters: ['zoneId', 'state', 'city', 'type', 'active'],
-  sorts: ['name', 'code', 'city', 'createdAt'],
-  defaultSort: 'name',
-  include: ['zone'],
-};
-export const validatePropertiesSearch = listSearch(spec);
+import { propertiesListSpec } from './search';
 
 const TIME_ZONES: string[] = (() => {
   try {
@@ -78,7 +70,7 @@ const TIME_ZONES: string[] = (() => {
 export function PropertiesListPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const list = useListState(spec);
+  const list = useListState(propertiesListSpec);
   const result = useList<PropertyListItem>('/properties', list.query);
   const columns = useMemo<DataTableColumn<PropertyListItem>[]>(
     () => [

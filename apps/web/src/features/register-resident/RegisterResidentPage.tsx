@@ -29,7 +29,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { download, get, send } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
-import { applyLanguage, isLanguage, NATIVE_NAMES, translationsQueryOptions } from '../../platform/language';
+import { applyLanguage, isLanguage, NATIVE_NAMES, languageCodesQueryOptions } from '../../platform/language';
 import { useDocumentTitle } from '../../platform/title';
 import { FieldGrid, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
 import { contractResolver } from '../../ui/form';
@@ -70,13 +70,13 @@ export function RegisterResidentPage({ token }: { token: string }) {
   });
   // The link is personal: the page opens in the resident's own language (when the property offers it), once;
   // the language menu still switches it afterwards.
-  const { data: offered } = useQuery(translationsQueryOptions());
+  const { data: offered } = useQuery(languageCodesQueryOptions());
   const languageApplied = useRef(false);
   const residentLanguage = data?.language;
   useEffect(() => {
     if (languageApplied.current || !isLanguage(residentLanguage) || !offered) return;
     languageApplied.current = true;
-    if (offered.includes(residentLanguage)) applyLanguage(residentLanguage);
+    if (offered.includes(residentLanguage)) void applyLanguage(residentLanguage);
   }, [residentLanguage, offered]);
   // A registered resident may go back to their details before signing.
   const [editing, setEditing] = useState(false);
@@ -167,7 +167,7 @@ function DetailsStep({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { data: offered } = useQuery(translationsQueryOptions());
+  const { data: offered } = useQuery(languageCodesQueryOptions());
   const askPassword = !resident.hasPassword;
   const schema = useMemo(
     () =>
@@ -201,7 +201,7 @@ function DetailsStep({
       queryClient.setQueryData(residentKey(token), answer);
       // The agreement now comes in the language chosen: the page follows it when the area offers it.
       const language = values.language;
-      if (!offered || offered.includes(language)) applyLanguage(language);
+      if (!offered || offered.includes(language)) void applyLanguage(language);
       toast.success(t('register.details.saved'));
       onSaved();
     } catch (err) {

@@ -1,17 +1,11 @@
-import {
-  permitsListQuery,
-  vehiclesListQuery,
-  type PermitItem,
-  type ResidentItem,
-  type VehicleItem,
-} from '@parkade/contract';
+import { type PermitItem, type ResidentItem, type VehicleItem } from '@parkade/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
 import { DataTable, useListState } from '../../ui/DataTable';
-import { listSearch } from '../../ui/list-search';
+import { permitSpec, vehicleSpec } from './search';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
@@ -19,21 +13,6 @@ import { useList, useRecord } from '../../ui/resource';
 import { permitScreens } from '../permits';
 import { PermitStatusChip } from '../permits/PermitStatusChip';
 import { vehicleScreens } from '../vehicles';
-
-const vehicleSpec = {
-  filters: vehiclesListQuery.filters,
-  sorts: vehiclesListQuery.sorts,
-  defaultSort: vehiclesListQuery.defaultSort,
-  include: ['permitType'],
-};
-const permitSpec = {
-  filters: permitsListQuery.filters,
-  sorts: permitsListQuery.sorts,
-  defaultSort: permitsListQuery.defaultSort,
-  include: ['vehicle', 'permitType'],
-};
-export const residentVehiclesSearch = listSearch(vehicleSpec);
-export const residentPermitsSearch = listSearch(permitSpec);
 
 function useResidentCrumbs(residentId: number) {
   const { t } = useTranslation();

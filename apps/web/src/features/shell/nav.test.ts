@@ -1,6 +1,6 @@
 import { ROLE_PERMISSIONS, type AuthUser } from '@parkade/contract';
 import { describe, expect, it } from 'vitest';
-import { bundledResources } from '../../platform/i18n';
+import { bundledResources } from '../../platform/bundled-translations';
 import { identityLabel, initials, nameFromCode, roleLabel } from './identity';
 import { activeNavPath, NAV_ITEMS, navSections, visibleNavItems, type NavContext } from './nav';
 

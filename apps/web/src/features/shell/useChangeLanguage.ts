@@ -21,7 +21,7 @@ export function useChangeLanguage() {
     mutationFn: (language) => send('PUT', '/auth/language', { language }),
     onMutate: (language) => {
       const previous = useLanguageStore.getState().currentLanguage;
-      applyLanguage(language);
+      void applyLanguage(language);
       return { previous };
     },
     onSuccess: (answer) => {
@@ -29,7 +29,7 @@ export function useChangeLanguage() {
       toast.success(answer.message);
     },
     onError: (error, _language, context) => {
-      if (context) applyLanguage(context.previous);
+      if (context) void applyLanguage(context.previous);
       toast.error(error.message);
     },
   });

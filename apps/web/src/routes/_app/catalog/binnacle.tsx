@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { BinnaclePage, validateBinnacleSearch } from '../../../features/binnacle/BinnaclePage';
+import { BinnaclePage } from '../../../features/binnacle/BinnaclePage';
+import { validateBinnacleSearch } from '../../../features/binnacle/search';
 
 export const Route = createFileRoute('/_app/catalog/binnacle')({
   validateSearch: validateBinnacleSearch,

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { permitsListQuery } from '@parkade/contract';
+import { listSearch } from '../../../ui/list-search';
 import { permitScreens } from '../../../features/permits';
 
 export const Route = createFileRoute('/_app/permits/')({
-  validateSearch: permitScreens.validateSearch,
+  validateSearch: listSearch(permitsListQuery),
   component: List,
 });
 

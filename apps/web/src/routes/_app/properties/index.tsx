@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PropertiesListPage, validatePropertiesSearch } from '../../../features/properties';
+import { PropertiesListPage } from '../../../features/properties';
+import { validatePropertiesSearch } from '../../../features/properties/search';
 
 export const Route = createFileRoute('/_app/properties/')({
   validateSearch: validatePropertiesSearch,

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { spotsListQuery } from '@parkade/contract';
+import { listSearch } from '../../../ui/list-search';
 import { spotScreens } from '../../../features/spots';
 
 export const Route = createFileRoute('/_app/spots/')({
-  validateSearch: spotScreens.validateSearch,
+  validateSearch: listSearch(spotsListQuery),
   component: SpotsList,
 });
 

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { unitsListQuery } from '@parkade/contract';
+import { listSearch } from '../../../ui/list-search';
 import { unitScreens } from '../../../features/units';
 
 export const Route = createFileRoute('/_app/units/')({
-  validateSearch: unitScreens.validateSearch,
+  validateSearch: listSearch(unitsListQuery),
   component: UnitsList,
 });
 

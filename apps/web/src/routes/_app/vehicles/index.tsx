@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { vehiclesListQuery } from '@parkade/contract';
+import { listSearch } from '../../../ui/list-search';
 import { vehicleScreens } from '../../../features/vehicles';
 
 export const Route = createFileRoute('/_app/vehicles/')({
-  validateSearch: vehicleScreens.validateSearch,
+  validateSearch: listSearch(vehiclesListQuery),
   component: List,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResidentPermitsPage, residentPermitsSearch } from '../../../../features/residents/nested';
+import { ResidentPermitsPage } from '../../../../features/residents/nested';
+import { residentPermitsSearch } from '../../../../features/residents/search';
 
 export const Route = createFileRoute('/_app/residents/$residentId/permits')({
   validateSearch: residentPermitsSearch,

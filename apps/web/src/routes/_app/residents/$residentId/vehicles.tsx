@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResidentVehiclesPage, residentVehiclesSearch } from '../../../../features/residents/nested';
+import { ResidentVehiclesPage } from '../../../../features/residents/nested';
+import { residentVehiclesSearch } from '../../../../features/residents/search';
 
 export const Route = createFileRoute('/_app/residents/$residentId/vehicles')({
   validateSearch: residentVehiclesSearch,

@@ -1,0 +1,18 @@
+import { permitsListQuery, vehiclesListQuery } from '@parkade/contract';
+import { listSearch } from '../../ui/list-search';
+
+/** A resident's vehicles and permits lists (nested pages); apart from the pages so that routes stay light. */
+export const vehicleSpec = {
+  filters: vehiclesListQuery.filters,
+  sorts: vehiclesListQuery.sorts,
+  defaultSort: vehiclesListQuery.defaultSort,
+  include: ['permitType'],
+};
+export const permitSpec = {
+  filters: permitsListQuery.filters,
+  sorts: permitsListQuery.sorts,
+  defaultSort: permitsListQuery.defaultSort,
+  include: ['vehicle', 'permitType'],
+};
+export const residentVehiclesSearch = listSearch(vehicleSpec);
+export const residentPermitsSearch = listSearch(permitSpec);
