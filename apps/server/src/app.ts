@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { routes } from './modules';
 import type { Database } from './platform/db';
@@ -16,7 +16,7 @@ import type { Env } from './platform/env';
 import { HttpError, sendError } from './platform/errors';
 import { mountRoutes, type MountedRoute, type RouteDef, type Services } from './platform/http';
 import { pickLanguage } from './platform/i18n';
-import { loggerOptions, redactUrl } from './platform/log';
+import { loggerOptions, prettyStream, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
 import { localDiskStorage, type Storage } from './platform/storage';
 import { parseHost, propertyForHost, type HostInfo } from './platform/tenancy';
@@ -45,7 +45,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     logger:
       opts.logger === false
         ? false
-        : loggerOptions(env.logLevel, typeof opts.logger === 'object' ? opts.logger : {}),
+        : loggerOptions(env.logLevel, {
+            ...(env.logFormat === 'pretty' ? { stream: prettyStream() } : {}),
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+          }),
+    // One line per request, written when it is answered (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts the last n addresses (Fastify itself refuses a bare number); a list trusts those proxies.
     trustProxy:
       typeof env.trustProxy === 'number'
@@ -72,6 +77,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     req.lang = pickLanguage(req.headers['accept-language']);
     req.hostInfo = parseHost(req.headers.host, env.appDomain);
     reply.header('x-request-id', req.id);
+  });
+  // Requests are logged at info as JSON lines (production, CI) and at debug in a person's terminal, where the log
+  // keeps to start-up, warnings and errors unless LOG_LEVEL=debug asks for them.
+  const requestLevel = env.logFormat === 'pretty' ? 'debug' : 'info';
+  app.addHook('onResponse', async (req, reply) => {
+    req.log[requestLevel](
+      { req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   });
   app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
   app.setNotFoundHandler((req, reply) => {

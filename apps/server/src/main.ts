@@ -10,13 +10,29 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccountsPresent } from './seed/demo';
 /** Starts the product: migrate, seed, jobs, listen; drains on SIGTERM. */
 async function main() {
   const env = loadEnv();
+  const began = performance.now();
+  /** One line per start step: readable in a terminal, a JSON line where the log is JSON. */
+  const step = (msg: string) =>
+    console.log(
+      env.logFormat === 'pretty'
+        ? `${((performance.now() - began) / 1000).toFixed(1).padStart(5)} s  ${msg}`
+        : JSON.stringify({ level: 30, time: Date.now(), msg }),
+    );
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     databaseAdminUrl: env.databaseAdminUrl,
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.dbPoolSize,
   });
+  step(
+    database.kind === 'pglite'
+      ? `database: embedded PostgreSQL in ${path.join(env.dataDir, 'pglite')}, migrations applied`
+      : 'database: PostgreSQL, migrations applied',
+  );
   const seeded = await seed(database, { demo: env.demo });
+  step(
+    `reference data checked${env.demo ? (seeded.demo ? '; demo data created' : '; demo data already there') : ''}`,
+  );
   if (env.production) {
     const present = await database.withScope({ area: 'central' }, (tx) => demoAccountsPresent(tx));
     if (present.length) {
@@ -34,6 +50,7 @@ async function main() {
   const { app, services } = await buildApp({ env, database, jobs });
   await registerWorkers(services);
   await app.listen({ port: env.port, host: env.host });
+  step(`jobs started; listening on ${env.host}:${env.port}`);
 
   const base = `http://localhost:${env.port}`;
   const tenantUrl = (code: string) => `http://${code}.${env.appDomain}:${env.port}`;

@@ -70,3 +70,22 @@ describe('demo data', () => {
     expect(() => withEnv({ NODE_ENV: 'production', APP_SECRET: undefined })).toThrow(/must be set/);
   });
 });
+
+describe('LOG_FORMAT', () => {
+  it('is JSON lines under CI, in production and when the output is not a terminal', () => {
+    expect(withEnv({ CI: 'true' }).logFormat).toBe('json');
+    expect(withEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), CI: '' }).logFormat).toBe('json');
+  });
+
+  it('takes json or pretty when asked, and refuses anything else', () => {
+    expect(withEnv({ LOG_FORMAT: 'pretty', CI: 'true' }).logFormat).toBe('pretty');
+    expect(withEnv({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => withEnv({ LOG_FORMAT: 'colour' })).toThrow(/LOG_FORMAT must be json or pretty/);
+  });
+
+  it('keeps a terminal to warnings and errors unless LOG_LEVEL says otherwise', () => {
+    expect(withEnv({ LOG_FORMAT: 'pretty', LOG_LEVEL: undefined }).logLevel).toBe('warn');
+    expect(withEnv({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(withEnv({ LOG_FORMAT: 'json', LOG_LEVEL: undefined }).logLevel).toBe('info');
+  });
+});

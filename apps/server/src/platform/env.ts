@@ -59,6 +59,19 @@ function smtpTls(raw: string | undefined): 'verify' | 'insecure' {
   throw new Error(`SMTP_TLS must be "verify" or "insecure", got "${raw}"`);
 }
 
+/**
+ * LOG_FORMAT=json|pretty; unset: readable lines in a person's terminal (stdout a TTY, not CI, not production),
+ * JSON lines everywhere else.
+ */
+function logFormatOf(production: boolean): 'json' | 'pretty' {
+  const raw = opt('LOG_FORMAT');
+  if (raw !== undefined && raw !== 'json' && raw !== 'pretty')
+    throw new Error(`LOG_FORMAT must be json or pretty, got "${raw}"`);
+  if (raw !== undefined) return raw;
+  const ci = process.env.CI === 'true' || process.env.CI === '1';
+  return process.stdout.isTTY && !ci && !production ? 'pretty' : 'json';
+}
+
 /** DEMO=1 / DEMO=0 decide; unset: demo data on the embedded database only, and never in production. */
 function demoWanted(production: boolean, serverDatabase: boolean): boolean {
   const raw = opt('DEMO');
@@ -84,6 +97,8 @@ export interface Env {
   databaseAdminUrl: string | undefined;
   dbPoolSize: number;
   logLevel: string;
+  /** JSON lines (production, CI, a pipe) or readable lines (a person's terminal). */
+  logFormat: 'json' | 'pretty';
   smtp: {
     host?: string;
     port: number;
@@ -120,6 +135,7 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
       `APP_SECRET must be at least ${APP_SECRET_MIN_BYTES} bytes when NODE_ENV=production ` +
         `(for example: openssl rand -hex 32)`,
     );
+  const logFormat = logFormatOf(production);
   return {
     nodeEnv,
     production,
@@ -132,7 +148,8 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
     databaseUrl: opt('DATABASE_URL'),
     databaseAdminUrl: opt('DATABASE_ADMIN_URL'),
     dbPoolSize: int('DB_POOL_SIZE', 20),
-    logLevel: str('LOG_LEVEL', production ? 'info' : 'info'),
+    logFormat,
+    logLevel: str('LOG_LEVEL', logFormat === 'pretty' ? 'warn' : 'info'),
     smtp: {
       host: opt('SMTP_HOST'),
       port: int('SMTP_PORT', 587),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createTestContext, headers, type TestContext } from '../test/harness';
-import { redactUrl } from './log';
+import { prettyLine, redactUrl } from './log';
 
 /** Issue 14, item 8: tokens never reach the log, wherever a URL carries them. */
 describe('redactUrl', () => {
@@ -48,5 +48,44 @@ describe('the request log', () => {
     const log = lines.join('');
     expect(log).toContain('[token]');
     for (const token of tokens) expect(lines.filter((l) => l.includes(token))).toEqual([]);
+  });
+});
+
+/** Issue 15, item 8: a person's terminal gets readable lines, not JSON. */
+describe('prettyLine', () => {
+  it('writes a request as method, path, status and time, without the request id', () => {
+    const line = prettyLine(
+      JSON.stringify({
+        level: 20,
+        time: Date.UTC(2026, 10, 24, 9, 5, 7),
+        reqId: 'abc',
+        req: { method: 'GET', url: '/api/health' },
+        res: { statusCode: 200 },
+        responseTime: 1.234,
+        msg: 'request completed',
+      }),
+    );
+    expect(line).toMatch(/^\d\d:\d\d:\d\d {2}debug {2}GET \/api\/health → 200 1\.2 ms$/);
+  });
+
+  it('writes a warning with what it carried and an error with its stack', () => {
+    expect(prettyLine(JSON.stringify({ level: 40, time: 0, msg: 'slow job', job: 'mail', ms: 900 }))).toMatch(
+      /warn {3}slow job {2}job=mail ms=900$/,
+    );
+    const error = prettyLine(
+      JSON.stringify({
+        level: 50,
+        time: 0,
+        msg: 'failed',
+        reqId: 'r1',
+        err: { message: 'boom', stack: 'Error: boom\n    at x' },
+      }),
+    );
+    expect(error.split('\n')[0]).toMatch(/error {2}failed {2}\(request r1\)$/);
+    expect(error).toContain('Error: boom\n    at x');
+  });
+
+  it('passes through a line that is not JSON', () => {
+    expect(prettyLine('plain words')).toBe('plain words');
   });
 });

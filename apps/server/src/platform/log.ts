@@ -38,3 +38,69 @@ export function requestForLog(req: FastifyRequest) {
 export function loggerOptions(level: string, extra: object = {}) {
   return { level, serializers: { req: requestForLog }, ...extra };
 }
+
+const LEVELS: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+const COLOURS: Record<number, string> = { 40: '\x1b[33m', 50: '\x1b[31m', 60: '\x1b[31m' };
+
+const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** One log record as a person reads it: time, level, message, then what it carried. */
+export function prettyLine(json: string, colour = false): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const {
+    level,
+    time,
+    msg,
+    pid: _pid,
+    hostname: _hostname,
+    reqId,
+    req,
+    res,
+    responseTime,
+    err,
+    ...rest
+  } = record;
+  const at = new Date(typeof time === 'number' ? time : Date.now()).toTimeString().slice(0, 8);
+  const name = (LEVELS[level as number] ?? String(level)).padEnd(5);
+  const parts = [at, colour && COLOURS[level as number] ? `${COLOURS[level as number]}${name}\x1b[0m` : name];
+  if (req && typeof req === 'object') {
+    const r = req as { method?: string; url?: string };
+    const status = (res as { statusCode?: number } | undefined)?.statusCode;
+    const ms = typeof responseTime === 'number' ? ` ${responseTime.toFixed(1)} ms` : '';
+    parts.push(`${r.method} ${r.url}${status ? ` → ${status}` : ''}${ms}`);
+    if (msg !== 'request completed') parts.push(asText(msg));
+  } else parts.push(msg === undefined ? '' : asText(msg));
+  const extra = Object.entries(rest)
+    .map(([k, v]) => `${k}=${asText(v)}`)
+    .join(' ');
+  if (extra) parts.push(extra);
+  if (reqId && level !== 30 && level !== 20) parts.push(`(request ${asText(reqId)})`);
+  let line = parts.join('  ');
+  if (err && typeof err === 'object') {
+    const e = err as { message?: string; stack?: string };
+    line += `\n${e.stack ?? e.message ?? JSON.stringify(err)}`;
+  }
+  return line;
+}
+
+/** A destination for the logger that writes readable lines to the terminal instead of JSON. */
+export function prettyStream(out: NodeJS.WriteStream = process.stdout) {
+  const colour = out.isTTY === true;
+  return {
+    write(chunk: string) {
+      for (const json of chunk.split('\n')) if (json) out.write(prettyLine(json, colour) + '\n');
+    },
+  };
+}
