@@ -14,7 +14,7 @@ import { routes } from './modules';
 import type { Database } from './platform/db';
 import type { Env } from './platform/env';
 import { HttpError, sendError } from './platform/errors';
-import { mountRoutes, type MountedRoute, type RouteDef, type Services } from './platform/http';
+import { mountRoutes, tagsOf, type MountedRoute, type RouteDef, type Services } from './platform/http';
 import { pickLanguage } from './platform/i18n';
 import { loggerOptions, prettyStream, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
@@ -150,20 +150,30 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 6 * 1024 * 1024, files: 50 } });
+  const allRoutes = [...routes, ...(opts.extraRoutes ?? [])];
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Parkade API',
         version: '1.0.0',
         description: 'Central API under /api/central; tenant API under /tenant/api with X-Tenant.',
+        contact: { name: 'Parkade' },
       },
+      servers: [
+        {
+          url: '/',
+          description:
+            'The host the product is reached on: the central area on the bare domain or admin.<domain>, a property on <code>.<domain> (or send X-Tenant)',
+        },
+      ],
+      tags: apiTags(allRoutes),
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const mounted = mountRoutes(app, services, [...routes, ...(opts.extraRoutes ?? [])]);
+  const mounted = mountRoutes(app, services, allRoutes);
 
   if (fs.existsSync(path.join(env.webDist, 'index.html'))) {
     // The build writes .br and .gz beside each text asset (apps/web/scripts/compress.mjs): sent as the browser
@@ -189,4 +199,20 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await services.jobs.stop();
   });
   return { app, services, routes: mounted };
+}
+
+/** Every tag the routes use, declared once in the API document, described by the calls it groups. */
+function apiTags(defs: RouteDef[]): { name: string; description: string }[] {
+  const paths = new Map<string, Set<string>>();
+  for (const def of defs)
+    for (const tag of tagsOf(def)) {
+      if (!paths.has(tag)) paths.set(tag, new Set());
+      paths.get(tag)!.add(def.mountAt ?? def.url);
+    }
+  return [...paths.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, urls]) => ({
+      name,
+      description: `${name[0]!.toUpperCase()}${name.slice(1).replace(/-/g, ' ')}: ${[...urls].sort().join(', ')}`,
+    }));
 }

@@ -411,6 +411,27 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   return result;
 }
 
+const camel = (words: string[]) =>
+  words
+    .flatMap((w) => w.split(/[-_.]/))
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1)))
+    .join('');
+
+/**
+ * A stable, unique name for an operation of the API document, for clients generated from it: area, resource, then
+ * the method and the rest of the path, parameters as `By…` — `tenant.residents.get`,
+ * `tenant.residents.putByIdStatus`, `central.auth.postLogin`. Unique because a method and a path are.
+ */
+export function operationIdOf(area: Area, method: string, url: string): string {
+  const [resource = 'api', ...rest] = url.split('/').filter(Boolean);
+  const words = rest.map((seg) => (seg.startsWith(':') ? `by-${seg.slice(1)}` : seg));
+  return `${area}.${camel([resource])}.${camel([method.toLowerCase(), ...words])}`;
+}
+
+/** The tag of a route in the API document: its own, or the first segment of its path. */
+export const tagsOf = (def: RouteDef): string[] => def.tags ?? [def.url.split('/')[1] ?? 'api'];
+
 /** Mounts route definitions under each area's prefix, and records them for the route harness. */
 export function mountRoutes(app: FastifyInstance, services: Services, defs: RouteDef[]): MountedRoute[] {
   const mounted: MountedRoute[] = [];
@@ -425,7 +446,8 @@ export function mountRoutes(app: FastifyInstance, services: Services, defs: Rout
           url,
           schema: {
             summary: def.summary,
-            tags: def.tags ?? [def.url.split('/')[1] ?? 'api'],
+            operationId: operationIdOf(area, method, def.mountAt ?? def.url),
+            tags: tagsOf(def),
             ...(def.schema?.params ? { params: def.schema.params } : {}),
             ...(def.schema?.querystring ? { querystring: def.schema.querystring } : {}),
             ...(def.schema?.body && !def.multipart ? { body: def.schema.body } : {}),
