@@ -57,6 +57,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         ? (_address: string, hop: number) => hop < (env.trustProxy as number)
         : env.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Errors the router raises before any hook (a path parameter too long, a malformed URL) get our shape too.
+    frameworkErrors: (error, req, reply) => {
+      req.lang = pickLanguage(req.headers['accept-language']);
+      sendError(req, reply, error);
+    },
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,

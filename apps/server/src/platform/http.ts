@@ -8,6 +8,7 @@ import {
   type RateLimitName,
 } from '@parkade/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { refuseForbiddenCharacters } from './input';
 import { z, type ZodType } from 'zod';
 import { writeAudit, type Actor, type AuditEntry } from './audit';
 import { authenticate, type SessionUser } from './auth';
@@ -311,6 +312,8 @@ const scopeOf = (area: Area) =>
 
 /** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
 async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
+  // Headers name the tenant, the token and the selected property, read before anything else: checked first.
+  refuseForbiddenCharacters({ headers: req.headers });
   const token = bearer(req);
   if (def.access !== 'public' && !token) {
     if (def.multipart) reply.header('connection', 'close');
@@ -334,6 +337,12 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
         RATE_LIMITS[def.rateLimit],
       );
     if (def.multipart && !multipart) throw new HttpError(415, 'errors.unsupportedMediaType');
+    // No text a request carries may hold control characters (decision 0015): refused before any schema or query.
+    refuseForbiddenCharacters({
+      params: req.params,
+      query: req.query,
+      body: multipart ? multipart.fields : req.body,
+    });
     const params = validate(def.schema?.params, req.params, 'params');
     const query = validate(def.schema?.querystring, req.query, 'querystring');
     const actor: Actor = {
