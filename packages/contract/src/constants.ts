@@ -12,7 +12,7 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
 /** Spreadsheets (.xlsx): compressed and uncompressed caps checked before parsing. */
 export const SPREADSHEET_MAX_BYTES = 5 * MB;
-export const SPREADSHEET_MAX_UNCOMPRESSED_BYTES = 100 * MB;
+export const SPREADSHEET_MAX_UNCOMPRESSED_BYTES = 20 * MB;
 export const SPREADSHEET_MAX_ENTRIES = 2000;
 export const SPREADSHEET_MAX_RATIO = 200;
 

@@ -1,10 +1,6 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import {
   SPREADSHEET_MAX_BYTES,
-  SPREADSHEET_MAX_ENTRIES,
-  SPREADSHEET_MAX_RATIO,
-  SPREADSHEET_MAX_UNCOMPRESSED_BYTES,
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_FILE_BYTES,
   UPLOAD_MAX_FILES,
@@ -14,6 +10,7 @@ import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, invalid, type FieldMessage } from './errors';
 import { formatBytes } from './i18n';
+import { checkXlsx } from './xlsx';
 
 /** 'files': documents and photos (SPEC §5, §9). 'spreadsheet': one .xlsx for imports. */
 export type UploadKind = 'files' | 'spreadsheet';
@@ -201,66 +198,8 @@ export function requireFile(files: UploadedFile[], field: string): UploadedFile 
   return f;
 }
 
-/**
- * Checks an .xlsx (a zip) before any parser sees it: the central directory must be sane, hold at most
- * SPREADSHEET_MAX_ENTRIES entries, and every entry is actually inflated under a hard output cap so that
- * neither lying headers nor a zip bomb can make the parser expand more than the allowed total.
- */
+/** Checks an .xlsx before any parser sees it (platform/xlsx.ts): null when it may be read, else why not. */
 export function inspectXlsx(buf: Buffer): FieldMessage | null {
-  const corrupt: FieldMessage = { key: 'upload.spreadsheetCorrupt' };
-  const tooLarge: FieldMessage = {
-    key: 'upload.spreadsheetTooLarge',
-    params: { max: formatBytes(SPREADSHEET_MAX_UNCOMPRESSED_BYTES) },
-  };
-  const from = Math.max(0, buf.length - 65557);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= from; i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return corrupt;
-  const entries = buf.readUInt16LE(eocd + 10);
-  const cdSize = buf.readUInt32LE(eocd + 12);
-  const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || cdOffset === 0xffffffff) return tooLarge; // zip64 is never a legitimate small xlsx
-  if (entries > SPREADSHEET_MAX_ENTRIES) return tooLarge;
-  if (cdOffset + cdSize > buf.length) return corrupt;
-  let p = cdOffset;
-  let budget = SPREADSHEET_MAX_UNCOMPRESSED_BYTES;
-  let hasContentTypes = false;
-  for (let n = 0; n < entries; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return corrupt;
-    const method = buf.readUInt16LE(p + 10);
-    const compressed = buf.readUInt32LE(p + 20);
-    const declared = buf.readUInt32LE(p + 24);
-    const nameLen = buf.readUInt16LE(p + 28);
-    const extraLen = buf.readUInt16LE(p + 30);
-    const commentLen = buf.readUInt16LE(p + 32);
-    const localOffset = buf.readUInt32LE(p + 42);
-    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    if (name === '[Content_Types].xml') hasContentTypes = true;
-    p += 46 + nameLen + extraLen + commentLen;
-    if (declared > budget) return tooLarge;
-    if (compressed > 0 && declared / compressed > SPREADSHEET_MAX_RATIO && declared > 1024 * 1024)
-      return tooLarge;
-    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== 0x04034b50) return corrupt;
-    const start = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
-    const data = buf.subarray(start, start + compressed);
-    let size: number;
-    if (method === 0) size = data.length;
-    else if (method === 8) {
-      try {
-        size = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
-      } catch (e) {
-        return e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
-          ? tooLarge
-          : corrupt;
-      }
-    } else return corrupt;
-    budget -= size;
-    if (budget < 0) return tooLarge;
-  }
-  return hasContentTypes ? null : corrupt;
+  const checked = checkXlsx(buf);
+  return checked.ok ? null : checked.problem;
 }

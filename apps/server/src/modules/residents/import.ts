@@ -12,7 +12,6 @@ import {
   type ResidentImportStatus,
 } from '@parkade/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import { query, type Tx } from '../../platform/db';
@@ -22,7 +21,7 @@ import { t } from '../../platform/i18n';
 import type { UploadedFile } from '../../platform/uploads';
 import { buildings } from '../buildings/table';
 import { properties } from '../properties/table';
-import { sheetRows } from '../units/import';
+import { importTemplate, readSheetRows } from '../../platform/xlsx';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { NO_PASSWORD, refreshResidentSearch } from './service';
@@ -49,23 +48,26 @@ export const residentHeadersMatch = (cells: string[]) =>
   RESIDENTS_IMPORT_HEADERS.every((h, i) => header(cells[i] ?? '') === h) &&
   cells.slice(RESIDENTS_IMPORT_HEADERS.length).every((c) => !c.trim());
 
-/** The template: the header row and one example row. */
+/**
+ * The template: the first sheet holds the header row only (what is typed under it is imported); an example row
+ * stands on a second sheet, which the import never reads, so an example left in is never imported.
+ */
 export async function residentsTemplate(lang: Language): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(t(lang, 'residents.import.sheet'));
-  ws.columns = RESIDENTS_IMPORT_HEADERS.map((h) => ({ header: h, key: h, width: 22 }));
-  ws.getRow(1).font = { bold: true };
-  ws.addRow({
-    name: 'Dana Rivera',
-    email: 'dana.rivera@example.com',
-    phone: '+15035550142',
-    building: 'Building A',
-    unit: '101',
-    code: 'R-0001',
-    language: 'en',
-    lease_expiration: '2027-06-30',
+  return importTemplate(lang, {
+    sheet: t(lang, 'residents.import.sheet'),
+    headers: RESIDENTS_IMPORT_HEADERS,
+    example: {
+      name: 'Dana Rivera',
+      email: 'dana.rivera@example.com',
+      phone: '+15035550142',
+      building: 'Building A',
+      unit: '101',
+      code: 'R-0001',
+      language: 'en',
+      lease_expiration: '2027-06-30',
+    },
+    dates: ['lease_expiration'],
   });
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /**
@@ -75,10 +77,7 @@ export async function residentsTemplate(lang: Language): Promise<Buffer> {
 export async function startImport(ctx: RouteContext, file: UploadedFile) {
   let first: string[] | undefined;
   try {
-    for await (const [, cells] of sheetRows(file.buffer)) {
-      first = cells;
-      break;
-    }
+    first = (await readSheetRows(file.buffer))[0]?.[1];
   } catch {
     throw fileError('residents.import.unreadable');
   }
@@ -253,7 +252,7 @@ async function checkRows(
     }
     const lng = (language.toLowerCase() || defaultLanguage) as Language;
     if (!LANGUAGES.includes(lng)) err('language', 'residents.import.language');
-    if (lease && !isDate(lease)) err('lease_expiration', 'validation.date');
+    if (lease && !isDate(lease)) err('lease_expiration', 'residents.import.dateFormat');
     if (errors.length) {
       if (rejected.length < REJECTED_MAX) rejected.push({ row: rowNumber, errors });
     } else
@@ -309,7 +308,7 @@ export async function runImport(
   const rows: [number, string[]][] = [];
   try {
     let first = true;
-    for await (const [n, cells] of sheetRows(await readAll(storage.read(job.storageKey)))) {
+    for (const [n, cells] of await readSheetRows(await readAll(storage.read(job.storageKey)))) {
       if (first) {
         first = false;
         if (!residentHeadersMatch(cells)) return void (await fail('residents.import.headers'));

@@ -1,17 +1,11 @@
-import {
-  type ListResponse,
-  type ResidentImportStatus,
-  type ResidentItem,
-  RESIDENTS_IMPORT_HEADERS,
-} from '@parkade/contract';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { type ListResponse, type ResidentItem } from '@parkade/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProperty,
   createTenantUser,
   createTestContext,
-  formPayload,
   headers,
   login,
   type TestContext,
@@ -19,11 +13,8 @@ import {
 import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
 import { units } from '../units/table';
-import { tenantUsers } from '../users/table';
-import { runImport } from './import';
-import { residentImports, residents } from './table';
 
-/** Residents: CRUD, status, delete and restore, import job, export, mails and PDFs, on a real database. */
+/** Residents: CRUD, status, delete and restore, export, mails and PDFs, on a real database. */
 let ctx: TestContext;
 let code: string;
 let propertyId: number;
@@ -61,9 +52,6 @@ async function ok<T>(res: { statusCode: number; body: string; json: <X>() => X }
   expect(res.statusCode, res.body).toBe(200);
   return res.json<T>();
 }
-
-const inProperty = <T>(fn: Parameters<typeof ctx.database.withScope<T>>[1]) =>
-  ctx.database.withScope({ area: 'tenant', propertyId }, fn);
 
 let n = 0;
 const residentBody = (over: Record<string, unknown> = {}) => ({
@@ -306,176 +294,5 @@ describe('residents', () => {
     expect(row[1]).toBe(`'${evil.fullName}`);
     expect(row[6]).toBe("'+CMD");
     expect(row[2]).toBe(evil.email);
-  });
-});
-
-async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Residents');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function upload(file: Buffer, lang?: string) {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(file)]), 'residents.xlsx');
-  const { payload, contentType } = await formPayload(fd);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/tenant/api/residents/import',
-    headers: { ...headers({ tenant: code, token, lang }), 'content-type': contentType },
-    payload,
-  });
-}
-
-async function finished(id: number): Promise<ResidentImportStatus> {
-  for (let i = 0; i < 200; i++) {
-    const s = await ok<ResidentImportStatus>(await call('GET', `/residents/import-status/${id}`));
-    if (['done', 'rejected', 'failed'].includes(s.state)) return s;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the import did not finish');
-}
-
-const importedCount = (importId: number) =>
-  inProperty(
-    async (tx) =>
-      (await tx.select({ n: count() }).from(residents).where(eq(residents.importId, importId)))[0]!.n,
-  );
-
-const rowsOf = (prefix: string, howMany: number) =>
-  Array.from({ length: howMany }, (_, i) => [
-    `${prefix} Person ${i}`,
-    `${prefix.toLowerCase()}${i}@import.test`,
-    '',
-    'tower a',
-    String(101 + (i % 60)),
-    '',
-    i % 2 ? 'es' : '',
-    '2030-12-31',
-  ]);
-
-describe('residents import', () => {
-  it('gives the template with the expected headers', async () => {
-    const res = await call('GET', '/residents/template');
-    expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect((wb.worksheets[0]!.getRow(1).values as string[]).slice(1)).toEqual([...RESIDENTS_IMPORT_HEADERS]);
-  });
-
-  it('refuses wrong headers at once, in the language asked', async () => {
-    const res = await upload(
-      await workbook([
-        ['name', 'mail'],
-        ['A', 'a@b.test'],
-      ]),
-      'es',
-    );
-    expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toBe(
-      'Los encabezados no coinciden con el formato esperado',
-    );
-    const en = await upload(await workbook([['nombre']]));
-    expect(en.json<{ message: string }>().message).toBe('Headers do not match expected format');
-  });
-
-  it('imports a good file in the background, reporting progress; the same file twice adds nobody', async () => {
-    const file = await workbook([[...RESIDENTS_IMPORT_HEADERS], ...rowsOf('Good', 120)]);
-    const started = await ok<{ id: number; state: string }>(await upload(file));
-    expect(started.state).toBe('queued');
-    const done = await finished(started.id);
-    expect(done).toMatchObject({ state: 'done', rowsTotal: 120, rowsDone: 120, imported: 120, rejected: [] });
-    const list = await ok<ListResponse<ResidentItem>>(
-      await call('GET', '/residents?filter[term]=good person 7'),
-    );
-    expect(list.data.length).toBeGreaterThan(0);
-    const one = await ok<ListResponse<ResidentItem>>(
-      await call('GET', '/residents?filter[term]=good1@import.test'),
-    );
-    expect(one.data[0]).toMatchObject({
-      language: 'es',
-      leaseExpirationAt: '2030-12-31',
-      buildingName: 'Tower A',
-    });
-
-    const twice = await ok<{ id: number }>(await upload(file));
-    const second = await finished(twice.id);
-    expect(second.state).toBe('rejected');
-    expect(second.rejected).toHaveLength(120);
-    expect(second.rejected[0]!.errors[0]!.message).toBe('good0@import.test is already registered.');
-    expect(await importedCount(twice.id)).toBe(0);
-  });
-
-  it('lists every bad row with its reasons and writes nothing', async () => {
-    const file = await workbook([
-      [...RESIDENTS_IMPORT_HEADERS],
-      ['Fine Person', 'fine@import.test', '', 'Tower A', '101', '', '', ''],
-      ['', 'not-an-email', '123', 'Tower A', '999', '', 'fr', '31/12/2030'],
-      ['Twin', 'fine@import.test', '', 'Tower B', '101', '', '', ''],
-    ]);
-    const status = await finished((await ok<{ id: number }>(await upload(file, 'es'))).id);
-    expect(status.state).toBe('rejected');
-    expect(status.rejected.map((r) => r.row)).toEqual([3, 4]);
-    const fields = status.rejected[0]!.errors.map((e) => e.field);
-    expect(fields).toEqual(['name', 'email', 'phone', 'unit', 'language', 'lease_expiration']);
-    expect(status.rejected[0]!.errors[0]!.message).toBe('Este campo es obligatorio');
-    expect(status.rejected[1]!.errors.map((e) => e.field)).toEqual(['email', 'unit']);
-    const fine = await inProperty((tx) =>
-      tx.select().from(tenantUsers).where(eq(tenantUsers.email, 'fine@import.test')),
-    );
-    expect(fine).toHaveLength(0);
-  });
-
-  it('a worker killed midway and the job retried: every resident once', async () => {
-    const rows = rowsOf('Crash', 1200);
-    const importId = await inProperty(async (tx) => {
-      const storageKey = await ctx.services.storage.put(
-        'xlsx',
-        await workbook([[...RESIDENTS_IMPORT_HEADERS], ...rows]),
-      );
-      const [row] = await tx
-        .insert(residentImports)
-        .values({ propertyId, fileName: 'crash.xlsx', storageKey })
-        .returning();
-      return row!.id;
-    });
-    const seen: number[] = [];
-    await expect(
-      runImport(ctx.services, propertyId, importId, {
-        afterChunk(done) {
-          seen.push(done);
-          if (done === 500) throw new Error('worker killed');
-        },
-      }),
-    ).rejects.toThrow('worker killed');
-    const midway = await inProperty(
-      async (tx) => (await tx.select().from(residentImports).where(eq(residentImports.id, importId)))[0]!,
-    );
-    expect(midway).toMatchObject({ state: 'importing', rowsDone: 500, imported: 500 });
-    expect(await importedCount(importId)).toBe(500);
-
-    await runImport(ctx.services, propertyId, importId, { afterChunk: (d) => void seen.push(d) });
-    expect(seen).toEqual([500, 1000, 1200]);
-    expect(await importedCount(importId)).toBe(1200);
-    const users = await inProperty(
-      async (tx) =>
-        (
-          await tx
-            .select({ n: count() })
-            .from(tenantUsers)
-            .innerJoin(
-              residents,
-              and(eq(residents.propertyId, tenantUsers.propertyId), eq(residents.id, tenantUsers.id)),
-            )
-            .where(and(eq(residents.importId, importId), isNull(residents.deletedAt)))
-        )[0]!.n,
-    );
-    expect(users).toBe(1200);
-    const status = await ok<ResidentImportStatus>(await call('GET', `/residents/import-status/${importId}`));
-    expect(status).toMatchObject({ state: 'done', rowsDone: 1200, imported: 1200 });
-    // A third run (a late duplicate delivery of the job) does nothing.
-    await runImport(ctx.services, propertyId, importId);
-    expect(await importedCount(importId)).toBe(1200);
   });
 });

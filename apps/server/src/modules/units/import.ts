@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   BUILDING_NAME_MAX,
   FLOOR_NAME_MAX,
@@ -9,64 +8,30 @@ import {
   type UnitsImportResult,
 } from '@parkade/contract';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { buildings } from '../buildings/table';
 import { floors } from '../floors/table';
 import { HttpError } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { importTemplate, readSheetRows } from '../../platform/xlsx';
 import { t } from '../../platform/i18n';
 import type { UploadedFile } from '../../platform/uploads';
 import { insertUnits, structureIndex } from './service';
 import { units } from './table';
 
-/** The text of a cell as a person typed it: rich text joined, formulas by their result, numbers as written. */
-export function cellText(v: ExcelJS.CellValue | undefined): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v) return cellText(v.result);
-  }
-  return '';
-}
-
-/** Reads the first worksheet row by row (exceljs streaming reader): [sheet row number, cell texts]. */
-export async function* sheetRows(buffer: Buffer): AsyncGenerator<[number, string[]]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      yield [row.number, values.map(cellText)];
-    }
-    return; // the first sheet only
-  }
-}
-
 /** A 422 about the whole file: the message and the `file` field say the same. */
 const fileError = (key: string, params?: Record<string, string | number>) =>
   new HttpError(422, key, params, { file: [{ key, params }] });
 
-/** The template: the header row and one example row. */
+/**
+ * The template: the first sheet holds the header row only (what is typed under it is imported); an example row
+ * stands on a second sheet, which the import never reads, so an example left in is never imported.
+ */
 export async function unitsTemplate(lang: Parameters<typeof t>[0]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(t(lang, 'units.import.sheet'));
-  ws.columns = UNITS_IMPORT_HEADERS.map((h) => ({ header: h, key: h, width: 22 }));
-  ws.getRow(1).font = { bold: true };
-  ws.addRow({ building: 'Building A', floor: '1', unit: '101' });
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return importTemplate(lang, {
+    sheet: t(lang, 'units.import.sheet'),
+    headers: UNITS_IMPORT_HEADERS,
+    example: { building: 'Building A', floor: '1', unit: '101' },
+  });
 }
 
 const sameHeaders = (cells: string[]) =>
@@ -95,10 +60,8 @@ export async function importUnits(ctx: RouteContext, file: UploadedFile): Promis
   const seen = new Map<string, number>();
   let headerChecked = false;
   let total = 0;
-  let rows: AsyncGenerator<[number, string[]]>;
   try {
-    rows = sheetRows(file.buffer);
-    for await (const [rowNumber, cells] of rows) {
+    for (const [rowNumber, cells] of await readSheetRows(file.buffer)) {
       if (!headerChecked) {
         headerChecked = true;
         if (!sameHeaders(cells)) throw fileError('units.import.headers');

@@ -66,10 +66,14 @@ async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function upload(file: Buffer, name = 'units.xlsx', lang?: string) {
+function fileForm(file: Buffer, name: string) {
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(file)]), name);
-  const { payload, contentType } = await formPayload(fd);
+  return fd;
+}
+
+async function upload(file: Buffer, name = 'units.xlsx', lang?: string) {
+  const { payload, contentType } = await formPayload(fileForm(file, name));
   return ctx.app.inject({
     method: 'POST',
     url: '/tenant/api/units/import',
@@ -164,12 +168,21 @@ describe('buildings, floors and units', () => {
 });
 
 describe('units import', () => {
-  it('gives a template that imports as it is', async () => {
+  it('gives a template whose example is never imported: left untouched, it imports nobody', async () => {
     const tpl = await call('GET', '/units/template');
     expect(tpl.statusCode).toBe(200);
     expect(tpl.headers['content-disposition']).toContain('units-template.xlsx');
-    const res = await ok<UnitsImportResult>(await upload(tpl.rawPayload));
-    expect(res).toMatchObject({ total: 1, imported: 1, rejected: [] });
+    const before = await counts();
+    const res = await upload(tpl.rawPayload, 'units-template.xlsx', 'es');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ message: string }>().message).toMatch(/no tiene unidades/i);
+    expect(await counts()).toEqual(before);
+    // Filled in under the header row, it imports what was typed.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+    wb.worksheets[0]!.addRow(['Template Tower', '1', '101']);
+    const filled = await ok<UnitsImportResult>(await upload(Buffer.from(await wb.xlsx.writeBuffer())));
+    expect(filled).toMatchObject({ total: 1, imported: 1, rejected: [] });
   });
 
   it('imports a good file: buildings and floors created by name, units in them', async () => {
@@ -234,6 +247,78 @@ describe('units import', () => {
     const res = await upload(bomb, 'bomb.xlsx');
     expect(res.statusCode).toBe(422);
     expect(JSON.stringify(res.json())).toMatch(/too large when unpacked|descomprim|unpacked/i);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('units import under load', () => {
+  it('answers the same for the same files imported many times at once', async () => {
+    const good = await workbook([
+      ['building', 'floor', 'unit'],
+      ...Array.from({ length: 30 }, (_, i) => ['Load Tower', Math.floor(i / 10) + 1, `L${i}`]),
+    ]);
+    const bad = await workbook([
+      ['building', 'floor', 'unit'],
+      ['Load Tower', 1, 'ok-1'],
+      ['', 1, 'no-building'],
+      ['Load Tower', 1, 'ok-1'],
+      ['Load Tower', 'x'.repeat(100), ''],
+    ]);
+    // The good file goes to six fresh properties (each imports it once); the bad one fourteen times here.
+    const others = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const p = await createProperty(ctx.database);
+        return {
+          code: p.code,
+          token: await login(ctx, await createTenantUser(ctx.database, p.id, 'manager'), p.code),
+        };
+      }),
+    );
+    const sendTo = (file: Buffer, to: { code: string; token: string }) =>
+      formPayload(fileForm(file, 'load.xlsx')).then(({ payload, contentType }) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/tenant/api/units/import',
+          headers: { ...headers({ tenant: to.code, token: to.token }), 'content-type': contentType },
+          payload,
+        }),
+      );
+    const before = await counts();
+    const answers = await Promise.all([
+      ...others.map((o) => sendTo(good, o)),
+      ...Array.from({ length: 14 }, () => sendTo(bad, { code, token })),
+    ]);
+    for (const res of answers.slice(0, 6)) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        total: 30,
+        imported: 30,
+        buildingsCreated: 1,
+        floorsCreated: 3,
+        rejected: [],
+      });
+    }
+    const refused = answers.slice(6).map((r) => [r.statusCode, r.json<UnitsImportResult>()] as const);
+    expect(refused[0]![1].rejected.map((r) => r.row)).toEqual([3, 4, 5]);
+    for (const r of refused) expect(r).toEqual(refused[0]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an archive hiding an entry its directory does not list', async () => {
+    const file = await workbook([
+      ['building', 'floor', 'unit'],
+      ['Hidden', 1, '1'],
+    ]);
+    const hidden = zipOne('xl/worksheets/sheet2.xml', Buffer.alloc(SPREADSHEET_MAX_UNCOMPRESSED_BYTES * 2));
+    const localPart = hidden.subarray(0, hidden.readUInt32LE(hidden.length - 22 + 16));
+    const eocd = file.length - 22;
+    const cdOffset = file.readUInt32LE(eocd + 16);
+    const sneaky = Buffer.concat([file.subarray(0, cdOffset), localPart, file.subarray(cdOffset)]);
+    sneaky.writeUInt32LE(cdOffset + localPart.length, eocd + localPart.length + 16);
+    const before = await counts();
+    const res = await upload(sneaky);
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ errors: { file: string[] } }>().errors.file[0]).toMatch(/not a valid \.xlsx/);
     expect(await counts()).toEqual(before);
   });
 });
