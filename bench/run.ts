@@ -25,6 +25,7 @@ import { seed } from '../apps/server/src/seed';
 import { BENCH_PASSWORD, generate } from './data';
 import { benchMapLoad, benchMapPaint, benchUnitsImport, seedMapBench } from './structure';
 import type { Figures, Scenario } from './load';
+import { measureReference, signedInSql, type Reference } from './reference';
 import {
   benchResidentsImport,
   benchResidentsImportHttp,
@@ -237,6 +238,20 @@ async function main() {
       results.push(f);
       console.log(`  ${s.name}: done`);
     }
+    // The reference for a signed-in request, in the same run, on the same database and role (server idle).
+    let reference: Reference | null = null;
+    let prepared: Reference | null = null;
+    if (!only || 'bootstrap'.includes(only)) {
+      reference = await measureReference(appUrl, signedInSql(data.a.code, token), CONNECTIONS, DURATION);
+      prepared = await measureReference(
+        appUrl,
+        signedInSql(data.a.code, token),
+        CONNECTIONS,
+        DURATION,
+        'prepared',
+      );
+      console.log(`  reference (least signed-in transaction, ${reference.tool}, ${prepared.tool}): done`);
+    }
 
     console.log('');
     console.log(
@@ -273,6 +288,22 @@ async function main() {
     console.log(widths.map((w) => '-'.repeat(w)).join('  '));
     for (const r of rows) console.log(line(r));
     const list = results.find((r) => r.name === 'GET binnacle term');
+    const boot = results.find((r) => r.name === 'GET bootstrap');
+    if (boot && reference) {
+      const ratio = boot.perSecond / reference.perSecond;
+      console.log('');
+      console.log(
+        `bootstrap: ${boot.perSecond.toFixed(0)} req/s through the API against ${reference.perSecond.toFixed(0)} ` +
+          `transactions/s of the least signed-in SQL sent raw (${reference.tool}, ${reference.statements} statements: ` +
+          `begin, tenant scope, session with user by token hash, commit) = ${ratio.toFixed(2)}× — target ≥ 0.5×: ` +
+          `${ratio >= 0.5 ? 'met' : 'MISSED'}`,
+      );
+      if (prepared)
+        console.log(
+          `  (with plans kept — ${prepared.tool}: ${prepared.perSecond.toFixed(0)} transactions/s, ` +
+            `${(boot.perSecond / prepared.perSecond).toFixed(2)}×)`,
+        );
+    }
     // Issue 4: the parking map of 2,000 spots and the units import of 5,000 rows (run after the load scenarios).
     if (!only || 'parking map units import'.includes(only)) {
       const session = sessionA;

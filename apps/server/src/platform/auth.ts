@@ -14,7 +14,8 @@ import {
   type UserType,
 } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
-import { query, type Tx } from './db';
+import pg from 'pg';
+import { query, type Opening, type Tx } from './db';
 import { HttpError } from './errors';
 
 /** argon2id with m = 19 MiB, t = 2, p = 1 (OWASP minimum; DESIGN §2). */
@@ -70,8 +71,8 @@ interface UserRow {
   twoFactorEnrolmentRequired: boolean;
 }
 
-const userColumns = sql`u.id::int as id, u.username, u.full_name as "fullName", u.email, u.phone,
-  r.name as role, r.permissions as "rolePermissions", u.language, u.active, u.password_hash as "passwordHash",
+const userColumns = (permissions: string) => `u.id::int as id, u.username, u.full_name as "fullName", u.email,
+  u.phone, r.name as role, ${permissions} as "rolePermissions", u.language, u.active, u.password_hash as "passwordHash",
   u.last_login_at as "lastLoginAt", u.two_factor_enabled_at is not null as "twoFactorEnabled"`;
 
 export function permissionsOf(row: Pick<UserRow, 'type' | 'role' | 'rolePermissions'>): Permission[] {
@@ -99,26 +100,33 @@ export function toAuthUser(row: UserRow, languages: Language[]): AuthUser {
 }
 
 /**
- * An area's user table (as `u`, with its role as `r`), the UserRow columns read from it, and the condition that keeps
- * to one tenant's users (always true centrally).
+ * An area's user table (as `u`, with its role as `r`) and the UserRow columns read from it, as SQL text (no
+ * values in it): central staff must enrol in two factors first while the platform settings say so (one row, read
+ * in the same statement).
  */
-function areaUsers(area: Area, propertyId: number | null) {
+function areaUsers(area: Area, permissions = 'r.permissions') {
   return area === 'central'
     ? {
-        table: sql`central_users u left join roles r on r.id = u.role_id`,
-        // Central staff must enrol first while the platform settings say so (one row, read in the same statement).
-        columns: sql`${userColumns}, 'central-user' as type, null::int as "propertyId",
+        table: 'central_users u left join roles r on r.id = u.role_id',
+        columns: `${userColumns(permissions)}, 'central-user' as type, null::int as "propertyId",
           (u.two_factor_enabled_at is null and coalesce(
             (select s.require_two_factor_central from system_settings s where s.id = 1), false))
             as "twoFactorEnrolmentRequired"`,
-        inTenant: sql`true`,
       }
     : {
-        table: sql`tenant_users u left join roles r on r.id = u.role_id`,
-        columns: sql`${userColumns}, u.type, u.property_id::int as "propertyId",
-          false as "twoFactorEnrolmentRequired"`,
-        inTenant: sql`u.property_id = ${propertyId}`,
+        table: 'tenant_users u left join roles r on r.id = u.role_id',
+        columns: `${userColumns(permissions)}, u.type, u.property_id::int as "propertyId", false as "twoFactorEnrolmentRequired"`,
       };
+}
+
+/** Users of the area, and of the tenant in the tenant area (always true centrally). */
+function usersOf(area: Area, propertyId: number | null) {
+  const users = areaUsers(area);
+  return {
+    table: sql.raw(users.table),
+    columns: sql.raw(users.columns),
+    inTenant: area === 'central' ? sql`true` : sql`u.property_id = ${propertyId}`,
+  };
 }
 
 /** Finds a user of the area (and tenant) by email or phone. */
@@ -131,7 +139,7 @@ export async function findUserByLogin(
   // A phone is exactly the phone pattern; anything else is an email (which may itself begin with '+').
   const isPhone = PHONE_PATTERN.test(login);
   const match = isPhone ? sql`u.phone = ${login}` : sql`lower(u.email) = ${login.toLowerCase()}`;
-  const users = areaUsers(area, propertyId);
+  const users = usersOf(area, propertyId);
   const rows = await query<UserRow>(
     tx,
     sql`select ${users.columns} from ${users.table} where ${users.inTenant} and ${match}`,
@@ -145,7 +153,7 @@ export async function findUserById(
   propertyId: number | null,
   id: number,
 ): Promise<UserRow | undefined> {
-  const users = areaUsers(area, propertyId);
+  const users = usersOf(area, propertyId);
   const rows = await query<UserRow>(
     tx,
     sql`select ${users.columns} from ${users.table} where ${users.inTenant} and u.id = ${id}`,
@@ -154,41 +162,84 @@ export async function findUserById(
 }
 
 /**
- * Resolves a bearer token to its session and user. A token is valid only in the area and tenant that issued
- * it, while not revoked or expired, not idle for longer than SESSION_IDLE_MINUTES (REMEMBER_IDLE_DAYS when
- * remembered), and while its user is active.
+ * The statement that reads a bearer token's session with its user, as SQL text for a transaction's opening
+ * (platform/db `open`): its only values are the area and the token's SHA-256 in hex. The user is joined only in
+ * the area asked for and, in the tenant area, in the tenant the opening's scope names, so a session of another
+ * area or tenant comes back without one. Valid while not revoked or expired and not idle for longer than
+ * SESSION_IDLE_MINUTES (REMEMBER_IDLE_DAYS when remembered).
  */
-export async function authenticate(
+export function sessionSql(area: Area, token: string): Opening {
+  return area === 'central'
+    ? { name: 'parkade_session_central', text: SESSION_SQL.central, params: [tokenHash(token)] }
+    : { name: 'parkade_session_tenant', text: SESSION_SQL.tenant, params: [tokenHash(token)] };
+}
+
+function sessionText(area: Area): string {
+  // The role's permissions as the array's text: parsed once per distinct list (rolePermissionsOf), not per request.
+  const users = areaUsers(area, 'r.permissions::text');
+  const inTenant =
+    area === 'central'
+      ? 'true'
+      : `u.property_id = nullif(current_setting('app.property_id', true), '')::bigint`;
+  return `select s.id::int as "sessionId", s.area as "sessionArea", s.property_id::int as "sessionPropertyId",
+      coalesce(s.last_used_at, s.created_at) < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS}) as touch,
+      ${users.columns}
+    from sessions s left join (${users.table}) on s.area = '${area === 'central' ? 'central' : 'tenant'}'
+      and u.id = s.user_id and ${inTenant}
+    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+      and coalesce(s.last_used_at, s.created_at) > now() - case when s.remember
+        then make_interval(days => ${REMEMBER_IDLE_DAYS}) else make_interval(mins => ${SESSION_IDLE_MINUTES}) end`;
+}
+
+const SESSION_SQL = { central: sessionText('central'), tenant: sessionText('tenant') };
+
+/** Parsed role permission lists by their text: a handful of roles, read on every signed-in request. */
+const parsedPermissions = new Map<string, string[]>();
+const parseTextArray = pg.types.getTypeParser(1009 as never /* text[] */, 'text') as (
+  text: string,
+) => string[];
+
+function rolePermissionsOf(text: string | null): string[] | null {
+  if (text === null) return null;
+  let list = parsedPermissions.get(text);
+  if (!list) {
+    if (parsedPermissions.size >= 256) parsedPermissions.clear();
+    list = Object.freeze(parseTextArray(text)) as string[];
+    parsedPermissions.set(text, list);
+  }
+  return list;
+}
+
+type SessionRow = {
+  sessionId: number;
+  sessionArea: Area;
+  sessionPropertyId: number | null;
+  touch: boolean;
+} & Omit<UserRow, 'id'> & { id: number | null };
+
+/**
+ * The signed-in user from the rows of `sessionSql`, or 401: no session, a session of another area or tenant, or
+ * an inactive user. Writes the idle clock at most once a minute.
+ */
+export async function sessionFrom(
   tx: Tx,
-  token: string,
+  rows: Record<string, unknown>[],
   area: Area,
   propertyId: number | null,
   languages: Language[],
 ): Promise<SessionUser> {
-  // The session and its user in one statement (one round trip on every signed-in request): the user is joined
-  // only in the area and tenant asked for, so a session of another area or tenant comes back without one.
-  const users = areaUsers(area, propertyId);
-  const [found] = await query<
-    { sessionId: number; sessionArea: Area; sessionPropertyId: number | null; touch: boolean } & Omit<
-      UserRow,
-      'id'
-    > & {
-        id: number | null;
-      }
-  >(
-    tx,
-    sql`select s.id::int as "sessionId", s.area as "sessionArea", s.property_id::int as "sessionPropertyId",
-      coalesce(s.last_used_at, s.created_at) < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS}) as touch,
-      ${users.columns}
-    from sessions s left join (${users.table}) on s.area = ${area} and u.id = s.user_id and ${users.inTenant}
-    where s.token_hash = ${tokenHash(token)} and s.revoked_at is null and s.expires_at > now()
-      and coalesce(s.last_used_at, s.created_at) > now() - case when s.remember
-        then make_interval(days => ${REMEMBER_IDLE_DAYS}) else make_interval(mins => ${SESSION_IDLE_MINUTES}) end`,
-  );
+  const found = rows[0] as SessionRow | undefined;
   if (!found) throw new HttpError(401, 'errors.unauthenticated');
   if (found.sessionArea !== area || (found.sessionPropertyId ?? null) !== propertyId)
     throw new HttpError(401, 'errors.wrongArea');
-  const row = found.id === null ? undefined : { ...found, id: found.id };
+  const row =
+    found.id === null
+      ? undefined
+      : {
+          ...found,
+          id: found.id,
+          rolePermissions: rolePermissionsOf(found.rolePermissions as string | null),
+        };
   if (!row || !row.active) throw new HttpError(401, 'errors.unauthenticated');
   // The idle clock: the last use is written at most once a minute, not on every request.
   if (found.touch)

@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   RATE_LIMITS,
   type Area,
   type AuthUser,
@@ -11,12 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { refuseForbiddenCharacters } from './input';
 import { z, type ZodType } from 'zod';
 import { writeAudit, type Actor, type AuditEntry } from './audit';
-import { authenticate, type SessionUser } from './auth';
-import { sql } from 'drizzle-orm';
-import { query, type Database, type Tx } from './db';
+import { admitted, bearer, checkAccess, scopeOf, type Gate } from './admission';
+import type { SessionUser } from './auth';
+import type { Database, Tx } from './db';
 import type { Env } from './env';
-import { forbidden, HttpError, RequestValidationError } from './errors';
-import { parseHost, resolveTenant, type HostInfo, type TenantProperty } from './tenancy';
+import { HttpError, RequestValidationError } from './errors';
+import { parseHost, type HostInfo, type TenantProperty } from './tenancy';
 import { consume } from './throttle';
 import { readMultipart, type MultipartBody, type UploadKind, type UploadedFile } from './uploads';
 import type { Jobs } from './jobs';
@@ -168,92 +167,6 @@ function validate(schema: ZodType | undefined, data: unknown, part: string) {
   return r.data;
 }
 
-function bearer(req: FastifyRequest): string | undefined {
-  const h = req.headers.authorization;
-  if (!h) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(h);
-  return m?.[1];
-}
-
-function checkAccess(def: RouteDef, session: SessionUser | null) {
-  const { access } = def;
-  if (access === 'public') return;
-  if (!session) throw new HttpError(401, 'errors.unauthenticated');
-  if (session.twoFactor?.enrolmentRequired && !def.openDuringEnrolment)
-    throw new HttpError(403, 'auth.twoFactorEnrolmentRequired').withCode(
-      ERROR_CODES.twoFactorEnrolmentRequired,
-    );
-  if (access === 'authenticated') return;
-  if (access === 'resident') {
-    if (session.user.type !== 'tenant-resident') throw forbidden();
-    return;
-  }
-  if (access === 'staff') {
-    if (!session.twoFactor) throw forbidden();
-    return;
-  }
-  if (!session.permissions.includes(access)) throw forbidden();
-}
-
-/**
- * The property a central user acts on (`X-Property: <id>`): it must exist; the transaction's row-level scope
- * becomes that property's, so the rest of the request sees and writes its rows only.
- */
-async function selectProperty(tx: Tx, header: string | string[] | undefined): Promise<TenantProperty> {
-  const raw = Array.isArray(header) ? header[0] : header;
-  if (!raw?.trim()) throw new HttpError(400, 'errors.propertyNotSelected');
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'errors.propertyNotSelected');
-  const rows = await query<TenantProperty>(
-    tx,
-    sql`
-      select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
-             p.visitor_domain as "visitorDomain", p.active,
-             set_config('app.property_id', p.id::text, true) as _pid,
-             set_config('app.scope', 'tenant', true) as _scope
-      from properties p where p.id = ${id}`,
-  );
-  const property = rows[0];
-  if (!property) throw new HttpError(404, 'properties.notFound');
-  return property;
-}
-
-/** Who is calling, settled before anything else of the request is read. */
-interface Gate {
-  property: TenantProperty | null;
-  session: SessionUser | null;
-  /** The property a central user acts on (`X-Property`), for property-scoped routes. */
-  acting: TenantProperty | null;
-}
-
-/**
- * The tenant, the session and the access rule of a request, checked in `tx`: a tenant route's tenant from
- * `X-Tenant` and the host, the bearer token in this area and tenant, the permission, then the selected property.
- */
-async function admit(
-  tx: Tx,
-  def: RouteDef,
-  area: Area,
-  req: FastifyRequest,
-  token: string | undefined,
-): Promise<Gate> {
-  const property =
-    area === 'tenant' ? await resolveTenant(tx, req.headers['x-tenant'] as string, req.hostInfo) : null;
-  const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
-  let session: SessionUser | null = null;
-  if (token) {
-    try {
-      session = await authenticate(tx, token, area, property?.id ?? null, languages);
-    } catch (e) {
-      if (def.access !== 'public') throw e;
-    }
-  }
-  checkAccess(def, session);
-  const acting =
-    area === 'central' && def.propertyScoped ? await selectProperty(tx, req.headers['x-property']) : null;
-  return { property, session, acting };
-}
-
 /**
  * Reads a multipart body, but only once the caller may send it: the tenant, the token and the permission are
  * checked first, in a short transaction of their own, so an anonymous or forbidden upload is refused before its
@@ -271,7 +184,7 @@ async function readUpload(
   if (!def.multipart || !req.isMultipart()) return undefined;
   if (def.access !== 'public') {
     try {
-      await services.database.withScope(scopeOf(area), (tx) => admit(tx, def, area, req, token));
+      await admitted(services.database, def, area, req, token, async () => undefined);
     } catch (e) {
       // The refused body is not read: the connection closes after the answer instead of draining it.
       reply.header('connection', 'close');
@@ -306,10 +219,6 @@ async function limitAddress(
   if (refused) throw refused;
 }
 
-/** The row-level scope a request's transaction starts in: central, or no tenant until the tenant is resolved. */
-const scopeOf = (area: Area) =>
-  area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
-
 /** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
 async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
   // Headers name the tenant, the token and the selected property, read before anything else: checked first.
@@ -327,8 +236,7 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   const after: (() => unknown)[] = [];
   const undo: (() => unknown)[] = [];
 
-  const exec = async (tx: Tx) => {
-    const { property, session, acting } = await admit(tx, def, area, req, token);
+  const exec = async (tx: Tx, { property, session, acting }: Gate) => {
     // A signed-in caller's limit is counted here, once admitted: one user's costly requests queue on its counter.
     if (def.rateLimit && def.access !== 'public' && session)
       await consume(
@@ -381,24 +289,25 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   };
 
   let committedError: unknown;
-  const scope = scopeOf(area);
   let result: unknown;
   try {
-    result =
-      def.transaction === false
-        ? await exec(undefined as unknown as Tx)
-        : await services.database.withScope(scope, async (tx) => {
-            try {
-              return await exec(tx);
-            } catch (e) {
-              // Errors marked `commit` keep the transaction's writes (audit of a failed login, throttle counters).
-              if (e instanceof HttpError && e.commit) {
-                committedError = e;
-                return undefined;
-              }
-              throw e;
-            }
-          });
+    if (def.transaction === false) {
+      // Routes that never touch the database (health) are public and run without a transaction.
+      checkAccess(def, null);
+      result = await exec(undefined as unknown as Tx, { property: null, session: null, acting: null });
+    } else
+      result = await admitted(services.database, def, area, req, token, async (tx, gate) => {
+        try {
+          return await exec(tx, gate);
+        } catch (e) {
+          // Errors marked `commit` keep the transaction's writes (audit of a failed login, throttle counters).
+          if (e instanceof HttpError && e.commit) {
+            committedError = e;
+            return undefined;
+          }
+          throw e;
+        }
+      });
   } catch (e) {
     for (const fn of undo) {
       try {

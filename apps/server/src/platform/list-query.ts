@@ -5,6 +5,7 @@ import {
   type Area,
   type Language,
   type ListResponse,
+  normalizePlate,
 } from '@parkade/contract';
 import {
   and,
@@ -472,21 +473,35 @@ function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export type TermDef = Expr[] | { lowercased: Expr };
-const hasTerm = (term: TermDef | undefined) => !!term && (!Array.isArray(term) || term.length > 0);
+/**
+ * What `filter[term]` searches: columns (case-insensitive substring), a column already lower-cased on write (one
+ * LIKE, served by a trigram index), and plate columns holding normalised plates: a word typed as a plate is shown
+ * (`BZP-4471`, `bzp 4471`) is normalised the same way (normalizePlate) before it is looked for there.
+ */
+export type TermDef = Expr[] | { columns?: Expr[]; lowercased?: Expr; plates?: Expr[] };
+const termParts = (term: TermDef) => (Array.isArray(term) ? { columns: term } : term);
+const hasTerm = (term: TermDef | undefined) => {
+  if (!term) return false;
+  const t = termParts(term);
+  return !!(t.columns?.length || t.lowercased || t.plates?.length);
+};
 
-function termCondition(q: ListParseContext, raw: string, columns: TermDef): SQL | undefined {
+function termCondition(q: ListParseContext, raw: string, def: TermDef): SQL | undefined {
   const term = raw.trim();
   if (!term) return undefined;
   if (term.length > MAX_VALUE_LENGTH)
     throw listValueError(q, 'filter[term]', 'validation.max', { max: MAX_VALUE_LENGTH });
   const words = term.split(/\s+/).slice(0, MAX_TERM_WORDS);
+  const { columns = [], lowercased, plates = [] } = termParts(def);
   return and(
     ...words.map((w) => {
       const pattern = `%${escapeLike(w)}%`;
-      return Array.isArray(columns)
-        ? or(...columns.map((c) => ilike(col(c), pattern)))
-        : sql`${columns.lowercased} like lower(${pattern})`;
+      const plate = normalizePlate(w);
+      return or(
+        ...columns.map((c) => ilike(col(c), pattern)),
+        ...(lowercased ? [sql`${lowercased} like lower(${pattern})`] : []),
+        ...(plate ? plates.map((c) => sql`${c} like ${`%${plate}%`}`) : []),
+      );
     }),
   );
 }

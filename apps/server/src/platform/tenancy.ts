@@ -1,6 +1,6 @@
 import type { Area } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
-import { query, type Tx } from './db';
+import { query, type Opening, type Tx } from './db';
 import { HttpError } from './errors';
 
 export interface TenantProperty {
@@ -37,27 +37,43 @@ export function areaOf(url: string): Area | undefined {
   return undefined;
 }
 
-/**
- * Resolves the tenant of a tenant-API request from X-Tenant, checking it agrees with the host when the host
- * names a property, and sets the transaction's row-level scope to it, all in one statement.
- */
-export async function resolveTenant(
-  tx: Tx,
-  headerValue: string | undefined,
-  host: HostInfo,
-): Promise<TenantProperty> {
+/** What a tenant code can look like (lower case): anything else names no property and never reaches SQL. */
+const TENANT_CODE_SHAPE = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+/** The tenant code of a tenant-API request (X-Tenant), or 400 when missing, 404 when it cannot be a code. */
+export function tenantCodeOf(headerValue: string | undefined): string {
   const code = headerValue?.trim().toLowerCase();
   if (!code) throw new HttpError(400, 'errors.tenantMissing');
-  const rows = await query<TenantProperty>(
-    tx,
-    sql`
-      select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
-             p.visitor_domain as "visitorDomain", p.active,
-             set_config('app.property_id', p.id::text, true) as _pid,
-             set_config('app.scope', 'tenant', true) as _scope
-      from properties p where lower(p.code) = ${code}`,
-  );
-  const property = rows[0];
+  if (!TENANT_CODE_SHAPE.test(code))
+    throw new HttpError(404, 'errors.tenantUnknown', { code: code.slice(0, 63) });
+  return code;
+}
+
+/**
+ * The statement that finds the tenant by its code and sets the transaction's row-level scope to it, as SQL text
+ * for a transaction's opening (platform/db `open`); `code` comes from tenantCodeOf, so it holds no quote.
+ */
+export function tenantSql(code: string): Opening {
+  if (!TENANT_CODE_SHAPE.test(code)) throw new Error('tenantSql takes a code checked by tenantCodeOf');
+  return { name: 'parkade_tenant', params: [code], text: TENANT_SQL };
+}
+
+const TENANT_SQL = `select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
+      p.visitor_domain as "visitorDomain", p.active,
+      set_config('app.property_id', p.id::text, true) as _pid, set_config('app.scope', 'tenant', true) as _scope
+    from properties p where lower(p.code) = $1`;
+
+/**
+ * The tenant from the rows of `tenantSql`, or 404 when there is none or it is inactive; 400 when the host names
+ * another property.
+ */
+export async function tenantFrom(
+  tx: Tx,
+  rows: Record<string, unknown>[],
+  code: string,
+  host: HostInfo,
+): Promise<TenantProperty> {
+  const property = rows[0] as TenantProperty | undefined;
   if (!property || !property.active) throw new HttpError(404, 'errors.tenantUnknown', { code });
   if (host.kind === 'subdomain' && host.code !== code)
     throw new HttpError(400, 'errors.tenantMismatch', { header: code, host: host.code });

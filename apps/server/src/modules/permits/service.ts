@@ -146,7 +146,7 @@ export const permitsList = defineListResource<typeof columns, PermitItem>({
     vehicleId: { type: 'number', column: p.vehicleId, nullable: true },
     permitTypeId: { type: 'number', column: p.permitTypeId },
   },
-  term: [p.code, plateOf, ownerName, p.name],
+  term: { columns: [p.code, ownerName, p.name], plates: [plateOf] },
   sorts: { code: p.code, createdAt: p.createdAt, expiresOn: p.expiresOn, status: p.status },
   defaultSort: '-createdAt',
   serialize,

@@ -118,7 +118,10 @@ export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
         ),
     },
   },
-  term: [v.plate, v.plateNormalized, v.stickerNumber, makes.name, models.name, residentName],
+  term: {
+    columns: [v.plate, v.stickerNumber, makes.name, models.name, residentName],
+    plates: [v.plateNormalized],
+  },
   sorts: { plate: v.plateNormalized, createdAt: v.createdAt, year: v.year, residentName },
   defaultSort: 'plate',
   serialize,

@@ -2,18 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from '../../schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Drizzle without a schema: services build queries from the table objects they import, and no relational query
+ * API (`db.query.x`) is used. Given a schema, Drizzle builds a query builder per table for every transaction;
+ * without one a transaction costs nothing beyond its SQL, and the platform imports no resource's table.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the whole database or one transaction: what services take. */
 export type Queryable = Db | Tx;
@@ -33,6 +39,12 @@ export interface Database {
   db: Db;
   /** Runs fn in one transaction whose row-level-security scope is set transaction-locally. */
   withScope<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction opened by `opening`: statements of trusted SQL text without parameters (every
+   * value in them is a checked constant, a number or a hex digest), sent together with BEGIN in one round trip
+   * on a server. The first must set the row-level scope. fn receives each opening statement's rows.
+   */
+  open<T>(opening: Opening[], fn: (tx: Tx, rows: Record<string, unknown>[][]) => Promise<T>): Promise<T>;
   /** Raw SQL with $n parameters (pg-boss adapter and health checks). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** For pg-boss: a connection string (server) or an executeSql adapter (embedded). */
@@ -50,22 +62,106 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-function scopeSettings(scope: Scope) {
-  return {
-    area: scope.area,
-    propertyId: scope.area === 'tenant' ? String(scope.propertyId) : '',
-  };
+/**
+ * A statement of a transaction's opening: SQL text without values, or a named statement with `$n` parameters that
+ * a server prepares once per connection (its plan kept: a signed-in request's tenant and session lookups are not
+ * planned again on every request) and the opening executes with its values written as literals.
+ */
+export type Opening = string | { name: string; text: string; params: string[] };
+
+/** A value written into SQL text: quoted, quotes doubled; a backslash (never in our values) is refused. */
+function literal(value: string): string {
+  if (value.includes('\\')) throw new Error('a literal of an opening holds a backslash');
+  return `'${value.replace(/'/g, "''")}'`;
 }
 
-function makeWithScope(db: Db): Database['withScope'] {
-  return (scope, fn) =>
+/** A named statement as a drizzle SQL object with its values bound as parameters (PGlite's path). */
+function bound(statement: Exclude<Opening, string>): SQL {
+  const parts = statement.text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 ? sql`${statement.params[Number(part) - 1]}` : sql.raw(part))),
+    sql.raw(''),
+  );
+}
+
+/** The statement that sets a transaction's row-level scope (the first of every transaction's opening). */
+export function scopeSql(scope: Scope): string {
+  const propertyId = scope.area === 'tenant' ? scope.propertyId : '';
+  if (propertyId !== '' && !Number.isSafeInteger(propertyId))
+    throw new Error(`bad property id ${propertyId}`);
+  if (!['tenant', 'central', 'public'].includes(scope.area)) throw new Error(`bad scope ${scope.area}`);
+  return `select set_config('app.scope', '${scope.area}', true), set_config('app.property_id', '${propertyId}', true)`;
+}
+
+/** PGlite runs in the process: the opening goes statement by statement in drizzle's transaction. */
+function pgliteOpen(db: Db): Database['open'] {
+  return (opening, fn) =>
     db.transaction(async (tx) => {
-      const s = scopeSettings(scope);
-      await tx.execute(
-        sql`select set_config('app.scope', ${s.area}, true), set_config('app.property_id', ${s.propertyId}, true)`,
-      );
-      return fn(tx);
+      const rows: Record<string, unknown>[][] = [];
+      for (const statement of opening)
+        rows.push(
+          await query<Record<string, unknown>>(
+            tx,
+            typeof statement === 'string' ? sql.raw(statement) : bound(statement),
+          ),
+        );
+      return fn(tx, rows);
     });
+}
+
+/**
+ * A server: BEGIN and the opening in one simple-protocol query (one round trip instead of one per statement;
+ * the statements run in order, so the scope the first sets holds for the next), then fn's statements, then
+ * COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as before.
+ */
+function postgresOpen(pool: pg.Pool): Database['open'] {
+  const dialect = new PgDialect();
+  /** The named statements each connection has prepared. */
+  const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  return async (opening, fn) => {
+    const client = await pool.connect();
+    let known = prepared.get(client);
+    if (!known) prepared.set(client, (known = new Set()));
+    const missing = opening.filter(
+      (o): o is Exclude<Opening, string> => typeof o !== 'string' && !known.has(o.name),
+    );
+    if (missing.length) {
+      try {
+        await client.query(missing.map((o) => `prepare ${o.name} as ${o.text}`).join(';\n'));
+      } catch (e) {
+        client.release(e instanceof Error ? e : new Error(String(e)));
+        throw e;
+      }
+      for (const o of missing) known.add(o.name);
+    }
+    const statements = opening.map((o) =>
+      typeof o === 'string' ? o : `execute ${o.name}(${o.params.map(literal).join(', ')})`,
+    );
+    const tx = new NodePgTransaction(
+      dialect,
+      new NodePgSession(client, dialect, undefined),
+      undefined,
+    ) as unknown as Tx;
+    let broken: Error | undefined;
+    try {
+      const answer = (await client.query(['begin', ...statements].join(';\n'))) as unknown as
+        pg.QueryResult | pg.QueryResult[];
+      const results = Array.isArray(answer) ? answer.slice(1) : [];
+      const out = await fn(
+        tx,
+        results.map((r) => r.rows as Record<string, unknown>[]),
+      );
+      await client.query('commit');
+      return out;
+    } catch (e) {
+      await client.query('rollback').catch((err: unknown) => {
+        broken = err instanceof Error ? err : new Error(String(err));
+      });
+      throw e;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 /** Post-migration duties that must hold for every table, present and future (DESIGN §4). */
@@ -105,12 +201,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-  // btree_gist backs the reservations' no-overlap exclusion constraint (migration 0005).
+  // btree_gist backs the reservations' no-overlap exclusion constraint (migration 0005); pg_trgm and btree_gin the
+  // term search indexes (migration 0013).
   const client = await PGlite.create({
     ...(dir === 'memory://' ? {} : { dataDir: dir }),
-    extensions: { btree_gist },
+    extensions: { btree_gist, btree_gin, pg_trgm },
   });
-  const owner = drizzlePglite(client, { schema });
+  const owner = drizzlePglite(client);
   await migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR });
   await client.exec(`DO $$ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${PGLITE_APP_ROLE}') THEN
@@ -128,11 +225,13 @@ async function openPglite(dir: string): Promise<Database> {
     return { rows: r.rows as Record<string, unknown>[] };
   };
   await assertNotPrivileged((q) => executeSql(q));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
+  const open = pgliteOpen(db);
   return {
     kind: 'pglite',
     db,
-    withScope: makeWithScope(db),
+    open,
+    withScope: (scope, fn) => open([scopeSql(scope)], (tx) => fn(tx)),
     executeSql,
     bossConnection: { db: { executeSql } },
     close: () => client.close(),
@@ -153,17 +252,19 @@ async function openPostgres(opts: OpenOptions, appUrl: string): Promise<Database
   try {
     // One migrator at a time when several processes start together.
     await admin.query('select pg_advisory_lock(727274)');
-    await migrateNodePg(drizzleNodePg(admin, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateNodePg(drizzleNodePg(admin), { migrationsFolder: MIGRATIONS_DIR });
     await admin.query(postMigrateSql(appRole));
     await admin.query('select pg_advisory_unlock(727274)');
   } finally {
     await admin.end();
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
+  const open = postgresOpen(pool);
   return {
     kind: 'postgres',
     db,
-    withScope: makeWithScope(db),
+    open,
+    withScope: (scope, fn) => open([scopeSql(scope)], (tx) => fn(tx)),
     executeSql: async (text, values) => {
       const r = await pool.query<Record<string, unknown>>(text, values);
       return { rows: r.rows };

@@ -1,0 +1,106 @@
+import { ERROR_CODES, type Area, type Language } from '@parkade/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { sessionFrom, sessionSql, type SessionUser } from './auth';
+import { query, scopeSql, type Database, type Opening, type Tx } from './db';
+import { forbidden, HttpError } from './errors';
+import type { RouteDef } from './http';
+import { tenantCodeOf, tenantFrom, tenantSql, type TenantProperty } from './tenancy';
+
+/** Who is calling, settled before anything else of the request is read. */
+export interface Gate {
+  property: TenantProperty | null;
+  session: SessionUser | null;
+  /** The property a central user acts on (`X-Property`), for property-scoped routes. */
+  acting: TenantProperty | null;
+}
+
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/** The row-level scope a request's transaction starts in: central, or no tenant until the tenant is resolved. */
+export const scopeOf = (area: Area) =>
+  area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
+
+export function checkAccess(def: RouteDef, session: SessionUser | null) {
+  const { access } = def;
+  if (access === 'public') return;
+  if (!session) throw new HttpError(401, 'errors.unauthenticated');
+  if (session.twoFactor?.enrolmentRequired && !def.openDuringEnrolment)
+    throw new HttpError(403, 'auth.twoFactorEnrolmentRequired').withCode(
+      ERROR_CODES.twoFactorEnrolmentRequired,
+    );
+  if (access === 'authenticated') return;
+  if (access === 'resident') {
+    if (session.user.type !== 'tenant-resident') throw forbidden();
+    return;
+  }
+  if (access === 'staff') {
+    if (!session.twoFactor) throw forbidden();
+    return;
+  }
+  if (!session.permissions.includes(access)) throw forbidden();
+}
+
+/**
+ * The property a central user acts on (`X-Property: <id>`): it must exist; the transaction's row-level scope
+ * becomes that property's, so the rest of the request sees and writes its rows only.
+ */
+async function selectProperty(tx: Tx, header: string | string[] | undefined): Promise<TenantProperty> {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw?.trim()) throw new HttpError(400, 'errors.propertyNotSelected');
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'errors.propertyNotSelected');
+  const rows = await query<TenantProperty>(
+    tx,
+    sql`
+      select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
+             p.visitor_domain as "visitorDomain", p.active,
+             set_config('app.property_id', p.id::text, true) as _pid,
+             set_config('app.scope', 'tenant', true) as _scope
+      from properties p where p.id = ${id}`,
+  );
+  const property = rows[0];
+  if (!property) throw new HttpError(404, 'properties.notFound');
+  return property;
+}
+
+/**
+ * Runs fn in a request's transaction once the caller is admitted: the tenant of a tenant route (X-Tenant, agreeing
+ * with the host), the bearer token's session in this area and tenant, the access rule, then the selected property
+ * of a central property-scoped route. The scope, the tenant and the session are read by the transaction's opening,
+ * sent with BEGIN in one round trip (decision 0018): a signed-in request costs its own statements and a COMMIT.
+ */
+export async function admitted<T>(
+  database: Database,
+  def: RouteDef,
+  area: Area,
+  req: FastifyRequest,
+  token: string | undefined,
+  fn: (tx: Tx, gate: Gate) => Promise<T>,
+): Promise<T> {
+  const code = area === 'tenant' ? tenantCodeOf(req.headers['x-tenant'] as string | undefined) : null;
+  const opening: Opening[] = [scopeSql(scopeOf(area))];
+  if (code) opening.push(tenantSql(code));
+  if (token) opening.push(sessionSql(area, token));
+  return database.open(opening, async (tx, rows) => {
+    const property = code ? await tenantFrom(tx, rows[1]!, code, req.hostInfo) : null;
+    const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
+    let session: SessionUser | null = null;
+    if (token) {
+      try {
+        session = await sessionFrom(tx, rows[rows.length - 1]!, area, property?.id ?? null, languages);
+      } catch (e) {
+        if (def.access !== 'public') throw e;
+      }
+    }
+    checkAccess(def, session);
+    const acting =
+      area === 'central' && def.propertyScoped ? await selectProperty(tx, req.headers['x-property']) : null;
+    return fn(tx, { property, session, acting });
+  });
+}

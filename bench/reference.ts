@@ -1,0 +1,84 @@
+/**
+ * The reference a signed-in request is measured against: the least SQL it needs — one transaction that sets the
+ * tenant scope and reads the session with its user by token hash — sent raw, by pgbench when the machine has it
+ * (C, no driver cost: the harder reference), else by a raw `pg` pool. Same database, same role, same connections.
+ */
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface Reference {
+  tool: string;
+  perSecond: number;
+  statements: number;
+}
+
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The statements of the least signed-in request, for one tenant code and one session token. */
+export function signedInSql(tenant: string, token: string): string[] {
+  const hash = crypto.createHash('sha256').update(token).digest('hex');
+  return [
+    'BEGIN',
+    `SELECT p.id, set_config('app.property_id', p.id::text, true), set_config('app.scope', 'tenant', true)
+       FROM properties p WHERE lower(p.code) = ${literal(tenant)}`,
+    `SELECT s.id, s.area, s.property_id, u.id, u.full_name, u.email, u.phone, u.language, u.active, u.type,
+            r.name, r.permissions
+       FROM sessions s LEFT JOIN (tenant_users u LEFT JOIN roles r ON r.id = u.role_id)
+         ON s.area = 'tenant' AND u.id = s.user_id AND u.property_id = current_setting('app.property_id')::bigint
+      WHERE s.token_hash = ${literal(hash)} AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    'COMMIT',
+  ];
+}
+
+function hasPgbench(): boolean {
+  return spawnSync('pgbench', ['--version'], { encoding: 'utf8' }).status === 0;
+}
+
+/** Transactions per second of `statements` at `connections` for `seconds`. */
+export async function measureReference(
+  url: string,
+  statements: string[],
+  connections: number,
+  seconds: number,
+  /** pgbench's protocol: simple (each statement parsed and planned, as the API's are) or prepared (plans kept). */
+  mode: 'simple' | 'prepared' = 'simple',
+): Promise<Reference> {
+  if (hasPgbench()) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-pgbench-'));
+    const script = path.join(dir, 'signed-in.sql');
+    // pgbench reads one statement per line.
+    fs.writeFileSync(script, statements.map((s) => `${s.replace(/\s+/g, ' ').trim()};`).join('\n') + '\n');
+    const run = spawnSync(
+      'pgbench',
+      ['-n', '-M', mode, '-f', script, '-c', String(connections), '-j', '2', '-T', String(seconds), url],
+      { encoding: 'utf8' },
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    const tps = /tps = ([\d.]+)/.exec(run.stdout);
+    if (run.status === 0 && tps)
+      return { tool: `pgbench -M ${mode}`, perSecond: Number(tps[1]), statements: statements.length };
+    console.log(`  pgbench failed (${run.stderr.trim().slice(0, 200)}); measuring with a pg pool`);
+  }
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = await pool.connect();
+      try {
+        while (Date.now() < until) {
+          for (const s of statements) await client.query(s);
+          done += 1;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  await pool.end();
+  return { tool: 'pg pool', perSecond: done / seconds, statements: statements.length };
+}
