@@ -1,6 +1,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** A layer: files that must not import what `forbidden` matches (except `ignores`, e.g. tests at the top). */
+function layer(files, forbidden, message, ignores = []) {
+  return {
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: forbidden, message: `Layering: ${message}.` }] },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,6 +46,44 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
     },
   },
+  // The layers of docs/architecture.md, enforced: each group may import only the layers below it.
+  layer(
+    ['packages/contract/src/**'],
+    ['**/apps/**', '@parkade/server', '@parkade/web'],
+    'the contract is the bottom layer',
+  ),
+  layer(
+    ['apps/server/src/platform/**'],
+    [
+      '**/modules/**',
+      '**/schema',
+      '**/app',
+      '**/workers',
+      '**/worker',
+      '**/main',
+      '**/seed',
+      '**/seed/**',
+      '**/test/**',
+    ],
+    'the platform knows no resource: a module imports the platform, never the reverse',
+    ['apps/server/src/platform/**/*.test.ts'],
+  ),
+  layer(
+    ['apps/server/src/modules/**'],
+    ['**/app', '**/workers', '**/worker', '**/main', '**/src/schema'],
+    'a module stands on the platform and other modules, never on the app that assembles them',
+  ),
+  layer(
+    ['apps/web/src/**'],
+    ['**/apps/server/**', '**/server/src/**', '@parkade/server'],
+    'the web app talks to the server over HTTP only, through the contract',
+  ),
+  layer(
+    ['apps/web/src/platform/**', 'apps/web/src/ui/**'],
+    ['**/features/**', '**/routes/**', '**/routeTree.gen'],
+    'the web platform and ui know no feature or route',
+    ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+  ),
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -41,20 +41,40 @@ function hasPgbench(): boolean {
 /** Transactions per second of `statements` at `connections` for `seconds`. */
 export async function measureReference(
   url: string,
-  statements: string[],
+  /** One transaction's statements, or several transactions taken at random (pgbench) or in turn (pool). */
+  statementsOrScripts: string[] | string[][],
   connections: number,
   seconds: number,
   /** pgbench's protocol: simple (each statement parsed and planned, as the API's are) or prepared (plans kept). */
   mode: 'simple' | 'prepared' = 'simple',
 ): Promise<Reference> {
+  const scripts = (
+    typeof statementsOrScripts[0] === 'string' ? [statementsOrScripts] : statementsOrScripts
+  ) as string[][];
+  const statements = scripts[0]!;
   if (hasPgbench()) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-pgbench-'));
-    const script = path.join(dir, 'signed-in.sql');
-    // pgbench reads one statement per line.
-    fs.writeFileSync(script, statements.map((s) => `${s.replace(/\s+/g, ' ').trim()};`).join('\n') + '\n');
+    const files = scripts.map((script, i) => {
+      const file = path.join(dir, `script-${i}.sql`);
+      // pgbench reads one statement per line.
+      fs.writeFileSync(file, script.map((s) => `${s.replace(/\s+/g, ' ').trim()};`).join('\n') + '\n');
+      return file;
+    });
     const run = spawnSync(
       'pgbench',
-      ['-n', '-M', mode, '-f', script, '-c', String(connections), '-j', '2', '-T', String(seconds), url],
+      [
+        '-n',
+        '-M',
+        mode,
+        ...files.flatMap((f) => ['-f', f]),
+        '-c',
+        String(connections),
+        '-j',
+        '2',
+        '-T',
+        String(seconds),
+        url,
+      ],
       { encoding: 'utf8' },
     );
     fs.rmSync(dir, { recursive: true, force: true });
@@ -71,7 +91,7 @@ export async function measureReference(
       const client = await pool.connect();
       try {
         while (Date.now() < until) {
-          for (const s of statements) await client.query(s);
+          for (const s of scripts[done % scripts.length]!) await client.query(s);
           done += 1;
         }
       } finally {
@@ -81,4 +101,41 @@ export async function measureReference(
   );
   await pool.end();
   return { tool: 'pg pool', perSecond: done / seconds, statements: statements.length };
+}
+
+/** A value of a captured statement written as an SQL literal. */
+function inline(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return literal(value.toISOString());
+  if (Array.isArray(value)) return literal(`{${value.map((v) => JSON.stringify(v)).join(',')}}`);
+  return literal(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+/**
+ * The statements the server sends to PostgreSQL while `run` runs (the pool's clients, parameters written in as
+ * literals), without the transaction's opening, its prepared lookups and COMMIT: what a handler's SQL is.
+ */
+export async function captureHandlerSql(run: () => Promise<unknown>): Promise<string[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const seen: string[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const config =
+      typeof first === 'string'
+        ? { text: first, values: second }
+        : (first as { text?: string; values?: unknown });
+    const values = Array.isArray(config.values) ? (config.values as unknown[]) : [];
+    if (config.text)
+      seen.push(config.text.replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1])));
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  return seen.filter((s) => !/^\s*(begin|commit|rollback|prepare)\b/i.test(s));
 }

@@ -16,6 +16,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Issue 5: 50 properties × 2,000 residents (100,000), half of them with a vehicle; a 10,000-row import. */
 export const RESIDENT_PROPERTIES = 50;
 export const RESIDENTS_PER_PROPERTY = 2_000;
+/** One more property, of this many residents: the list where a search that scans shows. */
+export const BIG_PROPERTY_RESIDENTS = 50_000;
 export const IMPORT_RESIDENTS = 10_000;
 /** Units of a building: 20 floors × 25, named 101–125 … 2001–2025. */
 const UNITS_PER_BUILDING = 500;
@@ -66,6 +68,8 @@ interface BenchProperty {
 export interface ResidentsBench extends BenchProperty {
   /** A second property of the same size, for the import through HTTP (so both imports start from 2,000). */
   second: BenchProperty;
+  /** The property of BIG_PROPERTY_RESIDENTS residents. */
+  big: BenchProperty;
 }
 
 /**
@@ -83,14 +87,26 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
     await c.query('begin');
     const props = await c.query<{ id: string; code: string }>(
       `insert into properties (code, name) select 'bench-r' || g, 'Bench Residences ' || g
-       from generate_series(1, $1) g returning id, code`,
+       from generate_series(1, $1) g order by g returning id, code`,
       [RESIDENT_PROPERTIES],
     );
-    for (const p of props.rows) {
+    const bigProperty = await c.query<{ id: string; code: string }>(
+      `insert into properties (code, name) values ('bench-big', 'Bench Big Residences') returning id, code`,
+    );
+    for (const p of [...props.rows, ...bigProperty.rows]) {
       const pid = Number(p.id);
+      const big = p.code === 'bench-big';
+      const people = big ? BIG_PROPERTY_RESIDENTS : RESIDENTS_PER_PROPERTY;
       await c.query(
         `insert into buildings (property_id, name) select $1, 'Tower ' || b from generate_series(1, $2) b`,
-        [pid, props.rows.indexOf(p) < 2 ? IMPORT_BUILDINGS : BUILDINGS],
+        [
+          pid,
+          big
+            ? Math.ceil(people / UNITS_PER_BUILDING)
+            : props.rows.indexOf(p) < 2
+              ? IMPORT_BUILDINGS
+              : BUILDINGS,
+        ],
       );
       await c.query(
         `insert into units (property_id, building_id, name)
@@ -106,7 +122,7 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
                   || '.' || g || '@p' || $1::bigint || '.test',
                 '+1' || lpad(($1::bigint * 10000 + g)::text, 10, '0'), '!', 'en'
          from generate_series(1, $2) g`,
-        [pid, RESIDENTS_PER_PROPERTY],
+        [pid, people],
       );
       await c.query(
         `insert into residents (property_id, id, code, lease_expiration_at)
@@ -144,8 +160,9 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
     };
     const main = await withManager(props.rows[0]!);
     const second = await withManager(props.rows[1]!);
+    const big = await withManager(bigProperty.rows[0]!);
     await c.query('commit');
-    return { ...main, second };
+    return { ...main, second, big };
   } catch (e) {
     await c.query('rollback');
     throw e;

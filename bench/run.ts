@@ -25,13 +25,15 @@ import { seed } from '../apps/server/src/seed';
 import { BENCH_PASSWORD, generate } from './data';
 import { benchMapLoad, benchMapPaint, benchUnitsImport, seedMapBench } from './structure';
 import type { Figures, Scenario } from './load';
-import { measureReference, signedInSql, type Reference } from './reference';
+import { captureHandlerSql, measureReference, signedInSql, type Reference } from './reference';
+import { scopeSql } from '../apps/server/src/platform/db';
 import {
   benchResidentsImport,
   benchResidentsImportHttp,
   RESIDENT_PROPERTIES,
   RESIDENT_TERMS,
   RESIDENTS_PER_PROPERTY,
+  BIG_PROPERTY_RESIDENTS,
   seedResidentsBench,
 } from './residents';
 
@@ -201,9 +203,45 @@ async function main() {
       },
     ];
 
+    const residentsPath = (term: string) =>
+      `/tenant/api/residents?pageSize=50&include=units,vehicles&filter[term]=${encodeURIComponent(term)}`;
+    let residentsSql: { main: string[][]; big: string[][]; bigHeaders: Record<string, string> } | null = null;
     if (residentsBench) {
       const residentsToken = await signIn(residentsBench.code, residentsBench.manager);
       const headers = { authorization: `Bearer ${residentsToken}`, 'x-tenant': residentsBench.code };
+      const bigToken = await signIn(residentsBench.big.code, residentsBench.big.manager);
+      const bigHeaders = { authorization: `Bearer ${bigToken}`, 'x-tenant': residentsBench.big.code };
+      // The SQL each search sends, captured once per term, for the reference (its SQL alone, sent raw).
+      const captured = async (h: Record<string, string>, propertyId: number) => {
+        const scripts: string[][] = [];
+        for (const term of RESIDENT_TERMS) {
+          const sent = await captureHandlerSql(() => fetch(origin + residentsPath(term), { headers: h }));
+          scripts.push(['BEGIN', scopeSql({ area: 'tenant', propertyId }), ...sent, 'COMMIT']);
+          // BENCH_SQL_DIR=dir writes each captured script there, to read or to EXPLAIN.
+          if (process.env.BENCH_SQL_DIR)
+            fs.writeFileSync(
+              path.join(process.env.BENCH_SQL_DIR, `residents-${propertyId}-${scripts.length}.sql`),
+              scripts[scripts.length - 1]!.join(';\n\n') + ';\n',
+            );
+        }
+        return scripts;
+      };
+      residentsSql = {
+        main: await captured(headers, residentsBench.propertyId),
+        big: await captured(bigHeaders, residentsBench.big.propertyId),
+        bigHeaders,
+      };
+      scenarios.push({
+        name: `GET residents term+includes, ${BIG_PROPERTY_RESIDENTS / 1000}k property`,
+        url: origin,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: RESIDENT_TERMS.map((term) => ({
+          method: 'GET',
+          path: residentsPath(term),
+          headers: bigHeaders,
+        })),
+      });
       scenarios.push({
         name: 'GET residents term+includes',
         url: origin,
@@ -225,6 +263,17 @@ async function main() {
           method: 'GET',
           path: `/tenant/api/residents?pageSize=50&include=units,vehicles&filter[term]=${encodeURIComponent(term)}`,
           headers,
+        })),
+      });
+      scenarios.push({
+        name: `GET residents term+includes, ${BIG_PROPERTY_RESIDENTS / 1000}k property, 1 conn`,
+        url: origin,
+        connections: 1,
+        duration: DURATION,
+        requests: RESIDENT_TERMS.map((term) => ({
+          method: 'GET',
+          path: residentsPath(term),
+          headers: residentsSql!.bigHeaders,
         })),
       });
     }
@@ -251,6 +300,14 @@ async function main() {
         'prepared',
       );
       console.log(`  reference (least signed-in transaction, ${reference.tool}, ${prepared.tool}): done`);
+    }
+    let residentsReference: { main: Reference; big: Reference } | null = null;
+    if (residentsSql) {
+      residentsReference = {
+        main: await measureReference(appUrl, residentsSql.main, CONNECTIONS, DURATION),
+        big: await measureReference(appUrl, residentsSql.big, CONNECTIONS, DURATION),
+      };
+      console.log('  reference (residents list SQL alone): done');
     }
 
     console.log('');
@@ -374,6 +431,27 @@ async function main() {
             `p50 ${ms(residentsList.p50)} / p95 ${ms(residentsList.p95)} / p99 ${ms(residentsList.p99)} ms, ` +
             `${residentsList.perSecond.toFixed(0)} req/s at ${CONNECTIONS} connections ` +
             `— target < ${RESIDENTS_P95_TARGET_MS} ms: ${residentsList.p95 < RESIDENTS_P95_TARGET_MS ? 'met' : 'MISSED'}`,
+        );
+      const one = results.find((r) => r.name === 'GET residents term+includes, 1 conn');
+      const bigList = results.find((r) => r.name.startsWith('GET residents term+includes, 50k property'));
+      const bigOne = results.find((r) => r.name.endsWith('k property, 1 conn'));
+      if (one && bigOne)
+        console.log(
+          `  at 1 connection: p50 ${ms(one.p50)} ms (${RESIDENT_PROPERTIES} properties), ${ms(bigOne.p50)} ms ` +
+            `(${BIG_PROPERTY_RESIDENTS} residents) — target < 5 ms: ${Math.max(one.p50, bigOne.p50) < 5 ? 'met' : 'MISSED'}`,
+        );
+      if (bigList)
+        console.log(
+          `  one property of ${BIG_PROPERTY_RESIDENTS} residents: p50 ${ms(bigList.p50)} / p95 ${ms(bigList.p95)} ms, ` +
+            `${bigList.perSecond.toFixed(0)} req/s at ${CONNECTIONS} connections — target p95 < ` +
+            `${RESIDENTS_P95_TARGET_MS} ms: ${bigList.p95 < RESIDENTS_P95_TARGET_MS ? 'met' : 'MISSED'}`,
+        );
+      if (residentsReference)
+        console.log(
+          `  its SQL alone, sent raw (${residentsReference.main.tool}, the same statements per term): ` +
+            `${residentsReference.main.perSecond.toFixed(0)} transactions/s (${RESIDENT_PROPERTIES} properties), ` +
+            `${residentsReference.big.perSecond.toFixed(0)}/s (${BIG_PROPERTY_RESIDENTS} residents) — target ≥ 1,000: ` +
+            `${Math.min(residentsReference.main.perSecond, residentsReference.big.perSecond) >= 1000 ? 'met' : 'MISSED'}`,
         );
     }
     console.log('');

@@ -1,4 +1,4 @@
-import { deliverMail, MAIL_QUEUE, OUTBOX_SWEEP_QUEUE, sweepOutbox } from './platform/mail';
+import { deliverMail, MAIL_QUEUE, OUTBOX_SWEEP_QUEUE, sweepOutbox } from './modules/outbox/mail';
 import type { Services } from './platform/http';
 import { IMPORT_QUEUE, importJob } from './modules/residents/import';
 import { POLICIES_QUEUE, writePolicyMails } from './modules/residents/mail';

@@ -1,11 +1,25 @@
-import { ERROR_CODES, type Area, type Language } from '@parkade/contract';
+import { ERROR_CODES, type Area, type Language, type Permission } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sessionFrom, sessionSql, type SessionUser } from './auth';
 import { query, scopeSql, type Database, type Opening, type Tx } from './db';
 import { forbidden, HttpError } from './errors';
-import type { RouteDef } from './http';
 import { tenantCodeOf, tenantFrom, tenantSql, type TenantProperty } from './tenancy';
+
+/**
+ * Who may call a route: anyone ('public'), any signed-in user of the area ('authenticated'),
+ * a resident ('resident'), any signed-in staff user, whatever their role ('staff'), or a holder of the permission.
+ */
+export type Access = 'public' | 'authenticated' | 'resident' | 'staff' | Permission;
+
+/** What admission reads of a route (platform/http's RouteDef has these). */
+export interface AdmissionRule {
+  access: Access;
+  /** Open to a session that must enrol in two-factor sign-in first. */
+  openDuringEnrolment?: boolean;
+  /** In the central area, acts on the property named by `X-Property`. */
+  propertyScoped?: boolean;
+}
 
 /** Who is calling, settled before anything else of the request is read. */
 export interface Gate {
@@ -26,7 +40,7 @@ export function bearer(req: FastifyRequest): string | undefined {
 export const scopeOf = (area: Area) =>
   area === 'central' ? ({ area: 'central' } as const) : ({ area: 'public' } as const);
 
-export function checkAccess(def: RouteDef, session: SessionUser | null) {
+export function checkAccess(def: AdmissionRule, session: SessionUser | null) {
   const { access } = def;
   if (access === 'public') return;
   if (!session) throw new HttpError(401, 'errors.unauthenticated');
@@ -77,7 +91,7 @@ async function selectProperty(tx: Tx, header: string | string[] | undefined): Pr
  */
 export async function admitted<T>(
   database: Database,
-  def: RouteDef,
+  def: AdmissionRule,
   area: Area,
   req: FastifyRequest,
   token: string | undefined,

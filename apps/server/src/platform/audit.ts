@@ -1,5 +1,5 @@
 import type { Area, UserType } from '@parkade/contract';
-import { binnacle } from '../modules/binnacle/table';
+import { sql } from 'drizzle-orm';
 import type { Tx } from './db';
 
 /** Who acts and from where: filled by the request context, or by a job for system work. */
@@ -52,20 +52,16 @@ export function diff(
   return out;
 }
 
-/** Writes one binnacle entry in the caller's transaction. */
+/**
+ * Writes one binnacle entry in the caller's transaction. The audit log is the platform's: it writes the table by
+ * its SQL name (the binnacle module declares the table and shows it), so the platform imports no module.
+ */
 export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(binnacle).values({
-    propertyId: entry.propertyId !== undefined ? entry.propertyId : actor.propertyId,
-    area: actor.area,
-    userType: actor.userType,
-    userId: actor.userId,
-    userName: actor.userName,
-    entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    action: entry.action,
-    changes: diff(entry.old, entry.new),
-    ip: actor.ip,
-    userAgent: actor.userAgent?.slice(0, 512) ?? null,
-    requestId: actor.requestId,
-  });
+  const propertyId = entry.propertyId !== undefined ? entry.propertyId : actor.propertyId;
+  const entityId = entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId);
+  await tx.execute(sql`insert into binnacle (property_id, area, user_type, user_id, user_name, entity, entity_id,
+      action, changes, ip, user_agent, request_id)
+    values (${propertyId}, ${actor.area}, ${actor.userType}, ${actor.userId}, ${actor.userName}, ${entry.entity},
+      ${entityId}, ${entry.action}, ${JSON.stringify(diff(entry.old, entry.new))}::jsonb, ${actor.ip},
+      ${actor.userAgent?.slice(0, 512) ?? null}, ${actor.requestId})`);
 }

@@ -3,14 +3,13 @@ import {
   type Area,
   type AuthUser,
   type Language,
-  type Permission,
   type RateLimitName,
 } from '@parkade/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { refuseForbiddenCharacters } from './input';
 import { z, type ZodType } from 'zod';
 import { writeAudit, type Actor, type AuditEntry } from './audit';
-import { admitted, bearer, checkAccess, scopeOf, type Gate } from './admission';
+import { admitted, bearer, checkAccess, scopeOf, type Access, type Gate } from './admission';
 import type { SessionUser } from './auth';
 import type { Database, Tx } from './db';
 import type { Env } from './env';
@@ -36,11 +35,7 @@ export interface Services {
   storage: Storage;
 }
 
-/**
- * Who may call a route: anyone ('public'), any signed-in user of the area ('authenticated'),
- * a resident ('resident'), any signed-in staff user, whatever their role ('staff'), or a holder of the permission.
- */
-export type Access = 'public' | 'authenticated' | 'resident' | 'staff' | Permission;
+export type { Access };
 
 export interface RouteSchema {
   body?: ZodType;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { authThrottle } from '../modules/auth/table';
+import { authThrottle } from './db/throttle-table';
 import { query, type Tx } from './db';
 import { HttpError } from './errors';
 

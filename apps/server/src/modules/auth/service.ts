@@ -30,7 +30,7 @@ import { fieldError, HttpError } from '../../platform/errors';
 import type { Tx } from '../../platform/db';
 import type { RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { queueMail } from '../../platform/mail';
+import { queueMail } from '../outbox/mail';
 import { clearThrottle, countAttempt } from '../../platform/throttle';
 import { REMEMBER_DAYS, RESET_TOKEN_MINUTES, SESSION_HOURS } from '@parkade/contract';
 

@@ -1,14 +1,4 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, tenantPolicy } from '../../platform/db/columns';
 
 /**
@@ -82,11 +72,5 @@ export const loginChallenges = pgTable(
   ],
 ).enableRLS();
 
-/** Failure counters for login and forgot-password, per account and per address, over a fixed window. */
-export const authThrottle = pgTable('auth_throttle', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' })
-    .notNull()
-    .defaultNow(),
-});
+/** The throttle's counters belong to the platform (platform/throttle.ts): re-exported for the schema. */
+export { authThrottle } from '../../platform/db/throttle-table';

@@ -5,7 +5,8 @@ import { properties } from '../properties/table';
 
 /**
  * The audit log. Shared by both areas: central entries have no property (property_id null), tenant entries
- * carry theirs. Row-level security shows a tenant only its own entries; central scope sees all.
+ * carry theirs. Row-level security shows a tenant only its own entries; central scope sees all. The platform writes
+ * it by its SQL name (platform/audit.ts `writeAudit`): a column renamed here is renamed there.
  */
 export const binnacle = pgTable(
   'binnacle',

@@ -10,7 +10,7 @@ import {
   login,
   type TestContext,
 } from '../../test/harness';
-import { OUTBOX_STUCK_MINUTES, sweepOutbox } from '../../platform/mail';
+import { OUTBOX_STUCK_MINUTES, sweepOutbox } from './mail';
 import { mailOutbox } from './table';
 
 interface Item {

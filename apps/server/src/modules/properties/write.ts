@@ -17,7 +17,7 @@ import { query } from '../../platform/db';
 import { HttpError, RequestValidationError, fieldError, invalid } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
-import { mailHostAddress, smtpFor, transportFor } from '../../platform/mail';
+import { mailHostAddress, smtpFor, transportFor } from '../outbox/mail';
 import { encryptSecret } from '../../platform/secrets';
 import type { UploadedFile } from '../../platform/uploads';
 import { deleteFiles, insertFile, sendOwnedFile } from '../files/service';

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import type { Jobs } from '../../platform/jobs';
-import { queueMail } from '../../platform/mail';
+import { queueMail } from '../outbox/mail';
 import { areaOrigin } from '../auth/service';
 import { passwordResets } from '../auth/table';
 import { properties } from '../properties/table';

@@ -7,11 +7,11 @@
 import type { Property } from '@parkade/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binnacle } from '../modules/binnacle/table';
-import { mailOutbox } from '../modules/outbox/table';
-import { createCentralUser, createTestContext, headers, login, type TestContext } from '../test/harness';
-import { startMailPeer, TEST_CA, type ReceivedMail } from '../test/mail-peer';
-import type { Env } from './env';
+import { binnacle } from '../binnacle/table';
+import { mailOutbox } from './table';
+import { createCentralUser, createTestContext, headers, login, type TestContext } from '../../test/harness';
+import { startMailPeer, TEST_CA, type ReceivedMail } from '../../test/mail-peer';
+import type { Env } from '../../platform/env';
 import { deliverMail, isInternalAddress, queueMail, smtpFor, transportFor, type SmtpSettings } from './mail';
 
 const received: ReceivedMail[] = [];

@@ -3,14 +3,14 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
 import type Nodemailer from 'nodemailer';
-import { lazy } from './lazy';
-import { mailOutbox } from '../modules/outbox/table';
-import { properties } from '../modules/properties/table';
-import type { Database, Tx } from './db';
-import type { Env } from './env';
-import type { Jobs } from './jobs';
-import { fieldError } from './errors';
-import { decryptSecret } from './secrets';
+import { lazy } from '../../platform/lazy';
+import { mailOutbox } from './table';
+import { properties } from '../properties/table';
+import type { Database, Tx } from '../../platform/db';
+import type { Env } from '../../platform/env';
+import type { Jobs } from '../../platform/jobs';
+import { fieldError } from '../../platform/errors';
+import { decryptSecret } from '../../platform/secrets';
 
 const nodemailer = lazy<typeof Nodemailer>('nodemailer');
 
