@@ -7,7 +7,8 @@ module.exports = {
     {
       name: 'no-cycles',
       severity: 'error',
-      comment: 'A cycle means two files cannot be understood or loaded apart: break it by moving what both need down.',
+      comment:
+        'A cycle means two files cannot be understood or loaded apart: break it by moving what both need down.',
       from: {},
       to: { circular: true },
     },
@@ -18,6 +19,9 @@ module.exports = {
     // Type-only imports count: they are what ties files together for a reader.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'], conditionNames: ['import', 'node', 'default'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      conditionNames: ['import', 'node', 'default'],
+    },
   },
 };

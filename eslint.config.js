@@ -33,7 +33,14 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'e2e/*.mjs', 'apps/web/scripts/*.mjs', 'scripts/*.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            '*.cjs',
+            'e2e/*.mjs',
+            'apps/web/scripts/*.mjs',
+            'scripts/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -85,10 +92,16 @@ export default tseslint.config(
     ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
   ),
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        module: 'writable',
+      },
     },
   },
 );

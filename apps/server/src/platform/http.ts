@@ -1,10 +1,4 @@
-import {
-  RATE_LIMITS,
-  type Area,
-  type AuthUser,
-  type Language,
-  type RateLimitName,
-} from '@parkade/contract';
+import { RATE_LIMITS, type Area, type AuthUser, type Language, type RateLimitName } from '@parkade/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { refuseForbiddenCharacters } from './input';
 import { z, type ZodType } from 'zod';

@@ -277,8 +277,7 @@ describe('the resident link cannot take over an account', () => {
       signature: SIGNATURE,
       agree: true,
     });
-  const signIn = (email: string, password: string) =>
-    as(code)('POST', '/auth/login', { email, password });
+  const signIn = (email: string, password: string) => as(code)('POST', '/auth/login', { email, password });
 
   it('sets a password only when the account has none', async () => {
     const { resident, token } = await invited({ password: 'the-owners-password' });
@@ -325,9 +324,9 @@ describe('the resident link cannot take over an account', () => {
         .set({ linkUsedAt: new Date(Date.now() - 31 * 60_000) })
         .where(and(eq(residents.propertyId, propertyId), eq(residents.id, resident.id))),
     );
-    expect((await anyone('GET', `/public/residents/agreement/${resident.id}?token=${token}`)).statusCode).toBe(
-      410,
-    );
+    expect(
+      (await anyone('GET', `/public/residents/agreement/${resident.id}?token=${token}`)).statusCode,
+    ).toBe(410);
     // A new link from staff works again.
     const fresh = await manager('PUT', `/residents/${resident.id}/resendAgreement`);
     expect(fresh.statusCode).toBe(200);

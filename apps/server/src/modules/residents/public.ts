@@ -142,7 +142,8 @@ export async function registerResident(
     .set({ registeredAt: new Date(), updatedAt: new Date() })
     .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, r.id)));
   await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [r.id]);
-  if (passwordHash) await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: r.id });
+  if (passwordHash)
+    await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: r.id });
   await ctx.audit({
     entity: 'residents',
     entityId: r.id,

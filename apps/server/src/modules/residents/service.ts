@@ -450,7 +450,8 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
   });
   await setUnits(ctx, id, unitList);
   await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [id]);
-  if (passwordHash) await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: id });
+  if (passwordHash)
+    await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: id });
   else if (!RESIDENT_SIGN_IN_STATUSES.includes(body.status)) await endSessions(ctx, id);
   const after = await getResident(ctx, id);
   await ctx.audit({

@@ -248,7 +248,12 @@ const COLUMN: Record<VehicleDocument, 'platesPhotoFileId' | 'insuranceFileId'> =
 };
 
 /** GET /vehicles/:id/documents/:document: the stored file, only as this vehicle's (vehicles.show). */
-export async function sendDocument(ctx: RouteContext, id: number, document: VehicleDocument, download: boolean) {
+export async function sendDocument(
+  ctx: RouteContext,
+  id: number,
+  document: VehicleDocument,
+  download: boolean,
+) {
   const vehicle = await getVehicle(ctx, id);
   return sendOwnedFile(ctx, { entity: 'vehicles', entityId: id }, vehicle[document]?.id, download);
 }
