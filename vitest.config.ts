@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['apps/server/src/test/setup.ts'],
           pool: 'forks',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -127,7 +127,12 @@ export async function captureHandlerSql(run: () => Promise<unknown>): Promise<st
       typeof first === 'string'
         ? { text: first, values: second }
         : (first as { text?: string; values?: unknown });
-    const values = Array.isArray(config.values) ? (config.values as unknown[]) : [];
+    // Drizzle passes the values as the second argument beside a config object; pg also takes them in the config.
+    const values = Array.isArray(config.values)
+      ? (config.values as unknown[])
+      : Array.isArray(second)
+        ? (second as unknown[])
+        : [];
     if (config.text)
       seen.push(config.text.replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1])));
     return original.apply(this, args);

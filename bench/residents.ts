@@ -149,6 +149,15 @@ export async function seedResidentsBench(ownerUrl: string): Promise<ResidentsBen
          and un.id = ru.unit_id where ru.property_id = r.property_id and ru.resident_id = r.id)))
        from tenant_users u where u.property_id = r.property_id and u.id = r.id`,
     );
+    // The word index filter[term] reads (what refreshResidentSearch writes on every change).
+    await c.query(
+      `insert into search_words (property_id, entity, entity_id, word)
+       select distinct r.property_id, 'residents', r.id, substr(tok, i)
+       from residents r
+         cross join lateral regexp_split_to_table(lower(r.search), '[^[:alnum:]]+') tok
+         cross join lateral generate_series(1, least(length(tok), 64)) i
+       where tok <> ''`,
+    );
     const withManager = async (p: { id: string; code: string }): Promise<BenchProperty> => {
       const manager = `manager@${p.code}.test`;
       await c.query(

@@ -26,3 +26,4 @@ export * from './modules/vehicles/table';
 export * from './modules/permits/table';
 export * from './modules/form-rules/table';
 export * from './modules/system-settings/table';
+export * from './platform/db/search-words';

@@ -27,6 +27,7 @@ import {
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
+import { termTokens, wordMatch } from './db/search-words';
 import { HttpError, type FieldMessage } from './errors';
 import type { RouteContext } from './http';
 import { t } from './i18n';
@@ -478,12 +479,23 @@ function escapeLike(s: string) {
  * LIKE, served by a trigram index), and plate columns holding normalised plates: a word typed as a plate is shown
  * (`BZP-4471`, `bzp 4471`) is normalised the same way (normalizePlate) before it is looked for there.
  */
-export type TermDef = Expr[] | { columns?: Expr[]; lowercased?: Expr; plates?: Expr[] };
+export type TermDef =
+  | Expr[]
+  | {
+      columns?: Expr[];
+      lowercased?: Expr;
+      plates?: Expr[];
+      /**
+       * The platform's word index (platform/db/search-words.ts): the entity's name there and the list's id column.
+       * Each word of the term must be a substring of a word of the row's indexed text; found by index under RLS.
+       */
+      words?: { entity: string; key: Expr };
+    };
 const termParts = (term: TermDef) => (Array.isArray(term) ? { columns: term } : term);
 const hasTerm = (term: TermDef | undefined) => {
   if (!term) return false;
   const t = termParts(term);
-  return !!(t.columns?.length || t.lowercased || t.plates?.length);
+  return !!(t.columns?.length || t.lowercased || t.plates?.length || t.words);
 };
 
 function termCondition(q: ListParseContext, raw: string, def: TermDef): SQL | undefined {
@@ -492,7 +504,12 @@ function termCondition(q: ListParseContext, raw: string, def: TermDef): SQL | un
   if (term.length > MAX_VALUE_LENGTH)
     throw listValueError(q, 'filter[term]', 'validation.max', { max: MAX_VALUE_LENGTH });
   const words = term.split(/\s+/).slice(0, MAX_TERM_WORDS);
-  const { columns = [], lowercased, plates = [] } = termParts(def);
+  const { columns = [], lowercased, plates = [], words: indexed } = termParts(def);
+  if (indexed) {
+    // Through the word index: every letter-and-digit token of every word (`kenji.chen` → kenji, chen), at once.
+    const tokens = [...new Set(words.flatMap(termTokens))];
+    return tokens.length ? wordMatch(indexed.entity, indexed.key, tokens) : sql`false`;
+  }
   return and(
     ...words.map((w) => {
       const pattern = `%${escapeLike(w)}%`;

@@ -94,6 +94,33 @@ describe('residents', () => {
     expect(edited.leaseExpirationAt).toBe('2030-05-31');
   });
 
+  it('searches by any part of a word, every word at once, and follows a rename (the word index)', async () => {
+    const chioma = await ok<ResidentItem>(
+      await call(
+        'POST',
+        '/residents',
+        residentBody({ fullName: 'Chioma Okafor-Lindqvist', phone: '+15125550199' }),
+      ),
+    );
+    const ids = async (term: string) =>
+      (
+        await ok<ListResponse<ResidentItem>>(
+          await call('GET', `/residents?filter[term]=${encodeURIComponent(term)}`),
+        )
+      ).data.map((x) => x.id);
+    for (const term of ['kafor', 'OKAFOR-lind', 'lindqvist chioma', '5550199', 'chioma.', 'ndqv okaf'])
+      expect(await ids(term), term).toEqual([chioma.id]);
+    expect(await ids('okafor gómez')).toEqual([]);
+    expect(await ids('---')).toEqual([]);
+    await ok(
+      await call('PUT', `/residents/${chioma.id}`, {
+        ...residentBody({ fullName: 'Chioma Eze', email: chioma.email, unitIds: chioma.unitIds }),
+      }),
+    );
+    expect(await ids('okafor')).toEqual([]);
+    expect(await ids('eze chio')).toEqual([chioma.id]);
+  });
+
   it('refuses a taken email, a unit of another property and bad input, in the language asked', async () => {
     const first = await ok<ResidentItem>(await call('POST', '/residents', residentBody()));
     const taken = await call('POST', '/residents', residentBody({ email: first.email!.toUpperCase() }), 'es');

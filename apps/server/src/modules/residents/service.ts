@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth';
 import { guardUnique } from '../../platform/crud';
 import { query, type Tx } from '../../platform/db';
+import { reindexWords } from '../../platform/db/search-words';
 import { fieldError, HttpError, invalid, notFound } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { t } from '../../platform/i18n';
@@ -55,21 +56,27 @@ const r = residents;
  */
 export async function refreshResidentSearch(tx: Tx, propertyId: number, ids?: number[]) {
   if (ids && !ids.length) return;
+  const only = ids
+    ? sql`and r.id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql``;
   await tx.execute(sql`
     update ${residents} r set search = lower(concat_ws(' ', u.full_name, u.email, u.phone, r.code, (
       select string_agg(un.name, ' ') from ${residentUnits} ru
       join ${units} un on un.property_id = ru.property_id and un.id = ru.unit_id
       where ru.property_id = r.property_id and ru.resident_id = r.id)))
     from ${tenantUsers} u
-    where u.property_id = r.property_id and u.id = r.id and r.property_id = ${propertyId}
-      ${
-        ids
-          ? sql`and r.id in (${sql.join(
-              ids.map((i) => sql`${i}`),
-              sql`, `,
-            )})`
-          : sql``
-      }`);
+    where u.property_id = r.property_id and u.id = r.id and r.property_id = ${propertyId} ${only}`);
+  // The same text into the word index filter[term] searches (platform/db/search-words.ts).
+  await reindexWords(
+    tx,
+    'residents',
+    propertyId,
+    sql`select r.id, r.search from ${residents} r where r.property_id = ${propertyId} ${only}`,
+    ids,
+  );
 }
 
 const columns = {
@@ -194,7 +201,7 @@ export const residentsList: ListResource<ResidentItem> = defineListResource({
           : sql`(${r.leaseExpirationAt} is null or ${r.leaseExpirationAt} >= current_date)`,
     },
   },
-  term: { lowercased: r.search },
+  term: { words: { entity: 'residents', key: r.id } },
   keysFirst: true,
   sorts: {
     fullName: u.fullName,
@@ -259,7 +266,7 @@ export const residentsList: ListResource<ResidentItem> = defineListResource({
 export const deletedResidentsList: ListResource<ResidentItem> = defineListResource({
   ...listBase,
   filters: {},
-  term: { lowercased: r.search },
+  term: { words: { entity: 'residents', key: r.id } },
   sorts: { fullName: u.fullName, deletedAt: r.deletedAt },
   defaultSort: '-deletedAt',
   includes: { units: unitsInclude },

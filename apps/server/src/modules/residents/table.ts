@@ -80,8 +80,6 @@ export const residents = pgTable(
       .where(sql`${t.code} is not null and ${t.deletedAt} is null`),
     uniqueIndex('residents_import_row_unique').on(t.propertyId, t.importId, t.importRow),
     index('residents_deleted_idx').on(t.propertyId, t.deletedAt),
-    // filter[term] through trigrams (pg_trgm, with btree_gin for the property): LIKE '%word%' without a scan.
-    index('residents_search_trgm_idx').using('gin', t.propertyId, t.search.op('gin_trgm_ops')),
     uniqueIndex('residents_link_unique')
       .on(t.propertyId, t.linkTokenHash)
       .where(sql`${t.linkTokenHash} is not null`),

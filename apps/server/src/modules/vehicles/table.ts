@@ -59,8 +59,6 @@ export const vehicles = pgTable(
       .on(t.propertyId, t.plateNormalized)
       .where(sql`${t.deletedAt} is null`),
     index('vehicles_resident_idx').on(t.propertyId, t.residentId),
-    // A plate typed in part or with its dashes (normalised) found through trigrams.
-    index('vehicles_plate_trgm_idx').using('gin', t.propertyId, t.plateNormalized.op('gin_trgm_ops')),
     tenantPolicy('vehicles'),
   ],
 ).enableRLS();
