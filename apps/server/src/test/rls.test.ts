@@ -19,6 +19,7 @@ import { spots } from '../modules/spots/table';
 import { units } from '../modules/units/table';
 import { residentImports, residents, residentUnits } from '../modules/residents/table';
 import { vehicles } from '../modules/vehicles/table';
+import { searchWords } from '../platform/db/search-words';
 import { permits } from '../modules/permits/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
@@ -91,6 +92,7 @@ async function seed(scope: Scope, propertyId: number | null) {
         .returning();
       await tx.insert(residents).values({ propertyId, id: user!.id });
       await tx.insert(residentUnits).values({ propertyId, residentId: user!.id, unitId: unit!.id });
+      await tx.insert(searchWords).values({ propertyId, entity: 'residents', entityId: user!.id, word: 'rls' });
       const [vehicle] = await tx
         .insert(vehicles)
         .values({ propertyId, residentId: user!.id, plate: 'ABC-1', plateNormalized: 'ABC1' })
