@@ -92,7 +92,9 @@ async function seed(scope: Scope, propertyId: number | null) {
         .returning();
       await tx.insert(residents).values({ propertyId, id: user!.id });
       await tx.insert(residentUnits).values({ propertyId, residentId: user!.id, unitId: unit!.id });
-      await tx.insert(searchWords).values({ propertyId, entity: 'residents', entityId: user!.id, word: 'rls' });
+      await tx
+        .insert(searchWords)
+        .values({ propertyId, entity: 'residents', entityId: user!.id, word: 'rls' });
       const [vehicle] = await tx
         .insert(vehicles)
         .values({ propertyId, residentId: user!.id, plate: 'ABC-1', plateNormalized: 'ABC1' })
