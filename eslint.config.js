@@ -77,8 +77,9 @@ export default tseslint.config(
   ),
   layer(
     ['apps/server/src/modules/**'],
-    ['**/app', '**/workers', '**/worker', '**/main', '**/src/schema'],
-    'a module stands on the platform and other modules, never on the app that assembles them',
+    ['**/app', '**/workers', '**/worker', '**/main', '**/src/schema', '**/test/**'],
+    'a module stands on the platform and other modules, never on the app that assembles them nor on the tests',
+    ['apps/server/src/modules/**/*.test.ts'],
   ),
   layer(
     ['apps/web/src/**'],

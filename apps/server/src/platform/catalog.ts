@@ -205,8 +205,6 @@ export function defineCatalog<
       tags,
       summary: `One ${one}${contract.list.includes.length ? ` with its ${contract.list.includes.join(', ')}` : ''}`,
       schema: { params: idParams, response: { 200: contract.item } },
-      // Catalog rows are global: every property sees the same ones.
-      fixture: 'global',
       handler: (ctx, { params }) => get(ctx, params.id),
     }),
     defineRoute({

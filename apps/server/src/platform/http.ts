@@ -102,35 +102,10 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
   openDuringEnrolment?: boolean;
   /** Routes that never touch the database (health) skip the per-request transaction. */
   transaction?: boolean;
-  /**
-   * For the route harness only (src/test/route-harness.test.ts, DESIGN §7): how to create the row that this
-   * tenant route's `:id`-like params address. Required on every tenant route with such a param; 'global' when
-   * the param addresses a row of a global table, which every tenant may see. Never used at run time.
-   */
-  fixture?: RouteFixture | 'global';
   handler(
     ctx: RouteContext,
     input: { body: Out<S['body']>; query: Out<S['querystring']>; params: Out<S['params']> },
   ): Promise<unknown>;
-}
-
-/**
- * Test data for the route harness: the harness creates the row in one property and calls the route from
- * another property, expecting 404 and nothing changed; then calls it as the owner, expecting it found.
- */
-export interface RouteFixture {
-  /**
-   * Creates the row (and any parents it needs) in `owner.propertyId`, inside that property's scope, and returns
-   * the route params that address it. `owner.userId` is the tenant user (staff or resident) who will call the
-   * route as the owner, for rows that belong to one user.
-   */
-  create(
-    tx: Tx,
-    owner: { propertyId: number; userId: number },
-    services: Services,
-  ): Promise<Record<string, string | number>>;
-  /** A valid body (JSON, or form fields of a multipart route) so that only the lookup can refuse the call. */
-  body?(tx: Tx, propertyId: number, services: Services): Promise<Record<string, unknown>>;
 }
 
 /** Declares a route; its access rule sits beside its path. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { RATE_LIMITS } from '@parkade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeResident } from '../modules/residents/routes';
+import { makeResident } from '../test/factories';
 import {
   createProperty,
   createTenantUser,

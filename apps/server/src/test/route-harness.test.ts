@@ -7,7 +7,7 @@
  *   (neither 401 nor 403, and never a 500 for the empty or placeholder input the harness sends);
  * - a tenant route with an `:id`-like param, given the params of a row of another tenant → 404, with every
  *   row of that tenant unchanged (read back in central scope), while the row's owner reaches it.
- * The rows come from the route's `fixture` (RouteDef in platform/http.ts). A new module's routes are checked
+ * The rows come from the route's factory (ROUTE_FIXTURES in src/test/factories). A new module's routes are checked
  * here as soon as they are registered in modules/index.ts.
  */
 import {
@@ -25,7 +25,8 @@ import { sessions } from '../modules/auth/table';
 import { roles } from '../modules/roles/table';
 import { newToken, tokenHash } from '../platform/auth';
 import { query, type Scope } from '../platform/db';
-import type { MountedRoute, RouteFixture } from '../platform/http';
+import type { MountedRoute } from '../platform/http';
+import { fixtureOf, type RouteFixture } from './factories';
 import {
   createCentralUser,
   createProperty,
@@ -333,11 +334,11 @@ const tenantIdRoutes = ctx.routes.filter(
 
 describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r) => {
   it("answers 404 for another tenant's row and changes nothing; its owner reaches it", async () => {
-    const fixture = r.def.fixture;
+    const fixture = fixtureOf(r.def.method, r.def.url);
     expect(
       fixture,
-      `${label(r)} has the param(s) ${idParams(r).join(', ')}: declare a \`fixture\` on its route definition ` +
-        `(or fixture: 'global' when they name a row of a global table)`,
+      `${label(r)} has the param(s) ${idParams(r).join(', ')}: add its factory to ROUTE_FIXTURES in ` +
+        `src/test/factories/index.ts (or 'global' when they name a row of a global table)`,
     ).toBeDefined();
     if (!fixture || fixture === 'global') return;
     const fx: RouteFixture = fixture;

@@ -6,24 +6,11 @@ import {
   messageResponse,
 } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteFixture } from '../../platform/http';
-import { buildings } from './table';
+import { defineRoute } from '../../platform/http';
 import * as service from './service';
 
 const tags = ['buildings'];
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
-
-/** Route harness: one building of the owner's property. */
-export const buildingFixture: RouteFixture = {
-  async create(tx, owner) {
-    const [row] = await tx
-      .insert(buildings)
-      .values({ propertyId: owner.propertyId, name: `Fixture ${Math.random().toString(36).slice(2, 8)}` })
-      .returning();
-    return { id: row!.id };
-  },
-  body: () => Promise.resolve({ name: `Renamed ${Math.random().toString(36).slice(2, 8)}` }),
-};
 
 export const buildingsRoutes = [
   defineRoute({
@@ -54,7 +41,6 @@ export const buildingsRoutes = [
     access: 'buildings.show',
     summary: 'One building with its counts',
     schema: { params: idParams, response: { 200: buildingItemSchema } },
-    fixture: buildingFixture,
     handler: (ctx, { params }) => service.getBuilding(ctx, params.id),
   }),
   defineRoute({
@@ -64,7 +50,6 @@ export const buildingsRoutes = [
     access: 'buildings.edit',
     summary: 'Renames a building',
     schema: { params: idParams, body: buildingBody, response: { 200: buildingItemSchema } },
-    fixture: buildingFixture,
     handler: (ctx, { params, body }) => service.updateBuilding(ctx, params.id, body),
   }),
   defineRoute({
@@ -74,7 +59,6 @@ export const buildingsRoutes = [
     access: 'buildings.delete',
     summary: 'Deletes a building and its floors; refused (409) while it has units',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: buildingFixture,
     handler: async (ctx, { params }) => {
       await service.deleteBuilding(ctx, params.id);
       return deletedMessage(ctx, 'buildings');

@@ -7,25 +7,12 @@ import {
   mapSpotCreateBody,
   parkingMapSchema,
 } from '@parkade/contract';
-import { defineRoute, type RouteFixture } from '../../platform/http';
+import { defineRoute } from '../../platform/http';
 import * as service from './service';
-import { parkingAreas } from './table';
 
 const tags = ['parking-map'];
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
 const answer = { 200: parkingMapSchema };
-
-/** Route harness: an empty area of the owner's property. */
-const areaFixture: RouteFixture = {
-  async create(tx, owner) {
-    const [row] = await tx
-      .insert(parkingAreas)
-      .values({ propertyId: owner.propertyId, name: `Area ${Math.random().toString(36).slice(2, 8)}` })
-      .returning();
-    return { id: row!.id };
-  },
-  body: () => Promise.resolve({ name: `Renamed ${Math.random().toString(36).slice(2, 8)}` }),
-};
 
 export const parkingMapRoutes = [
   defineRoute({
@@ -68,7 +55,6 @@ export const parkingMapRoutes = [
     access: 'spots.map.edit',
     summary: 'Renames a parking area',
     schema: { params: idParams, body: mapAreaUpdateBody, response: answer },
-    fixture: areaFixture,
     handler: (ctx, { params, body }) => service.renameArea(ctx, params.id, body.name),
   }),
   defineRoute({
@@ -79,7 +65,6 @@ export const parkingMapRoutes = [
     summary:
       'Deletes a parking area with its spots; refused (409) while one of them is reserved now or later',
     schema: { params: idParams, response: answer },
-    fixture: areaFixture,
     handler: (ctx, { params }) => service.deleteArea(ctx, params.id),
   }),
   defineRoute({

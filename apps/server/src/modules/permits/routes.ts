@@ -14,55 +14,16 @@ import {
   publicPermitSchema,
 } from '@parkade/contract';
 import { z } from 'zod';
-import { newToken } from '../../platform/auth';
 import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteContext, type RouteFixture } from '../../platform/http';
-import { makeResident } from '../residents/routes';
-import { vehicles } from '../vehicles/table';
+import { defineRoute, type RouteContext } from '../../platform/http';
 import { permitPdf } from './print';
 import * as service from './service';
-import { permits } from './table';
 
 const tags = ['permits'];
 /** The SPEC §5 manager flag: the manager role's permit form has the type-2 rule. */
 const isManager = (ctx: RouteContext) => ctx.session?.user.role === 'manager';
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
-
-/** Route harness: an approved permit of a new resident's vehicle; the body is a valid permit of another. */
-export const permitFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: residentId } = await makeResident(tx, owner.propertyId, services);
-    const plate = `PF${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-    const [v] = await tx
-      .insert(vehicles)
-      .values({ propertyId: owner.propertyId, residentId, plate, plateNormalized: plate })
-      .returning({ id: vehicles.id });
-    const [row] = await tx
-      .insert(permits)
-      .values({
-        propertyId: owner.propertyId,
-        code: `FX-${Math.random().toString(36).slice(2, 10)}`,
-        residentId,
-        vehicleId: v!.id,
-        permitTypeId: 1,
-        status: 'approved',
-        year: 2026,
-        publicToken: newToken(),
-      })
-      .returning({ id: permits.id });
-    return { id: row!.id };
-  },
-  async body(tx, propertyId, services) {
-    const { id: residentId } = await makeResident(tx, propertyId, services);
-    return {
-      code: `B-${Math.random().toString(36).slice(2, 10)}`,
-      residentId,
-      permitTypeId: 1,
-      comment: 'Checked by the harness',
-    };
-  },
-};
 
 const transitionRoutes = PERMIT_ACTIONS.map((action) =>
   defineRoute({
@@ -74,7 +35,6 @@ const transitionRoutes = PERMIT_ACTIONS.map((action) =>
       `${action[0]!.toUpperCase()}${action.slice(1)}s a permit: from ${PERMIT_TRANSITIONS[action].from.join(' or ')} ` +
       `to ${PERMIT_TRANSITIONS[action].to}${action === 'reject' ? ' (comment required)' : ''}; any other status → 422`,
     schema: { params: idParams, body: permitTransitionBody, response: { 200: permitItemSchema } },
-    fixture: permitFixture,
     handler: (ctx, { params, body }) => service.transition(ctx, params.id, action, body.comment),
   }),
 );
@@ -115,7 +75,6 @@ export const permitsRoutes = [
     access: 'permits.show',
     summary: 'One permit with its shown status and the actions allowed now',
     schema: { params: idParams, response: { 200: permitItemSchema } },
-    fixture: permitFixture,
     handler: (ctx, { params }) => service.getPermit(ctx, params.id),
   }),
   defineRoute({
@@ -132,7 +91,6 @@ export const permitsRoutes = [
       body: permitBody,
       response: { 200: permitItemSchema },
     },
-    fixture: permitFixture,
     bodySchema: async (ctx, { query }) =>
       permitBodyFor({ manager: isManager(ctx), action: query.action ?? null, rules: await formRulesOf(ctx) }),
     handler: (ctx, { params, body, query }) =>
@@ -149,7 +107,6 @@ export const permitsRoutes = [
       'The printable permit (PDF): format ppm1 (top left, perforated) or ppm2 (bottom left, peel), margins in mm; ' +
       "with the property's logo, the code and a QR code to the permit's public check page",
     schema: { params: idParams, querystring: permitPrintQuery },
-    fixture: permitFixture,
     handler: (ctx, { params, query }) => permitPdf(ctx, params.id, query),
   }),
   defineRoute({
@@ -159,7 +116,6 @@ export const permitsRoutes = [
     access: 'permits.delete',
     summary: 'Deletes a permit',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: permitFixture,
     handler: async (ctx, { params }) => {
       await service.deletePermit(ctx, params.id);
       return deletedMessage(ctx, 'permits');

@@ -1,66 +1,47 @@
 import type { ListResponse, PermitItem, ResidentItem, VehicleItem } from '@parkade/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProperty,
-  createTenantUser,
-  createTestContext,
-  headers,
-  login,
-  type TestContext,
-} from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok, tenantSuite } from '../../test/suite';
 import { buildings } from '../buildings/table';
 import { units } from '../units/table';
 
 /** A plate typed as it is shown (dashes, spaces, any case) finds its vehicle and its permits. */
-let ctx: TestContext;
-let code: string;
-let token: string;
+const s = tenantSuite({ role: 'admin' });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const p = await createProperty(ctx.database);
-  code = p.code;
-  token = await login(ctx, await createTenantUser(ctx.database, p.id, 'admin'), code);
-  const unitId = await ctx.database.withScope({ area: 'tenant', propertyId: p.id }, async (tx) => {
-    const [b] = await tx.insert(buildings).values({ propertyId: p.id, name: 'B' }).returning();
-    const [u] = await tx.insert(units).values({ propertyId: p.id, buildingId: b!.id, name: '1' }).returning();
+  const unitId = await s.inProperty(async (tx) => {
+    const [b] = await tx.insert(buildings).values({ propertyId: s.propertyId, name: 'B' }).returning();
+    const [u] = await tx
+      .insert(units)
+      .values({ propertyId: s.propertyId, buildingId: b!.id, name: '1' })
+      .returning();
     return u!.id;
   });
   let n = 0;
   for (const plate of ['BZP-4471', 'bzp 4472', 'XYZ 900']) {
     n += 1;
     const r = await ok<ResidentItem>(
-      await call('POST', '/residents', {
+      await s.call('POST', '/residents', {
         fullName: `Driver ${n}`,
         email: `driver${n}@search.test`,
         unitIds: [unitId],
         password: 'driver-password',
       }),
     );
-    const v = await ok<VehicleItem>(await call('POST', '/vehicles', { residentId: r.id, plate }));
+    const v = await ok<VehicleItem>(await s.call('POST', '/vehicles', { residentId: r.id, plate }));
     await ok(
-      await call('POST', '/permits', { code: `S-${n}`, residentId: r.id, vehicleId: v.id, permitTypeId: 1 }),
+      await s.call('POST', '/permits', {
+        code: `S-${n}`,
+        residentId: r.id,
+        vehicleId: v.id,
+        permitTypeId: 1,
+      }),
     );
   }
 });
-afterAll(() => ctx?.close());
-
-const call = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `/tenant/api${url}`,
-    headers: headers({ tenant: code, token }),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-
-async function ok<T>(res: { statusCode: number; body: string; json: <X>() => X }): Promise<T> {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
 
 const plates = async (list: 'vehicles' | 'permits', term: string) => {
   const res = await ok<ListResponse<VehicleItem | PermitItem>>(
-    await call('GET', `/${list}?sort=createdAt&filter[term]=${encodeURIComponent(term)}`),
+    await s.call('GET', `/${list}?sort=createdAt&filter[term]=${encodeURIComponent(term)}`),
   );
   return res.data.map((x) => ('plate' in x ? x.plate : x.code));
 };

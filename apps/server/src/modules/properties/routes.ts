@@ -78,7 +78,6 @@ export const propertyWriteRoutes = [
       'Changes a property. A changed code is refused; an empty mailPassword keeps the stored one (mailPasswordClear ' +
       'removes it); the password is stored encrypted and never answered',
     schema: { params: idParams, body: propertyUpdateBody, response: { 200: propertySchema } },
-    fixture: 'global',
     handler: (ctx, { params, body }) => write.updateProperty(ctx, params.id, body),
   }),
   defineRoute({
@@ -89,7 +88,6 @@ export const propertyWriteRoutes = [
     tags,
     summary: 'Deletes a property that holds no data of its own; otherwise 409 (deactivate it instead)',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: 'global',
     handler: (ctx, { params }) => write.deleteProperty(ctx, params.id),
   }),
   defineRoute({
@@ -102,7 +100,6 @@ export const propertyWriteRoutes = [
     summary:
       'Sets the property logo (field `logo`: png, jpg or webp up to 5 MB); the previous logo is removed',
     schema: { params: idParams, response: { 200: propertySchema } },
-    fixture: 'global',
     handler: (ctx, { params }) =>
       write.setLogo(
         ctx,
@@ -118,7 +115,6 @@ export const propertyWriteRoutes = [
     tags,
     summary: "The property's logo image; 404 when it has none",
     schema: { params: idParams },
-    fixture: 'global',
     handler: (ctx, { params }) => write.sendLogo(ctx, params.id),
   }),
   defineRoute({
@@ -129,7 +125,6 @@ export const propertyWriteRoutes = [
     tags,
     summary: 'Removes the property logo',
     schema: { params: idParams, response: { 200: propertySchema } },
-    fixture: 'global',
     handler: (ctx, { params }) => write.removeLogo(ctx, params.id),
   }),
   defineRoute({
@@ -146,7 +141,6 @@ export const propertyWriteRoutes = [
       body: propertyTestEmailBody,
       response: { 200: propertyTestEmailResultSchema },
     },
-    fixture: 'global',
     handler: (ctx, { params, body }) => write.testEmail(ctx, params.id, body.to),
   }),
   defineRoute({
@@ -157,7 +151,6 @@ export const propertyWriteRoutes = [
     tags,
     summary: "The property's settings, every default filled in",
     schema: { params: idParams, response: { 200: propertySettingsSchema } },
-    fixture: 'global',
     handler: (ctx, { params }) => write.readSettings(ctx, params.id),
   }),
   defineRoute({
@@ -169,7 +162,6 @@ export const propertyWriteRoutes = [
     summary:
       'Changes settings: each section sent replaces its own (missing keys take defaults); others are kept',
     schema: { params: idParams, body: propertySettingsPatch, response: { 200: propertySettingsSchema } },
-    fixture: 'global',
     handler: (ctx, { params, body }) => write.writeSettings(ctx, params.id, body),
   }),
   defineRoute({

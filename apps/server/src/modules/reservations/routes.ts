@@ -8,56 +8,11 @@ import {
 } from '@parkade/contract';
 import { z } from 'zod';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteFixture } from '../../platform/http';
-import { spotFixture } from '../spots/routes';
-import { tenantUsers } from '../users/table';
+import { defineRoute } from '../../platform/http';
 import * as service from './service';
-import { reservations } from './table';
 
 const tags = ['reservations'];
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
-
-async function resident(tx: Parameters<RouteFixture['create']>[0], propertyId: number) {
-  const [user] = await tx
-    .insert(tenantUsers)
-    .values({
-      propertyId,
-      type: 'tenant-resident',
-      fullName: 'Fixture Resident',
-      email: `r${Math.random().toString(36).slice(2, 10)}@fixture.test`,
-      passwordHash: 'x',
-    })
-    .returning();
-  return user!.id;
-}
-
-/** Route harness: a reservation of a new spot for a new resident of the owner's property. */
-const reservationFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: spotId } = await spotFixture.create(tx, owner, services);
-    const residentId = await resident(tx, owner.propertyId);
-    const [row] = await tx
-      .insert(reservations)
-      .values({
-        propertyId: owner.propertyId,
-        spotId: Number(spotId),
-        residentId,
-        startsOn: '2030-01-01',
-        endsOn: '2030-01-31',
-      })
-      .returning();
-    return { id: row!.id };
-  },
-  async body(tx, propertyId, services) {
-    const { id: spotId } = await spotFixture.create(tx, { propertyId, userId: 0 }, services);
-    return {
-      spotId: Number(spotId),
-      residentId: await resident(tx, propertyId),
-      startsOn: '2030-02-01',
-      endsOn: '2030-02-10',
-    };
-  },
-};
 
 export const reservationsRoutes = [
   defineRoute({
@@ -104,7 +59,6 @@ export const reservationsRoutes = [
     access: 'reservations.show',
     summary: 'One reservation with its spot and resident',
     schema: { params: idParams, response: { 200: reservationItemSchema } },
-    fixture: reservationFixture,
     handler: (ctx, { params }) => service.getReservation(ctx, params.id),
   }),
   defineRoute({
@@ -114,7 +68,6 @@ export const reservationsRoutes = [
     access: 'reservations.edit',
     summary: 'Changes a reservation (same rules as creating one)',
     schema: { params: idParams, body: reservationBody, response: { 200: reservationItemSchema } },
-    fixture: reservationFixture,
     handler: (ctx, { params, body }) => service.updateReservation(ctx, params.id, body),
   }),
   defineRoute({
@@ -124,7 +77,6 @@ export const reservationsRoutes = [
     access: 'reservations.delete',
     summary: 'Cancels a reservation',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: reservationFixture,
     handler: async (ctx, { params }) => {
       await service.deleteReservation(ctx, params.id);
       return deletedMessage(ctx, 'reservations');

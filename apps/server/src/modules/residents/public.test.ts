@@ -13,7 +13,7 @@ import { binnacle } from '../binnacle/table';
 import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
 import { units } from '../units/table';
-import { SIGNATURE_PNG as SIGNATURE } from './routes';
+import { SIGNATURE_PNG as SIGNATURE } from '../../test/factories';
 import { residents } from './table';
 
 /**

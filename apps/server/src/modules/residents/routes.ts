@@ -18,92 +18,23 @@ import {
   residentTokenSchema,
 } from '@parkade/contract';
 import { z } from 'zod';
-import type { Tx } from '../../platform/db';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteFixture, type Services } from '../../platform/http';
+import { defineRoute } from '../../platform/http';
 import { requireFile } from '../../platform/uploads';
-import { unitFixture } from '../units/routes';
-import { tenantUsers } from '../users/table';
 import { agreementPdf, exportResidents, policiesPdf } from './documents';
 import { importStatus, residentsTemplate, startImport } from './import';
-import { newResidentLink, queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
+import { queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
 import * as publicLink from './public';
 import * as service from './service';
-import { residentImports, residents, residentUnits } from './table';
 import { contentDisposition } from '../files/service';
 import { formRulesOf } from '../form-rules/service';
 
 const tags = ['residents'];
 
-/** A 1×1 PNG: a drawn signature, for the route harness and the tests. */
-export const SIGNATURE_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
 /** The resident's own link (/register/residents/{token}): public calls of the tenant area; the token names them. */
 const throughLink = { areas: ['tenant'] as const, tags, access: 'public' as const };
 const linkQuery = z.object({ token: residentTokenSchema });
-
-/** A resident (with a unit) of the property, for fixtures and factories. */
-export async function makeResident(
-  tx: Tx,
-  propertyId: number,
-  services: Services,
-  values: { fullName?: string; email?: string } = {},
-): Promise<{ id: number; unitId: number }> {
-  const { id: unitId } = await unitFixture.create(tx, { propertyId, userId: 0 }, services);
-  const [user] = await tx
-    .insert(tenantUsers)
-    .values({
-      propertyId,
-      type: 'tenant-resident',
-      fullName: values.fullName ?? 'Fixture Resident',
-      email: values.email ?? `resident-${Math.random().toString(36).slice(2)}@fixture.test`,
-      passwordHash: service.NO_PASSWORD,
-    })
-    .returning({ id: tenantUsers.id });
-  await tx.insert(residents).values({ propertyId, id: user!.id });
-  await tx.insert(residentUnits).values({ propertyId, residentId: user!.id, unitId: Number(unitId) });
-  await service.refreshResidentSearch(tx, propertyId, [user!.id]);
-  return { id: user!.id, unitId: Number(unitId) };
-}
-
-/** A resident with their own link (the public calls): the id and, sent as `?token=`, the link's token. */
-const residentLinkFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id } = await makeResident(tx, owner.propertyId, services);
-    return { id, token: await newResidentLink(tx, owner.propertyId, id) };
-  },
-  body: () => Promise.resolve({ signature: SIGNATURE_PNG, agree: true }),
-};
-
-export const residentFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    return { id: (await makeResident(tx, owner.propertyId, services)).id };
-  },
-  async body(tx, propertyId, services) {
-    const { id: unitId } = await unitFixture.create(tx, { propertyId, userId: 0 }, services);
-    return {
-      fullName: 'Body Resident',
-      email: `body-${Math.random().toString(36).slice(2)}@fixture.test`,
-      unitIds: [Number(unitId)],
-      unitId: Number(unitId),
-      leaseExpirationAt: '2030-01-01',
-      status: 'inactive',
-      password: 'a-long-password',
-      passwordConfirmation: 'a-long-password',
-    };
-  },
-};
-
-const importFixture: RouteFixture = {
-  async create(tx, owner) {
-    const [row] = await tx
-      .insert(residentImports)
-      .values({ propertyId: owner.propertyId, fileName: 'residents.xlsx', storageKey: 'none' })
-      .returning({ id: residentImports.id });
-    return { id: row!.id };
-  },
-};
 
 const blob = (name: string) => ({
   summary: name,
@@ -198,7 +129,6 @@ export const residentsRoutes = [
     summary:
       'State of an import: queued, checking, importing, done, rejected (with each refused row), failed',
     schema: { params: idParams, response: { 200: residentImportStatusSchema } },
-    fixture: importFixture,
     handler: (ctx, { params }) => importStatus(ctx, params.id),
   }),
   defineRoute({
@@ -217,7 +147,6 @@ export const residentsRoutes = [
     access: 'residents.show',
     summary: 'One resident with their units',
     schema: { params: idParams, response: { 200: residentItemSchema } },
-    fixture: residentFixture,
     handler: (ctx, { params }) => service.getResident(ctx, params.id),
   }),
   defineRoute({
@@ -228,7 +157,6 @@ export const residentsRoutes = [
     summary: 'Changes a resident (a new password is optional; units are replaced by unitIds)',
     schema: { params: idParams, body: residentBody, response: { 200: residentItemSchema } },
     bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx)),
-    fixture: residentFixture,
     handler: (ctx, { params, body }) => service.updateResident(ctx, params.id, body),
   }),
   defineRoute({
@@ -238,7 +166,6 @@ export const residentsRoutes = [
     access: 'residents.status',
     summary: 'Sets the status; inactive and suspended residents cannot sign in (their sessions end)',
     schema: { params: idParams, body: residentStatusBody, response: { 200: residentItemSchema } },
-    fixture: residentFixture,
     handler: (ctx, { params, body }) => service.setStatus(ctx, params.id, body.status),
   }),
   defineRoute({
@@ -248,7 +175,6 @@ export const residentsRoutes = [
     access: 'residents.password',
     summary: "Sets the resident's password (and ends their sessions)",
     schema: { params: idParams, body: residentPasswordBody, response: { 200: messageResponse } },
-    fixture: residentFixture,
     handler: (ctx, { params, body }) => service.setPassword(ctx, params.id, body.password),
   }),
   defineRoute({
@@ -258,7 +184,6 @@ export const residentsRoutes = [
     access: 'residents.password',
     summary: 'Emails the resident a new link to choose a password (valid 72 hours)',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: residentFixture,
     handler: (ctx, { params }) => sendPasswordLink(ctx, params.id),
   }),
   defineRoute({
@@ -268,7 +193,6 @@ export const residentsRoutes = [
     access: 'residents.resend-agreement',
     summary: 'Emails the resident the request to read and sign the parking agreement',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: residentFixture,
     handler: (ctx, { params }) => sendAgreement(ctx, params.id),
   }),
   defineRoute({
@@ -279,7 +203,6 @@ export const residentsRoutes = [
     access: 'residents.show',
     summary: "The property's parking policies as PDF, in the resident's language",
     schema: { params: idParams },
-    fixture: residentFixture,
     handler: (ctx, { params }) => policiesPdf(ctx, params.id),
   }),
   defineRoute({
@@ -290,7 +213,6 @@ export const residentsRoutes = [
     access: 'residents.show',
     summary: "The resident's parking permit agreement as PDF (with their signature once signed)",
     schema: { params: idParams },
-    fixture: residentFixture,
     handler: (ctx, { params }) => agreementPdf(ctx, params.id),
   }),
   defineRoute({
@@ -301,7 +223,6 @@ export const residentsRoutes = [
     summary:
       'Deletes a resident: they cannot sign in; their vehicles and permits are deleted with them (restorable)',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: residentFixture,
     handler: async (ctx, { params }) => {
       await service.deleteResident(ctx, params.id);
       return deletedMessage(ctx, 'residents');
@@ -316,7 +237,6 @@ export const residentsRoutes = [
       'Restores a deleted resident to a unit with a new lease end; their vehicles, permits and visitor history ' +
       'come back with them',
     schema: { params: idParams, body: residentRestoreBody, response: { 200: messageResponse } },
-    fixture: residentFixture,
     handler: (ctx, { params, body }) => service.restoreResident(ctx, params.id, body),
   }),
   defineRoute({
@@ -340,7 +260,6 @@ export const residentsRoutes = [
       querystring: linkQuery,
       response: { 200: publicResidentSchema },
     },
-    fixture: residentLinkFixture,
     handler: (ctx, { params, query }) => publicLink.publicResident(ctx, query.token, params.id),
   }),
   defineRoute({
@@ -361,7 +280,6 @@ export const residentsRoutes = [
     rateLimit: 'publicLink',
     summary: "The resident's parking agreement as PDF through their link (?token=)",
     schema: { params: idParams, querystring: linkQuery },
-    fixture: residentLinkFixture,
     handler: (ctx, { params, query }) => publicLink.publicAgreementPdf(ctx, params.id, query.token),
   }),
   defineRoute({
@@ -378,7 +296,6 @@ export const residentsRoutes = [
       body: residentSignatureBody,
       response: { 200: publicResidentSchema },
     },
-    fixture: residentLinkFixture,
     handler: (ctx, { params, query, body }) => publicLink.signAgreement(ctx, params.id, query.token, body),
   }),
 ];

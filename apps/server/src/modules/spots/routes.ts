@@ -7,35 +7,11 @@ import {
   spotItemSchema,
 } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteFixture } from '../../platform/http';
-import { parkingAreas } from '../parking-map/table';
+import { defineRoute } from '../../platform/http';
 import * as service from './service';
-import { spots } from './table';
 
 const tags = ['spots'];
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
-
-/** Route harness: a spot in a new area of the owner's property. */
-export const spotFixture: RouteFixture = {
-  async create(tx, owner) {
-    const tag = Math.random().toString(36).slice(2, 8);
-    const [area] = await tx
-      .insert(parkingAreas)
-      .values({ propertyId: owner.propertyId, name: `Lot ${tag}` })
-      .returning();
-    const [row] = await tx
-      .insert(spots)
-      .values({ propertyId: owner.propertyId, areaId: area!.id, number: `F${tag}` })
-      .returning();
-    return { id: row!.id, areaId: area!.id };
-  },
-  body: () =>
-    Promise.resolve({
-      number: `E${Math.random().toString(36).slice(2, 8)}`,
-      type: 'visitor',
-      status: 'available',
-    }),
-};
 
 export const spotsRoutes = [
   defineRoute({
@@ -59,7 +35,6 @@ export const spotsRoutes = [
     access: 'spots.show',
     summary: 'One spot with its area and the reservation covering today',
     schema: { params: idParams, response: { 200: spotItemSchema } },
-    fixture: spotFixture,
     handler: (ctx, { params }) => service.getSpot(ctx, params.id),
   }),
   defineRoute({
@@ -69,7 +44,6 @@ export const spotsRoutes = [
     access: 'spots.show',
     summary: 'The spot detail dialog: the spot, its area, its current or next reservation and resident',
     schema: { params: idParams, response: { 200: spotDetailSchema } },
-    fixture: spotFixture,
     handler: (ctx, { params }) => service.spotDetail(ctx, params.id),
   }),
   defineRoute({
@@ -80,7 +54,6 @@ export const spotsRoutes = [
     summary:
       "Edits a spot. Its number is unique in the property, ignoring case ('A spot with this number already exists')",
     schema: { params: idParams, body: spotBody, response: { 200: spotItemSchema } },
-    fixture: spotFixture,
     handler: (ctx, { params, body }) => service.updateSpot(ctx, params.id, body),
   }),
   defineRoute({
@@ -90,7 +63,6 @@ export const spotsRoutes = [
     access: 'spots.delete',
     summary: 'Deletes a spot; refused (409) while it has a current or future reservation',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: spotFixture,
     handler: async (ctx, { params }) => {
       await service.deleteSpot(ctx, params.id);
       return deletedMessage(ctx, 'spots');

@@ -9,32 +9,14 @@ import {
   unitsImportResultSchema,
 } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteFixture } from '../../platform/http';
+import { defineRoute } from '../../platform/http';
 import { requireFile } from '../../platform/uploads';
-import { buildingFixture } from '../buildings/routes';
 import { contentDisposition } from '../files/service';
 import { importUnits, unitsTemplate } from './import';
 import * as service from './service';
-import { units } from './table';
 
 const tags = ['units'];
 const scoped = { areas: ['tenant', 'central'] as const, propertyScoped: true, tags };
-
-/** Route harness: a unit in a new building of the owner's property. */
-export const unitFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: buildingId } = await buildingFixture.create(tx, owner, services);
-    const [row] = await tx
-      .insert(units)
-      .values({ propertyId: owner.propertyId, buildingId: Number(buildingId), name: '101' })
-      .returning();
-    return { id: row!.id };
-  },
-  async body(tx, propertyId, services) {
-    const { id } = await buildingFixture.create(tx, { propertyId, userId: 0 }, services);
-    return { buildingId: Number(id), name: '202' };
-  },
-};
 
 export const unitsRoutes = [
   defineRoute({
@@ -106,7 +88,6 @@ export const unitsRoutes = [
     access: 'units.show',
     summary: 'One unit with its building and floor',
     schema: { params: idParams, response: { 200: unitItemSchema } },
-    fixture: unitFixture,
     handler: (ctx, { params }) => service.getUnit(ctx, params.id),
   }),
   defineRoute({
@@ -116,7 +97,6 @@ export const unitsRoutes = [
     access: 'units.edit',
     summary: 'Changes a unit: its number, building or floor',
     schema: { params: idParams, body: unitBody, response: { 200: unitItemSchema } },
-    fixture: unitFixture,
     handler: (ctx, { params, body }) => service.updateUnit(ctx, params.id, body),
   }),
   defineRoute({
@@ -126,7 +106,6 @@ export const unitsRoutes = [
     access: 'units.delete',
     summary: 'Deletes a unit',
     schema: { params: idParams, response: { 200: messageResponse } },
-    fixture: unitFixture,
     handler: async (ctx, { params }) => {
       await service.deleteUnit(ctx, params.id);
       return deletedMessage(ctx, 'units');

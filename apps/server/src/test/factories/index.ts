@@ -1,0 +1,42 @@
+import { CATALOG_RESOURCES } from '@parkade/contract';
+import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
+import {
+  importFixture,
+  permitFixture,
+  reservationFixture,
+  residentFixture,
+  residentLinkFixture,
+  vehicleDocumentFixture,
+  vehicleFixture,
+} from './residents';
+import type { RouteFixture } from './types';
+
+export type { RouteFixture } from './types';
+export { makeResident, SIGNATURE_PNG } from './residents';
+
+/**
+ * Which factory makes the row a route's ids address, by `METHOD url` as the route declares it (the first match
+ * wins); 'global' when they name a row of a global table every tenant may see. The route harness fails for a
+ * tenant route with an id that no entry matches.
+ */
+export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
+  [/^\w+ \/buildings\/:id/, buildingFixture],
+  [/^\w+ \/floors\/:id/, floorFixture],
+  [/^\w+ \/units\/:id/, unitFixture],
+  [/^\w+ \/spots\/:id/, spotFixture],
+  [/^\w+ \/parking-map\/areas\/:id/, areaFixture],
+  [/^\w+ \/reservations\/:id/, reservationFixture],
+  [/^GET \/residents\/import-status\/:id$/, importFixture],
+  [/^\w+ \/residents\/:id/, residentFixture],
+  [/^\w+ \/public\/residents\/(agreement\/(signature\/)?)?:id$/, residentLinkFixture],
+  [/^GET \/vehicles\/:id\/documents\/:document$/, vehicleDocumentFixture],
+  [/^\w+ \/vehicles\/:id/, vehicleFixture],
+  [/^\w+ \/permits\/:id/, permitFixture],
+  [/^\w+ \/properties\/:id/, 'global'],
+  ...CATALOG_RESOURCES.map((name): [RegExp, 'global'] => [new RegExp(`^\\w+ /${name}/:id`), 'global']),
+];
+
+/** The factory of a route (its method and its declared url), if any. */
+export function fixtureOf(method: string, url: string): RouteFixture | 'global' | undefined {
+  return ROUTE_FIXTURES.find(([pattern]) => pattern.test(`${method} ${url}`))?.[1];
+}
