@@ -14,7 +14,8 @@ import { HttpError, invalid } from '../../platform/errors';
 import { propertyIdOf, type RouteContext } from '../../platform/http';
 import { tenantUsers } from '../users/table';
 import { agreementContent, agreementPdf } from './documents';
-import { getResident, NO_PASSWORD, refreshResidentSearch, USER_UNIQUE } from './service';
+import { getResident, NO_PASSWORD, refreshResidentSearch } from './service';
+import { USER_UNIQUE } from './write';
 import { residents } from './table';
 
 const linkInvalid = () => new HttpError(404, 'residents.link.invalid');

@@ -26,6 +26,7 @@ import { importStatus, residentsTemplate, startImport } from './import';
 import { queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
 import * as publicLink from './public';
 import * as service from './service';
+import * as write from './write';
 import { contentDisposition } from '../files/service';
 import { formRulesOf } from '../form-rules/service';
 
@@ -78,7 +79,7 @@ export const residentsRoutes = [
       'the resident is emailed a link to choose one',
     schema: { body: residentBody, response: { 200: residentItemSchema } },
     bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx)),
-    handler: (ctx, { body }) => service.createResident(ctx, body),
+    handler: (ctx, { body }) => write.createResident(ctx, body),
   }),
   defineRoute({
     ...scoped,
@@ -157,7 +158,7 @@ export const residentsRoutes = [
     summary: 'Changes a resident (a new password is optional; units are replaced by unitIds)',
     schema: { params: idParams, body: residentBody, response: { 200: residentItemSchema } },
     bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx)),
-    handler: (ctx, { params, body }) => service.updateResident(ctx, params.id, body),
+    handler: (ctx, { params, body }) => write.updateResident(ctx, params.id, body),
   }),
   defineRoute({
     ...scoped,
@@ -166,7 +167,7 @@ export const residentsRoutes = [
     access: 'residents.status',
     summary: 'Sets the status; inactive and suspended residents cannot sign in (their sessions end)',
     schema: { params: idParams, body: residentStatusBody, response: { 200: residentItemSchema } },
-    handler: (ctx, { params, body }) => service.setStatus(ctx, params.id, body.status),
+    handler: (ctx, { params, body }) => write.setStatus(ctx, params.id, body.status),
   }),
   defineRoute({
     ...scoped,
@@ -175,7 +176,7 @@ export const residentsRoutes = [
     access: 'residents.password',
     summary: "Sets the resident's password (and ends their sessions)",
     schema: { params: idParams, body: residentPasswordBody, response: { 200: messageResponse } },
-    handler: (ctx, { params, body }) => service.setPassword(ctx, params.id, body.password),
+    handler: (ctx, { params, body }) => write.setPassword(ctx, params.id, body.password),
   }),
   defineRoute({
     ...scoped,
@@ -224,7 +225,7 @@ export const residentsRoutes = [
       'Deletes a resident: they cannot sign in; their vehicles and permits are deleted with them (restorable)',
     schema: { params: idParams, response: { 200: messageResponse } },
     handler: async (ctx, { params }) => {
-      await service.deleteResident(ctx, params.id);
+      await write.deleteResident(ctx, params.id);
       return deletedMessage(ctx, 'residents');
     },
   }),
@@ -237,7 +238,7 @@ export const residentsRoutes = [
       'Restores a deleted resident to a unit with a new lease end; their vehicles, permits and visitor history ' +
       'come back with them',
     schema: { params: idParams, body: residentRestoreBody, response: { 200: messageResponse } },
-    handler: (ctx, { params, body }) => service.restoreResident(ctx, params.id, body),
+    handler: (ctx, { params, body }) => write.restoreResident(ctx, params.id, body),
   }),
   defineRoute({
     ...throughLink,
