@@ -22,3 +22,4 @@ export * from './permits';
 export * from './form-rules';
 export * from './two-factor';
 export * from './system-settings';
+export * from './audited';

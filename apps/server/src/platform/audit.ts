@@ -1,4 +1,4 @@
-import type { Area, UserType } from '@parkade/contract';
+import type { Area, AuditEntity, UserType } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './db';
 
@@ -15,7 +15,8 @@ export interface Actor {
 }
 
 export interface AuditEntry {
-  entity: string;
+  /** One of the contract's AUDITED entities. */
+  entity: AuditEntity;
   entityId?: string | number | null;
   action: string;
   old?: Record<string, unknown> | null;

@@ -1,5 +1,7 @@
 import {
+  AUDITED,
   idParams,
+  type AuditEntity,
   listResponseSchema,
   messageResponse,
   type CATALOG_FILTERS,
@@ -127,7 +129,9 @@ export function defineCatalog<
 >(def: CatalogDef<T, B, F, S, I>): Catalog<T> {
   const { resource, table, contract } = def;
   const source: PgTable = table;
-  const entity = getTableName(table);
+  const entity = getTableName(table) as AuditEntity;
+  // A catalog is an audited entity: its table name must be declared in the contract's AUDITED (checked at start).
+  if (!Object.hasOwn(AUDITED, entity)) throw new Error(`catalog ${entity}: declare it in AUDITED (contract)`);
   const unique: UniqueFields = { [`${entity}_code_unique`]: 'code', ...def.unique };
   const byId = (id: number) => eq(table.id, id);
   const includes = (def.includes ?? {}) as Record<string, IncludeDef<never>>;

@@ -1,3 +1,4 @@
+import type { AuditEntity } from '@parkade/contract';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { HttpError, invalid, notFound, pgError, type PgErrorLike } from './errors';
@@ -45,7 +46,7 @@ function idOf(row: Record<string, unknown>) {
 export async function createRow<T extends PgTable>(
   ctx: RouteContext,
   table: T,
-  entity: string,
+  entity: AuditEntity,
   values: Insert<T>,
   unique: UniqueFields = {},
   /** What the audit entry records of the row (e.g. without a secret); the row itself by default. */
@@ -60,7 +61,7 @@ export async function createRow<T extends PgTable>(
 export async function updateRow<T extends PgTable>(
   ctx: RouteContext,
   table: T,
-  entity: string,
+  entity: AuditEntity,
   where: SQL,
   patch: Partial<Insert<T>>,
   options: {
@@ -110,7 +111,7 @@ export async function guardReferenced<R>(referencedBy: ReferencedBy, fn: () => P
 export async function deleteRow<T extends PgTable>(
   ctx: RouteContext,
   table: T,
-  entity: string,
+  entity: AuditEntity,
   where: SQL,
   options: { referencedBy?: ReferencedBy } = {},
 ): Promise<Row<T>> {

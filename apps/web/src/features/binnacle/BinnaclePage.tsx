@@ -14,6 +14,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { AUDITED_ENTITIES, auditedRecordPath } from '@parkade/contract';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArea } from '../../ui/access';
@@ -35,22 +36,8 @@ import { binnacleSpec } from './search';
  * /catalog/binnacle (SPEC §2.2).
  */
 
-/** Entities and actions the server records today (apps/server/src/modules/*); others still show, by their name. */
-export const KNOWN_ENTITIES = [
-  'auth',
-  'central_users',
-  'tenant_users',
-  'files',
-  'properties',
-  'zones',
-  'states',
-  'tows',
-  'warnings',
-  'reasons',
-  'permit_types',
-  'makes',
-  'models',
-] as const;
+/** Entities the server records: the contract's AUDITED (what `ctx.audit` accepts); unknown ones still show. */
+export const KNOWN_ENTITIES = AUDITED_ENTITIES;
 export const KNOWN_ACTIONS = [
   'create',
   'update',
@@ -65,19 +52,6 @@ export const KNOWN_ACTIONS = [
   'password.forgot',
   'password.reset',
 ] as const;
-
-/** Where a record of an entity is shown, for a link from its entries. */
-const SHOW_PATHS: Record<string, string> = {
-  zones: '/catalog/zones',
-  states: '/catalog/states',
-  tows: '/catalog/tows',
-  warnings: '/catalog/warnings',
-  reasons: '/catalog/reasons',
-  permit_types: '/catalog/permit-types',
-  makes: '/catalog/makes',
-  models: '/catalog/models',
-  properties: '/properties',
-};
 
 export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
   const { t } = useTranslation();
@@ -175,13 +149,9 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
         secondary: true,
         renderCell: ({ row }) => {
           const label = `${entityLabel(t, row.entity)}${row.entityId ? ` #${row.entityId}` : ''}`;
-          const base = SHOW_PATHS[row.entity];
-          return base && row.entityId && row.action !== 'delete' ? (
-            <AppLink
-              href={`${base}/${row.entityId}/show`}
-              underline="hover"
-              onClick={(e) => e.stopPropagation()}
-            >
+          const href = row.action === 'delete' ? null : auditedRecordPath(row.entity, row.entityId);
+          return href ? (
+            <AppLink href={href} underline="hover" onClick={(e) => e.stopPropagation()}>
               {label}
             </AppLink>
           ) : (
