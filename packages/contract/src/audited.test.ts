@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { AUDITED_ENTITIES, auditedRecordPath } from './audited';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../translations');
-const texts: Record<string, Record<string, string>> = Object.assign(
-  {},
-  ...fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as object),
+const texts = Object.fromEntries(
+  fs
+    .readdirSync(dir)
+    .flatMap((f) =>
+      Object.entries(
+        JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, Record<string, string>>,
+      ),
+    ),
 );
 
 describe('audited entities', () => {
