@@ -25,8 +25,11 @@ const SWAGGER_UI = {
     /^Applying inline style violates the following Content Security Policy directive 'style-src/,
   ],
   axe: {
-    /** Its "Explore" bar: the logo image without alt text and the unlabelled spec-URL input. */
-    exclude: ['.swagger-ui .topbar'],
+    /**
+     * Its "Explore" bar: the logo image without alt text and the unlabelled spec-URL input; and its server picker
+     * (`select#servers`, shown since the document declares its servers), whose label it does not associate.
+     */
+    exclude: ['.swagger-ui .topbar', '.swagger-ui .scheme-container'],
     /** Its stylesheet's pale greys, and its operation summary, a button nested in a clickable block. */
     disableRules: ['color-contrast', 'nested-interactive'],
   },

@@ -9,17 +9,23 @@ export interface Crumb {
   href?: string;
 }
 
-/** A page's title (the one h1), its breadcrumbs and its actions; the actions wrap under the title on phones. */
+/**
+ * A page's title (the one h1, also the browser tab's title), its breadcrumbs or an overline above it, a subtitle
+ * and its actions; the actions wrap under the title on phones. Every screen's header, resource pages and others.
+ */
 export function PageHeader({
   title,
   crumbs = [],
   actions,
   subtitle,
+  overline,
 }: {
   title: ReactNode;
   crumbs?: Crumb[];
   actions?: ReactNode;
   subtitle?: ReactNode;
+  /** A short line above the title (the home and dashboard screens name the property there). */
+  overline?: ReactNode;
 }) {
   const { t } = useTranslation();
   useDocumentTitle(typeof title === 'string' ? title : null);
@@ -44,6 +50,21 @@ export function PageHeader({
               ),
             )}
           </Breadcrumbs>
+        )}
+        {overline && (
+          <Typography
+            component="p"
+            variant="overline"
+            sx={{
+              color: 'primary.main',
+              fontWeight: 700,
+              letterSpacing: 1,
+              lineHeight: 1.8,
+              display: 'block',
+            }}
+          >
+            {overline}
+          </Typography>
         )}
         <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
           {title}

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bootstrap } from '../../platform/session';
 import { usePropertyStore } from '../../platform/stores';
-import { PageHeader } from '../shell/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { CounterCards } from './CounterCards';
 import { useCounters, usePropertyOptions, useZoneOptions } from './queries';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bootstrap } from '../../platform/session';
 import { identityLabel } from '../shell/identity';
 import type { NavItem } from '../shell/nav';
-import { PageHeader } from '../shell/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { useNav } from '../shell/useNav';
 import { greetingKey } from './greeting';
 

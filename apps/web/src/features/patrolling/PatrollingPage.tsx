@@ -35,7 +35,7 @@ import { useList } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { CounterCards } from '../dashboard/CounterCards';
 import { useCounters, useZoneOptions } from '../dashboard/queries';
-import { PageHeader } from '../shell/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 
 export const PATROLLING_PAGE_SIZE = 24;
 

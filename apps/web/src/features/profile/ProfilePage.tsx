@@ -32,7 +32,7 @@ import { toast } from '../../ui/toast';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { applySubmitError, useFieldProps } from '../auth/fields';
 import { initials } from '../shell/identity';
-import { PageHeader } from '../shell/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 
 export const PROFILE_KEY = ['/my/profile'] as const;
 const FIELDS = ['fullName', 'phone', 'language'] as const;

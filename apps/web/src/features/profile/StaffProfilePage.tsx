@@ -7,7 +7,7 @@ import { NATIVE_NAMES } from '../../platform/language';
 import { useAuthStore, useLanguageStore } from '../../platform/stores';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { identityLabel, initials } from '../shell/identity';
-import { PageHeader } from '../shell/PageHeader';
+import { PageHeader } from '../../ui/PageHeader';
 import { useArea } from '../shell/useArea';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 
