@@ -301,7 +301,9 @@ async function refusedStart(env: Record<string, string>, dataDir: string) {
   return { code, err };
 }
 
-describe('production refuses what only development may have (issue 14, item 6)', () => {
+// Each test starts the product (migrations on a fresh embedded database) once or twice: the hook timeout's bound,
+// not the per-test default, so a busy machine slows them without failing them.
+describe('production refuses what only development may have (issue 14, item 6)', { timeout: 240_000 }, () => {
   it('an APP_SECRET shorter than 32 bytes', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-main-'));
     try {

@@ -1,5 +1,5 @@
 import { deliverMail, MAIL_QUEUE, OUTBOX_SWEEP_QUEUE, sweepOutbox } from './modules/outbox/mail';
-import type { Services } from './platform/http';
+import type { Services } from './platform/scope';
 import { IMPORT_QUEUE, importJob } from './modules/residents/import';
 import { POLICIES_QUEUE, writePolicyMails } from './modules/residents/mail';
 
@@ -15,12 +15,7 @@ export async function registerWorkers(services: Services): Promise<void> {
     await importJob(services, Number(data.propertyId), Number(data.importId));
   });
   await services.jobs.work(POLICIES_QUEUE, async (data) => {
-    await writePolicyMails(
-      services.database,
-      services.jobs,
-      Number(data.propertyId),
-      (data.ids as number[]).map(Number),
-    );
+    await writePolicyMails(services, Number(data.propertyId), (data.ids as number[]).map(Number));
   });
   await services.jobs.schedule(OUTBOX_SWEEP_QUEUE, '*/5 * * * *');
 }

@@ -1,37 +1,23 @@
+import { RESOURCES } from './registry';
+
+/** What the platform itself records: sign-in and session events, stored files. */
+const PLATFORM_AUDITED = { auth: {}, files: {} } as const;
+
+type Decl = (typeof RESOURCES)[number];
+type AuditedOf<D> = D extends { audited: infer A } ? keyof A & string : never;
+
 /**
- * Every entity the audit log (binnacle) records, declared once: the server's `ctx.audit({ entity })` only takes
- * these names (a type error otherwise), and the web's binnacle derives its entity filter and its links from here.
- * `record` is where one record is shown in the web app (`{id}` replaced), when there is such a page. Each entity
- * has its label `binnacle.entities.<name>` in every language (a contract test checks it).
+ * Every entity the audit log (binnacle) records: the platform's own and those each resource declares with its
+ * `audited` tables. The server's `ctx.audit({ entity })` only takes these names (a type error otherwise), and the
+ * web's binnacle derives its entity filter and its links from here. `record` is where one record is shown in the
+ * web app (`{id}` replaced), when there is such a page. Each entity has its label `binnacle.entities.<name>` in
+ * every language (a contract test checks it).
  */
-export const AUDITED = {
-  auth: {},
-  central_users: {},
-  tenant_users: {},
-  files: {},
-  properties: { record: '/properties/{id}/edit' },
-  system_settings: {},
-  zones: { record: '/catalog/zones/{id}/show' },
-  states: { record: '/catalog/states/{id}/show' },
-  tows: { record: '/catalog/tows/{id}/show' },
-  warnings: { record: '/catalog/warnings/{id}/show' },
-  reasons: { record: '/catalog/reasons/{id}/show' },
-  permit_types: { record: '/catalog/permit-types/{id}/show' },
-  makes: { record: '/catalog/makes/{id}/show' },
-  models: { record: '/catalog/models/{id}/show' },
-  buildings: { record: '/buildings/{id}/show' },
-  floors: {},
-  units: { record: '/units/{id}/show' },
-  parking_maps: {},
-  parking_areas: {},
-  spots: { record: '/spots/{id}/show' },
-  reservations: {},
-  residents: { record: '/residents/{id}/show' },
-  resident_imports: {},
-  vehicles: { record: '/vehicles/{id}/show' },
-  permits: { record: '/permits/{id}/show' },
-  form_rules: {},
-} as const satisfies Record<string, { record?: string }>;
+export const AUDITED = Object.fromEntries(
+  [PLATFORM_AUDITED, ...RESOURCES.map((r) => ('audited' in r ? r.audited : {}))].flatMap((x) =>
+    Object.entries(x),
+  ),
+) as Readonly<Record<'auth' | 'files' | AuditedOf<Decl>, { record?: string }>>;
 
 export type AuditEntity = keyof typeof AUDITED;
 export const AUDITED_ENTITIES = Object.keys(AUDITED) as AuditEntity[];

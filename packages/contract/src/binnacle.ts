@@ -1,3 +1,4 @@
+import { defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { USER_TYPES } from './constants';
 
@@ -33,3 +34,10 @@ export const binnacleEntrySchema = z.object({
   user: binnacleUserSchema.nullable().optional(),
 });
 export type BinnacleEntry = z.infer<typeof binnacleEntrySchema>;
+
+export const binnacleResource = defineResource({
+  name: 'binnacle',
+  actions: ['index'],
+  routes: { '/binnacle': 'index', '/catalog/binnacle': 'index' },
+  nav: [navEntry('administration', '/binnacle', 'binnacle')],
+});

@@ -1,3 +1,4 @@
+import { CRUD, crudPages, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { requiredText } from './catalogs/catalog';
 
@@ -52,3 +53,18 @@ export const floorsListQuery = {
   includes: [],
   defaultSort: 'level',
 } as const;
+
+export const buildingsResource = defineResource({
+  name: 'buildings',
+  actions: [...CRUD, 'unit'],
+  routes: { ...crudPages('buildings', 'buildingId'), '/buildings/$buildingId/unit': null },
+  nav: [navEntry('property', '/buildings', 'buildings')],
+  audited: { buildings: { record: '/buildings/{id}/show' } },
+});
+
+/** Floors are edited on their building's page. */
+export const floorsResource = defineResource({
+  name: 'floors',
+  actions: CRUD,
+  audited: { floors: {} },
+});

@@ -1,3 +1,4 @@
+import { defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { idSchema } from './form-data';
 
@@ -35,3 +36,11 @@ export type CountersQuery = z.input<typeof countersQuery>;
 
 export const countersResponse = z.object({ counters: z.array(counterSchema) });
 export type CountersResponse = z.infer<typeof countersResponse>;
+
+/** The dashboard and the home page (SPEC §2.2): the home page is open to everyone signed in. */
+export const dashboardResource = defineResource({
+  name: 'dashboard',
+  actions: ['index'],
+  routes: { '/': null, '/dashboard': 'index' },
+  nav: [navEntry('overview', '/', 'home'), navEntry('overview', '/dashboard', 'dashboard')],
+});

@@ -1,3 +1,4 @@
+import { defineResource, navEntry } from './resource';
 import { z } from 'zod';
 
 /**
@@ -93,3 +94,16 @@ export function applyFormRules<S extends z.ZodRawShape>(
         ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
   });
 }
+
+/** The form rules screen (/rules) and the API's form-rules calls. */
+export const rulesResource = defineResource({
+  name: 'rules',
+  actions: ['index', 'edit'],
+  routes: { '/rules': 'index' },
+  nav: [navEntry('administration', '/rules', 'rules')],
+});
+export const formRulesResource = defineResource({
+  name: 'form-rules',
+  actions: ['index', 'edit'],
+  audited: { form_rules: {} },
+});

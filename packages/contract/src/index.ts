@@ -23,3 +23,7 @@ export * from './form-rules';
 export * from './two-factor';
 export * from './system-settings';
 export * from './audited';
+export * from './resource';
+export * from './registry';
+export * from './planned';
+export * from './host';

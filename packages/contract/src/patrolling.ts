@@ -1,3 +1,4 @@
+import { defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { counterSchema, type CounterKey } from './dashboard';
 
@@ -18,3 +19,11 @@ export const patrollingPropertySchema = z.object({
   counters: z.array(counterSchema),
 });
 export type PatrollingProperty = z.infer<typeof patrollingPropertySchema>;
+
+/** Patrols are run from the central area (DESIGN §1); on a property's host the screen only shows its counters. */
+export const patrollingResource = defineResource({
+  name: 'patrolling',
+  actions: ['index', 'check-in', 'check-out'],
+  routes: { '/patrolling': 'index' },
+  nav: [navEntry('overview', '/patrolling', 'patrolling', { areas: ['central'] })],
+});

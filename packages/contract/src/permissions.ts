@@ -1,72 +1,17 @@
+import { CATALOG_RESOURCES } from './catalogs';
 import type { RoleName } from './constants';
-
-const crud = ['index', 'create', 'show', 'edit', 'delete'] as const;
+import { RESOURCES } from './registry';
 
 /**
- * The permission catalogue: every resource and its actions. A permission is `resource.action`.
- * It covers every staff route of SPEC §2.2 and every API operation; route tables below and every
- * server route refer to it, so a typo is a type error.
+ * The permission catalogue: every resource and its actions, derived from the resources' declarations
+ * (`registry.ts`). A permission is `resource.action`; route tables and every server route refer to it, so a typo
+ * is a type error.
  */
-export const PERMISSION_CATALOGUE = {
-  dashboard: ['index'],
-  rules: ['index', 'edit'],
-  tenants: ['index'],
-  translations: ['index', 'download', 'upload'],
-  'language-codes': ['index', 'edit'],
-  settings: ['index', 'edit'],
-  /** The platform's own settings (central: two-factor sign-in mandatory for central staff). */
-  'system-settings': ['index', 'edit'],
-  reports: ['index', 'export'],
-  requests: ['index', 'show', 'create', 'edit'],
-  'my-requests': ['index', 'create'],
-  binnacle: ['index'],
-  outbox: ['index'],
-  'banned-vehicles': crud,
-  patrolling: ['index', 'check-in', 'check-out'],
-  'patrolling-reports': ['index', 'create', 'show'],
-  'emails-sender': ['index', 'send'],
-  'email-templates': crud,
-  documents: ['index', 'show', 'edit'],
-  'form-rules': ['index', 'edit'],
-  properties: [...crud, 'test-email'],
-  buildings: [...crud, 'unit'],
-  floors: crud,
-  units: [...crud, 'create-bulk', 'import'],
-  spots: ['index', 'show', 'edit', 'delete', 'map', 'map.edit'],
-  reservations: crud,
-  roles: crud,
-  users: crud,
-  vehicles: crud,
-  visitors: [...crud, 'export', 'refresh'],
-  permits: [...crud, 'approve', 'reject', 'revoke', 'restore'],
-  residents: [
-    ...crud,
-    'deleted',
-    'restore',
-    'status',
-    'import',
-    'export',
-    'password',
-    'resend-agreement',
-    'mass-email',
-    'permits',
-    'permits.create',
-    'vehicles',
-    'vehicles.create',
-    'visitors',
-    'visitors.create',
-  ],
-  zones: crud,
-  states: crud,
-  tows: crud,
-  warnings: crud,
-  reasons: crud,
-  'permit-types': crud,
-  makes: crud,
-  models: crud,
-} as const satisfies Record<string, readonly string[]>;
+type Catalogue = { [D in (typeof RESOURCES)[number] as D['name']]: D['actions'] };
+export const PERMISSION_CATALOGUE = Object.fromEntries(
+  RESOURCES.map((r) => [r.name, r.actions]),
+) as Catalogue;
 
-type Catalogue = typeof PERMISSION_CATALOGUE;
 export type Permission = {
   [R in keyof Catalogue]: `${R & string}.${Catalogue[R][number]}`;
 }[keyof Catalogue];
@@ -98,16 +43,7 @@ const readOnly = (r: keyof Catalogue) =>
 const all = (r: keyof Catalogue) =>
   (PERMISSION_CATALOGUE[r] as readonly string[]).map((a) => `${r}.${a}` as Permission);
 
-const CATALOGS = [
-  'zones',
-  'states',
-  'tows',
-  'warnings',
-  'reasons',
-  'permit-types',
-  'makes',
-  'models',
-] as const;
+const CATALOGS = CATALOG_RESOURCES;
 
 /**
  * Seeded permission sets per role (documented in docs/roles-and-permissions.md).

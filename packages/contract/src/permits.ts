@@ -1,3 +1,4 @@
+import { CRUD, crudPages, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { RESERVED_SPOT_PERMIT_TYPE_ID } from './constants';
 import { applyFormRules, type FormRules } from './form-rules';
@@ -220,3 +221,11 @@ export function suggestPermitCode(prefix: string, random: () => number = Math.ra
   for (let i = 0; i < 6; i++) s += alphabet[Math.floor(random() * alphabet.length)];
   return `${prefix.slice(0, 6).toUpperCase()}-${s}`;
 }
+
+export const permitsResource = defineResource({
+  name: 'permits',
+  actions: [...CRUD, 'approve', 'reject', 'revoke', 'restore'],
+  routes: crudPages('permits', 'permitId', { approve: 'approve', reject: 'reject' }),
+  nav: [navEntry('account', '/my/permits', 'myPermits'), navEntry('property', '/permits', 'permits')],
+  audited: { permits: { record: '/permits/{id}/show' } },
+});

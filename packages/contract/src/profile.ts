@@ -1,3 +1,4 @@
+import { defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { LANGUAGES, PHONE_PATTERN } from './constants';
 
@@ -42,3 +43,10 @@ export const profileBody = z.object({
 export type ProfileBody = z.input<typeof profileBody>;
 
 export const profileUpdateResponse = z.object({ profile: profileSchema, message: z.string() });
+
+/** The signed-in user's own profile: no permission, every user has one (residents under /my). */
+export const profileResource = defineResource({
+  name: 'profile',
+  actions: [],
+  nav: [navEntry('account', '/my/profile', 'myProfile')],
+});

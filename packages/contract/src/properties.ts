@@ -1,3 +1,4 @@
+import { CRUD, crudPages, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { EMAIL_MAX, LANGUAGES, POSTAL_CODE_PATTERN, SMTP_PORTS } from './constants';
 import { requiredText } from './catalogs/catalog';
@@ -303,3 +304,27 @@ export const tenantHostSchema = z.object({
   active: z.boolean(),
 });
 export type TenantHost = z.infer<typeof tenantHostSchema>;
+
+export const propertiesResource = defineResource({
+  name: 'properties',
+  actions: [...CRUD, 'test-email'],
+  routes: crudPages('properties', 'propertyId'),
+  nav: [navEntry('property', '/properties', 'properties', { areas: ['central'] })],
+  audited: { properties: { record: '/properties/{id}/edit' } },
+});
+
+/** Which host names reach which property (central). SPEC §2.4 names the page open. */
+export const tenantsResource = defineResource({
+  name: 'tenants',
+  actions: ['index'],
+  routes: { '/tenants': null },
+  nav: [navEntry('administration', '/tenants', 'tenants', { areas: ['central'] })],
+});
+
+/** A property's typed settings (/settings). */
+export const settingsResource = defineResource({
+  name: 'settings',
+  actions: ['index', 'edit'],
+  routes: { '/settings': 'index' },
+  nav: [navEntry('administration', '/settings', 'settings')],
+});

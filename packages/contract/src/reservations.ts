@@ -1,3 +1,4 @@
+import { CRUD, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 
 export const RESERVATION_NOTES_MAX = 500;
@@ -56,3 +57,10 @@ export const residentOptionSchema = z.object({
   email: z.string().nullable(),
 });
 export type ResidentOption = z.infer<typeof residentOptionSchema>;
+
+export const reservationsResource = defineResource({
+  name: 'reservations',
+  actions: CRUD,
+  nav: [navEntry('account', '/my/reservations', 'myReservations')],
+  audited: { reservations: {} },
+});

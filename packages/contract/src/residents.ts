@@ -1,3 +1,4 @@
+import { CRUD, crudPages, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { requiredText } from './catalogs/catalog';
 import { EMAIL_MAX, LANGUAGES, PHONE_PATTERN, RESET_PASSWORD_MIN } from './constants';
@@ -304,3 +305,34 @@ export const residentSignatureBody = z.object({
   agree: z.literal(true, 'residents.signature.agreeRequired'),
 });
 export type ResidentSignatureBody = z.input<typeof residentSignatureBody>;
+
+export const residentsResource = defineResource({
+  name: 'residents',
+  actions: [
+    ...CRUD,
+    'deleted',
+    'restore',
+    'status',
+    'import',
+    'export',
+    'password',
+    'resend-agreement',
+    'mass-email',
+    'permits',
+    'permits.create',
+    'vehicles',
+    'vehicles.create',
+    'visitors',
+    'visitors.create',
+  ],
+  routes: crudPages('residents', 'residentId', {
+    permits: 'permits',
+    'permits-create': 'permits.create',
+    vehicles: 'vehicles',
+    'vehicles-create': 'vehicles.create',
+    visitors: 'visitors',
+    'visitors-create': 'visitors.create',
+  }),
+  nav: [navEntry('property', '/residents', 'residents')],
+  audited: { residents: { record: '/residents/{id}/show' }, resident_imports: {} },
+});

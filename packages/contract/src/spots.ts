@@ -1,3 +1,4 @@
+import { defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { SPOT_NAME_MAX } from './constants';
 import { requiredText } from './catalogs/catalog';
@@ -106,3 +107,18 @@ export const spotsListQuery = {
   includes: ['area', 'reservation'],
   defaultSort: 'number',
 } as const;
+
+/** Spots (no create page: spots are drawn on the parking map) and the map designer (SPEC §2.5). */
+export const spotsResource = defineResource({
+  name: 'spots',
+  actions: ['index', 'show', 'edit', 'delete', 'map', 'map.edit'],
+  routes: {
+    '/spots': 'index',
+    '/spots/$spotId/show': 'show',
+    '/spots/$spotId/edit': null,
+    // Drawing needs spots.map.edit, checked on its actions.
+    '/parking-map': 'map',
+  },
+  nav: [navEntry('property', '/spots', 'spots'), navEntry('property', '/parking-map', 'parkingMap')],
+  audited: { spots: { record: '/spots/{id}/show' }, parking_maps: {}, parking_areas: {} },
+});

@@ -1,3 +1,4 @@
+import { defineResource } from './resource';
 import { z } from 'zod';
 
 /**
@@ -15,3 +16,10 @@ export const systemSettingsSchema = z.object({
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
 export const SYSTEM_SETTINGS_DEFAULTS: SystemSettings = { requireTwoFactorForCentralStaff: false };
+
+/** The platform's own settings (central: two-factor sign-in mandatory for central staff). */
+export const systemSettingsResource = defineResource({
+  name: 'system-settings',
+  actions: ['index', 'edit'],
+  audited: { system_settings: {} },
+});

@@ -1,3 +1,4 @@
+import { CRUD, crudPages, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { UNIT_NAME_MAX } from './buildings';
 import { requiredText } from './catalogs/catalog';
@@ -122,3 +123,11 @@ export const unitsImportResultSchema = z.object({
   rejected: z.array(importRejectSchema),
 });
 export type UnitsImportResult = z.infer<typeof unitsImportResultSchema>;
+
+export const unitsResource = defineResource({
+  name: 'units',
+  actions: [...CRUD, 'create-bulk', 'import'],
+  routes: { ...crudPages('units', 'unitId'), '/units/create-bulk': 'create-bulk' },
+  nav: [navEntry('property', '/units', 'units')],
+  audited: { units: { record: '/units/{id}/show' } },
+});

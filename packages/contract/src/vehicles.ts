@@ -1,3 +1,4 @@
+import { CRUD, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { applyFormRules, type FormRules } from './form-rules';
 
@@ -117,3 +118,17 @@ export const vehiclesListQuery = {
 /** The two documents a vehicle carries (multipart field names of POST /vehicles/:id/documents). */
 export const VEHICLE_DOCUMENTS = ['platesPhoto', 'insurance'] as const;
 export type VehicleDocument = (typeof VEHICLE_DOCUMENTS)[number];
+
+/** SPEC §2.4 names the vehicles create, edit and show pages open (the API checks each call). */
+export const vehiclesResource = defineResource({
+  name: 'vehicles',
+  actions: CRUD,
+  routes: {
+    '/vehicles': 'index',
+    '/vehicles/create': null,
+    '/vehicles/$vehicleId/show': null,
+    '/vehicles/$vehicleId/edit': null,
+  },
+  nav: [navEntry('account', '/my/vehicles', 'myVehicles'), navEntry('property', '/vehicles', 'vehicles')],
+  audited: { vehicles: { record: '/vehicles/{id}/show' } },
+});

@@ -1,64 +1,82 @@
+import type { Tx } from '../platform/db';
 import type { RouteDef } from '../platform/http';
-import { authRoutes } from './auth/routes';
-import { binnacleRoutes } from './binnacle/routes';
-import { healthRoutes } from './health/routes';
-import { langsRoutes } from './langs/routes';
-import { outboxRoutes } from './outbox/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import { patrollingRoutes } from './patrolling/routes';
-import { profileRoutes } from './profile/routes';
-import { propertiesRoutes, propertyWriteRoutes } from './properties/routes';
-import { makesRoutes } from './makes/routes';
-import { modelsRoutes } from './models/routes';
-import { permitTypesRoutes } from './permit-types/routes';
-import { reasonsRoutes } from './reasons/routes';
-import { statesRoutes } from './states/routes';
-import { towsRoutes } from './tows/routes';
-import { warningsRoutes } from './warnings/routes';
-import { zonesRoutes } from './zones/routes';
-import { buildingsRoutes } from './buildings/routes';
-import { floorsRoutes } from './floors/routes';
-import { unitsRoutes } from './units/routes';
-import { spotsRoutes } from './spots/routes';
-import { parkingMapRoutes } from './parking-map/routes';
-import { reservationsRoutes } from './reservations/routes';
-import { residentsRoutes } from './residents/routes';
-import { vehiclesRoutes } from './vehicles/routes';
-import { permitsRoutes } from './permits/routes';
-import { formRulesRoutes } from './form-rules/routes';
-import { systemSettingsRoutes } from './system-settings/routes';
-import { twoFactorRoutes } from './two-factor/routes';
+import type { ServerModule } from '../platform/module';
+import { healthModule } from './health/module';
+import { authModule } from './auth/module';
+import { twoFactorModule } from './two-factor/module';
+import { systemSettingsModule } from './system-settings/module';
+import { langsModule } from './langs/module';
+import { rolesModule } from './roles/module';
+import { usersModule } from './users/module';
+import { binnacleModule } from './binnacle/module';
+import { outboxModule } from './outbox/module';
+import { filesModule } from './files/module';
+import { profileModule } from './profile/module';
+import { propertiesModule } from './properties/module';
+import { dashboardModule } from './dashboard/module';
+import { patrollingModule } from './patrolling/module';
+import { zonesModule } from './zones/module';
+import { permitTypesModule } from './permit-types/module';
+import { statesModule } from './states/module';
+import { reasonsModule } from './reasons/module';
+import { warningsModule } from './warnings/module';
+import { towsModule } from './tows/module';
+import { makesModule } from './makes/module';
+import { modelsModule } from './models/module';
+import { buildingsModule } from './buildings/module';
+import { floorsModule } from './floors/module';
+import { unitsModule } from './units/module';
+import { spotsModule } from './spots/module';
+import { parkingMapModule } from './parking-map/module';
+import { reservationsModule } from './reservations/module';
+import { residentsModule } from './residents/module';
+import { vehiclesModule } from './vehicles/module';
+import { permitsModule } from './permits/module';
+import { formRulesModule } from './form-rules/module';
 
-/** Every module's routes. A new module adds one line. */
-export const routes = [
-  ...healthRoutes,
-  ...authRoutes,
-  ...twoFactorRoutes,
-  ...systemSettingsRoutes,
-  ...langsRoutes,
-  ...binnacleRoutes,
-  ...outboxRoutes,
-  ...profileRoutes,
-  ...propertiesRoutes,
-  ...propertyWriteRoutes,
-  ...dashboardRoutes,
-  ...patrollingRoutes,
-  ...zonesRoutes,
-  ...statesRoutes,
-  ...towsRoutes,
-  ...warningsRoutes,
-  ...reasonsRoutes,
-  ...permitTypesRoutes,
-  ...makesRoutes,
-  ...modelsRoutes,
-  ...buildingsRoutes,
-  ...floorsRoutes,
-  ...unitsRoutes,
-  ...spotsRoutes,
-  ...parkingMapRoutes,
-  ...reservationsRoutes,
-  ...residentsRoutes,
-  ...vehiclesRoutes,
-  ...permitsRoutes,
-  ...formRulesRoutes,
-] as RouteDef[];
+/**
+ * Every module, once (its `module.ts` declares its routes, tables and reference seed). A new module adds one line.
+ * The order is the reference seed's: translations and roles first, the permit types before the other catalogs.
+ */
+export const MODULES: readonly ServerModule[] = [
+  healthModule,
+  authModule,
+  twoFactorModule,
+  systemSettingsModule,
+  langsModule,
+  rolesModule,
+  usersModule,
+  binnacleModule,
+  outboxModule,
+  filesModule,
+  profileModule,
+  propertiesModule,
+  dashboardModule,
+  patrollingModule,
+  zonesModule,
+  permitTypesModule,
+  statesModule,
+  reasonsModule,
+  warningsModule,
+  towsModule,
+  makesModule,
+  modelsModule,
+  buildingsModule,
+  floorsModule,
+  unitsModule,
+  spotsModule,
+  parkingMapModule,
+  reservationsModule,
+  residentsModule,
+  vehiclesModule,
+  permitsModule,
+  formRulesModule,
+];
+
+/** Every module's routes, mounted by the app in both areas as each route declares. */
+export const routes: RouteDef[] = MODULES.flatMap((m) => m.routes ?? []);
+
+/** Reference data every installation needs (production too): each module's seed, in order. */
+export async function seedReference(tx: Tx): Promise<void> {
+  for (const m of MODULES) await m.seed?.(tx);
+}

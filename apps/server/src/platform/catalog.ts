@@ -15,7 +15,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { createRow, deleteRow, updateRow, type ReferencedBy, type UniqueFields } from './crud';
 import { notFound } from './errors';
-import { defineRoute, type RouteContext, type RouteDef } from './http';
+import { defineRoute, queryOf, type RouteDef } from './http';
+import type { Scope } from './scope';
 import { t } from './i18n';
 import { defineListResource, type FilterDef, type IncludeDef, type ListResource } from './list-query';
 
@@ -73,9 +74,9 @@ export interface CatalogDef<
    * The row's values from a valid body, with the rules that need the database (throw field errors).
    * `existing` is the row being replaced (locked), null on create. Default: the body as it is.
    */
-  values?(ctx: RouteContext, body: z.output<B>, existing: Row<T> | null): Promise<Insert<T>>;
+  values?(ctx: Scope, body: z.output<B>, existing: Row<T> | null): Promise<Insert<T>>;
   /** Refuses a delete before it runs (throw an HttpError), e.g. a system row. */
-  beforeDelete?(ctx: RouteContext, row: Row<T>): void | Promise<void>;
+  beforeDelete?(ctx: Scope, row: Row<T>): void | Promise<void>;
   /** Foreign keys of other tables pointing at this one → the message of the 409 refusing the delete. */
   referencedBy?: ReferencedBy;
 }
@@ -87,7 +88,7 @@ export interface Catalog<T extends CatalogTable> {
   list: ListResource<CatalogItem>;
   routes: RouteDef[];
   /** One row as the API answers it, or a 404. */
-  get(ctx: RouteContext, id: number): Promise<CatalogItem>;
+  get(ctx: Scope, id: number): Promise<CatalogItem>;
 }
 
 function toItem(row: Record<string, unknown>): CatalogItem {
@@ -163,7 +164,7 @@ export function defineCatalog<
     serialize: (row) => toItem(row),
   });
 
-  async function find(ctx: RouteContext, id: number, lock = false): Promise<Row<T>> {
+  async function find(ctx: Scope, id: number, lock = false): Promise<Row<T>> {
     const q = ctx.tx.select().from(source).where(byId(id));
     const [row] = (await (lock ? q.for('update') : q)) as Row<T>[];
     if (!row) throw notFound(entity);
@@ -171,16 +172,16 @@ export function defineCatalog<
   }
 
   /** The item with every include the catalog declares (the show and form screens need them all). */
-  async function present(ctx: RouteContext, row: Row<T>): Promise<CatalogItem> {
+  async function present(ctx: Scope, row: Row<T>): Promise<CatalogItem> {
     const item = toItem(row);
     for (const [name, inc] of Object.entries(includes)) await inc.load(ctx, [item as never], name, {});
     return item;
   }
 
-  const valuesOf = async (ctx: RouteContext, body: z.output<B>, existing: Row<T> | null) =>
+  const valuesOf = async (ctx: Scope, body: z.output<B>, existing: Row<T> | null) =>
     def.values ? def.values(ctx, body, existing) : (body as Insert<T>);
 
-  const get = async (ctx: RouteContext, id: number) => present(ctx, await find(ctx, id));
+  const get = async (ctx: Scope, id: number) => present(ctx, await find(ctx, id));
 
   const permission = (action: 'index' | 'show' | 'create' | 'edit' | 'delete') =>
     `${resource}.${action}` as Permission;
@@ -199,7 +200,7 @@ export function defineCatalog<
       tags,
       summary: `List ${resource}: filter[${contract.list.filters.join('|')}], filter[term]; sort by ${contract.list.sorts.join(', ')}`,
       schema: { querystring: list.querystring, response: { 200: listResponseSchema(contract.item) } },
-      handler: (ctx) => list.list(ctx),
+      handler: (ctx) => list.list(ctx, queryOf(ctx.req)),
     }),
     defineRoute({
       method: 'GET',

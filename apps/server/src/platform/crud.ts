@@ -2,7 +2,7 @@ import type { AuditEntity } from '@parkade/contract';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { HttpError, invalid, notFound, pgError, type PgErrorLike } from './errors';
-import type { RouteContext } from './http';
+import type { Scope } from './scope';
 import { t } from './i18n';
 
 /**
@@ -44,7 +44,7 @@ function idOf(row: Record<string, unknown>) {
 }
 
 export async function createRow<T extends PgTable>(
-  ctx: RouteContext,
+  ctx: Scope,
   table: T,
   entity: AuditEntity,
   values: Insert<T>,
@@ -59,7 +59,7 @@ export async function createRow<T extends PgTable>(
 }
 
 export async function updateRow<T extends PgTable>(
-  ctx: RouteContext,
+  ctx: Scope,
   table: T,
   entity: AuditEntity,
   where: SQL,
@@ -109,7 +109,7 @@ export async function guardReferenced<R>(referencedBy: ReferencedBy, fn: () => P
 }
 
 export async function deleteRow<T extends PgTable>(
-  ctx: RouteContext,
+  ctx: Scope,
   table: T,
   entity: AuditEntity,
   where: SQL,
@@ -124,6 +124,6 @@ export async function deleteRow<T extends PgTable>(
 }
 
 /** The answer of a DELETE: "The building was deleted", in the request's language. */
-export function deletedMessage(ctx: RouteContext, entity: string): { message: string } {
+export function deletedMessage(ctx: Scope, entity: string): { message: string } {
   return { message: t(ctx.lang, 'catalogs.deleted', { entity: t(ctx.lang, `entities.${entity}`) }) };
 }

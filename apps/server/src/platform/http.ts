@@ -1,18 +1,15 @@
-import { RATE_LIMITS, type Area, type AuthUser, type Language, type RateLimitName } from '@parkade/contract';
+import { RATE_LIMITS, type Area, type Language, type RateLimitName } from '@parkade/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { refuseForbiddenCharacters } from './input';
 import { z, type ZodType } from 'zod';
-import { writeAudit, type Actor, type AuditEntry } from './audit';
 import { admitted, bearer, checkAccess, scopeOf, type Access, type Gate } from './admission';
-import type { SessionUser } from './auth';
-import type { Database, Tx } from './db';
-import type { Env } from './env';
+import type { Tx } from './db';
 import { HttpError, RequestValidationError } from './errors';
-import { parseHost, type HostInfo, type TenantProperty } from './tenancy';
+import type { FileAnswer } from './file-answer';
+import { createScope, type Scope, type Services } from './scope';
+import { parseHost, type HostInfo } from './tenancy';
 import { consume } from './throttle';
 import { readMultipart, type MultipartBody, type UploadKind, type UploadedFile } from './uploads';
-import type { Jobs } from './jobs';
-import type { Storage } from './storage';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,15 +18,7 @@ declare module 'fastify' {
   }
 }
 
-/** Everything a handler may use beyond its transaction. */
-export interface Services {
-  env: Env;
-  database: Database;
-  jobs: Jobs;
-  storage: Storage;
-}
-
-export type { Access };
+export type { Access, Scope, Services };
 
 export interface RouteSchema {
   body?: ZodType;
@@ -39,26 +28,10 @@ export interface RouteSchema {
 }
 type Out<T> = T extends ZodType ? z.output<T> : undefined;
 
-export interface RouteContext {
+/** A request's Scope, plus what only a route handler sees: the HTTP request and answer, and the uploaded files. */
+export interface RouteContext extends Scope {
   req: FastifyRequest;
   reply: FastifyReply;
-  tx: Tx;
-  services: Services;
-  area: Area;
-  /** The tenant of a tenant-area request. */
-  property: TenantProperty | null;
-  /** The signed-in user; null only on public routes without a token. */
-  session: SessionUser | null;
-  lang: Language;
-  actor: Actor;
-  /** Writes a binnacle entry in this request's transaction. */
-  audit(entry: AuditEntry): Promise<void>;
-  /** Runs after the transaction commits (e.g. wake a job); never on rollback. */
-  afterCommit(fn: () => unknown): void;
-  /** Runs when the transaction rolls back (e.g. remove bytes written to storage for rows that are gone). */
-  onRollback(fn: () => unknown): void;
-  /** The signed-in user, or 401. */
-  user(): AuthUser;
   files: UploadedFile[];
 }
 
@@ -197,8 +170,8 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   if (def.rateLimit && def.access === 'public')
     await limitAddress(services, area, `rate:${def.rateLimit}:ip:${req.ip}`, RATE_LIMITS[def.rateLimit]);
   const multipart = await readUpload(services, def, area, req, reply, token);
-  const after: (() => unknown)[] = [];
-  const undo: (() => unknown)[] = [];
+  let after: (() => unknown)[] = [];
+  let undo: (() => unknown)[] = [];
 
   const exec = async (tx: Tx, { property, session, acting }: Gate) => {
     // A signed-in caller's limit is counted here, once admitted: one user's costly requests queue on its counter.
@@ -217,35 +190,19 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
     });
     const params = validate(def.schema?.params, req.params, 'params');
     const query = validate(def.schema?.querystring, req.query, 'querystring');
-    const actor: Actor = {
-      area,
-      propertyId: (property ?? acting)?.id ?? null,
-      userType: session?.user.type ?? null,
-      userId: session?.user.id ?? null,
-      userName: session?.user.fullName ?? null,
-      ip: req.ip,
-      userAgent: req.headers['user-agent'] ?? null,
-      requestId: String(req.id),
-    };
-    const ctx: RouteContext = {
-      req,
-      reply,
+    const { scope, hooks } = createScope({
       tx,
       services,
       area,
       property: property ?? acting,
       session,
       lang: req.lang,
-      actor,
-      audit: (entry) => writeAudit(tx, actor, entry),
-      afterCommit: (fn) => after.push(fn),
-      onRollback: (fn) => undo.push(fn),
-      user: () => {
-        if (!session) throw new HttpError(401, 'errors.unauthenticated');
-        return session.user;
-      },
-      files: multipart?.files ?? [],
-    };
+      actor: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, requestId: String(req.id) },
+    });
+    after = hooks.afterCommit;
+    undo = hooks.onRollback;
+    // The scope keeps its getters (propertyId): the request's parts are added to it, not spread into a copy.
+    const ctx: RouteContext = Object.assign(scope, { req, reply, files: multipart?.files ?? [] });
     // A body whose rules depend on the property (form rules) or the caller is validated by `bodySchema`.
     const bodySchema = def.bodySchema ? await def.bodySchema(ctx, { query, params }) : def.schema?.body;
     const body = validate(bodySchema, multipart ? multipart.fields : req.body, 'body');
@@ -353,10 +310,18 @@ export function mountRoutes(app: FastifyInstance, services: Services, defs: Rout
   return mounted;
 }
 
-/** The property a property-scoped route works on (tenant area: the host's; central: the selected one). */
-export function propertyIdOf(ctx: RouteContext): number {
-  if (!ctx.property) throw new HttpError(400, 'errors.propertyNotSelected');
-  return ctx.property.id;
-}
-
 export { parseHost };
+
+/** The raw query string of a request, as list resources and exports read it. */
+export const queryOf = (req: FastifyRequest): string => req.url.split('?').slice(1).join('?');
+
+/** Sends a service's file with its headers: never cached by proxies, never sniffed. */
+export function sendFile<B>(reply: FastifyReply, file: FileAnswer<B>): B {
+  reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', file.disposition)
+    .header('cache-control', file.cacheControl ?? 'private, no-cache')
+    .header('x-content-type-options', 'nosniff');
+  if (file.size !== undefined) reply.header('content-length', String(file.size));
+  return file.body;
+}

@@ -15,7 +15,7 @@ import {
   type TestContext,
 } from '../test/harness';
 import { HttpError } from './errors';
-import type { RouteContext } from './http';
+import { createScope, type Scope } from './scope';
 import { belongsTo, defineListResource, hasMany, listValueError } from './list-query';
 
 /**
@@ -401,15 +401,9 @@ describe('resources declared elsewhere', () => {
   });
 
   /** Runs a resource in a central-scope transaction, as a route handler would. */
-  function run<T>(list: { list: (c: RouteContext) => Promise<T> }, query: string) {
+  function run<T>(list: { list: (c: Scope, query: string) => Promise<T> }, query: string) {
     return ctx.database.withScope({ area: 'central' }, (tx) =>
-      list.list({
-        tx,
-        area: 'central',
-        lang: 'en',
-        property: null,
-        req: { url: `/x?${query}` },
-      } as RouteContext),
+      list.list(createScope({ tx, services: ctx.services, area: 'central', property: null }).scope, query),
     );
   }
   const tagged = () => `filter[code]=${codes.join(',')}`;

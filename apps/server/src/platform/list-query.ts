@@ -4,7 +4,7 @@ import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
 import { HttpError } from './errors';
-import type { RouteContext } from './http';
+import type { Scope } from './scope';
 import {
   ALL_MAX,
   type Expr,
@@ -29,7 +29,7 @@ import { type IncludeTree, type IncludeDef, loadNested, parseIncludes, includePa
 
 /**
  * The one list-query engine (DESIGN §5). Every list endpoint declares what it allows with
- * `defineListResource` and answers with `resource.list(ctx)`:
+ * `defineListResource` and answers with `resource.list(ctx, queryOf(ctx.req))`:
  *
  *   filter[field]=a,b        any of the values (comma-separated); `null` matches a missing value where declared
  *   filter[field]=from,to    date ranges: ISO dates or date-times, either end may be left out (`2026-01-01,`)
@@ -75,7 +75,7 @@ export interface ListResourceDef<TSel extends SelectedFields, TItem> {
   /** Joins applied to both the count and the page (for filters or sorts on related columns). */
   joins?: (q: PgSelect) => PgSelect;
   /** The application's own scoping (row-level security is the backstop), e.g. the tenant's property. */
-  scope?: (ctx: RouteContext) => SQL | undefined;
+  scope?: (ctx: Scope) => SQL | undefined;
   filters?: Record<string, FilterDef>;
   /**
    * What `filter[term]` searches; each word of the term must match. Either columns (case-insensitive substring of
@@ -118,8 +118,6 @@ export interface ListOptions {
   where?: SQL;
   /** Query-string parameters this route reads itself; the engine leaves them alone. */
   extraParams?: readonly string[];
-  /** The raw query string; defaults to the request's. */
-  query?: string;
 }
 
 export interface ListResource<TItem> {
@@ -129,7 +127,8 @@ export interface ListResource<TItem> {
   /** Validates a raw query string; throws a 400 HttpError naming the offending parameter. */
   parse(raw: string | URLSearchParams, q: ListParseContext, extraParams?: readonly string[]): ParsedListQuery;
   /** Runs the list in the request's transaction: `{ data, meta: { page, pageSize, total, lastPage } }`. */
-  list(ctx: RouteContext, opts?: ListOptions): Promise<ListResponse<TItem>>;
+  /** One page for the raw query string of a request (`queryOf(ctx.req)`) or of a job. */
+  list(ctx: Scope, query: string, opts?: ListOptions): Promise<ListResponse<TItem>>;
 }
 
 /**
@@ -151,7 +150,7 @@ export interface ListResource<TItem> {
  *   });
  *
  *   defineRoute({ method: 'GET', url: '/binnacle', ..., schema: { querystring: binnacleList.querystring },
- *     handler: (ctx) => binnacleList.list(ctx) });
+ *     handler: (ctx) => binnacleList.list(ctx, queryOf(ctx.req)) });
  */
 export function defineListResource<TSel extends SelectedFields, TItem = Serialized<SelectResultFields<TSel>>>(
   def: ListResourceDef<TSel, TItem>,
@@ -255,8 +254,7 @@ export function defineListResource<TSel extends SelectedFields, TItem = Serializ
     return { where, orderBy, sort, page, pageSize, all, include };
   }
 
-  async function list(ctx: RouteContext, opts: ListOptions = {}): Promise<ListResponse<TItem>> {
-    const raw = opts.query ?? ctx.req.url.split('?').slice(1).join('?');
+  async function list(ctx: Scope, raw: string, opts: ListOptions = {}): Promise<ListResponse<TItem>> {
     const parsed = parse(raw, { area: ctx.area, lang: ctx.lang }, opts.extraParams);
     const where = and(def.scope?.(ctx), opts.where, ...parsed.where);
     const base = () => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { RATE_LIMITS } from '@parkade/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeResident } from '../test/factories';
+import { inScope } from './scope';
 import {
   createProperty,
   createTenantUser,
@@ -63,8 +64,8 @@ describe('rate limits', () => {
   });
 
   it('PDFs: per user, then 429', async () => {
-    const { id } = await ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
-      makeResident(tx, propertyId, ctx.services),
+    const { id } = await inScope(ctx.services, { area: 'tenant', propertyId }, (scope) =>
+      makeResident(scope),
     );
     const { max } = RATE_LIMITS.document;
     const url = `/residents/${id}/download/parkingPolicies`;

@@ -1,4 +1,4 @@
-import type { Area } from '@parkade/contract';
+import { parseHost, type Area, type HostInfo } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import { query, type Opening, type Tx } from './db';
 import { HttpError } from './errors';
@@ -13,22 +13,7 @@ export interface TenantProperty {
   active: boolean;
 }
 
-/** What the Host header says: a central host, a tenant subdomain, or a custom domain of a property. */
-export type HostInfo =
-  { kind: 'central' } | { kind: 'subdomain'; code: string } | { kind: 'custom'; host: string };
-
-export function parseHost(hostHeader: string | undefined, appDomain: string): HostInfo {
-  const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-  const domain = appDomain.toLowerCase();
-  if (!host || host === domain || host === `admin.${domain}` || /^[\d.]+$/.test(host) || host.startsWith('['))
-    return { kind: 'central' };
-  if (host.endsWith(`.${domain}`)) {
-    const sub = host.slice(0, -(domain.length + 1));
-    if (sub === 'admin' || sub === 'www') return { kind: 'central' };
-    if (!sub.includes('.')) return { kind: 'subdomain', code: sub };
-  }
-  return { kind: 'custom', host };
-}
+export { parseHost, type HostInfo };
 
 /** The API area from the URL prefix. */
 export function areaOf(url: string): Area | undefined {
@@ -105,5 +90,15 @@ export async function propertyForHost(
           tx,
           sql`select code, name from properties where (lower(access_domain) = ${host.host} or lower(visitor_domain) = ${host.host}) and active`,
         );
+  return rows[0] ?? null;
+}
+
+/** A property by id as a scope's tenant (jobs and tests, which know the id), or null when there is none. */
+export async function propertyById(tx: Tx, id: number): Promise<TenantProperty | null> {
+  const rows = await query<TenantProperty>(
+    tx,
+    sql`select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
+      p.visitor_domain as "visitorDomain", p.active from properties p where p.id = ${id}`,
+  );
   return rows[0] ?? null;
 }

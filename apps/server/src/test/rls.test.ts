@@ -23,7 +23,7 @@ import { searchWords } from '../platform/db/search-words';
 import { permits } from '../modules/permits/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
-import { query, type Database, type Scope, type Tx } from '../platform/db';
+import { query, type Database, type RowScope, type Tx } from '../platform/db';
 import { pgError } from '../platform/errors';
 import { openTestDatabase } from './db';
 
@@ -37,13 +37,13 @@ let tables: string[] = [];
 /** Rows seeded per table: property A, property B, and no property (mixed tables only). */
 const seeded: Record<string, { a: number; b: number; none: number }> = {};
 
-const inScope = <T>(scope: Scope, fn: (tx: Tx) => Promise<T>) => database.withScope(scope, fn);
-const tenant = (propertyId: number): Scope => ({ area: 'tenant', propertyId });
-const central: Scope = { area: 'central' };
+const inScope = <T>(scope: RowScope, fn: (tx: Tx) => Promise<T>) => database.withScope(scope, fn);
+const tenant = (propertyId: number): RowScope => ({ area: 'tenant', propertyId });
+const central: RowScope = { area: 'central' };
 const rowsOf = <T>(tx: Tx, statement: SQL) => query<T>(tx, statement);
 const t = (name: string) => sql.identifier(name);
 
-async function counts(scope: Scope, table: string) {
+async function counts(scope: RowScope, table: string) {
   return inScope(scope, async (tx) => {
     const [r] = await rowsOf<{ a: number; b: number; none: number; all: number }>(
       tx,
@@ -69,7 +69,7 @@ async function expectRefused(promise: Promise<unknown>) {
   expect(pge?.message).toMatch(/row-level security/);
 }
 
-async function seed(scope: Scope, propertyId: number | null) {
+async function seed(scope: RowScope, propertyId: number | null) {
   await inScope(scope, async (tx) => {
     if (propertyId !== null) {
       const [user] = await tx

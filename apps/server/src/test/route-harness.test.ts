@@ -24,7 +24,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../modules/auth/table';
 import { roles } from '../modules/roles/table';
 import { newToken, tokenHash } from '../platform/auth';
-import { query, type Scope } from '../platform/db';
+import { query, type RowScope } from '../platform/db';
+import { inScope } from '../platform/scope';
 import type { MountedRoute } from '../platform/http';
 import { fixtureOf, type RouteFixture } from './factories';
 import {
@@ -100,7 +101,7 @@ async function setRoles(lacking: readonly Permission[], holding: readonly Permis
 async function token(user: TestUser): Promise<string> {
   const t = newToken();
   const area: Area = user.propertyId === null ? 'central' : 'tenant';
-  const scope: Scope =
+  const scope: RowScope =
     user.propertyId === null ? { area: 'central' } : { area: 'tenant', propertyId: user.propertyId };
   await db.withScope(scope, (tx) =>
     tx.insert(sessions).values({
@@ -346,14 +347,14 @@ describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r
     // Centrally the same user acts on both: the selected property (X-Property) is what differs.
     const owner = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'other');
     const intruder = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'caller');
-    const params = await db.withScope({ area: 'tenant', propertyId: other.id }, (tx) =>
-      fx.create(tx, { propertyId: other.id, userId: (owner ?? users.otherAdmin).id }, ctx.services),
+    const params = await inScope(ctx.services, { area: 'tenant', propertyId: other.id }, (scope) =>
+      fx.create(scope, { userId: (owner ?? users.otherAdmin).id }),
     );
     for (const name of idParams(r))
       expect(params[name], `fixture of ${label(r)} gives no ${name}`).toBeDefined();
     const bodyFor = (p: Property) =>
       fx.body
-        ? db.withScope({ area: 'tenant', propertyId: p.id }, (tx) => fx.body!(tx, p.id, ctx.services))
+        ? inScope(ctx.services, { area: 'tenant', propertyId: p.id }, (scope) => fx.body!(scope))
         : Promise.resolve(undefined);
 
     const intruderToken = intruder ? await token(intruder) : undefined;

@@ -1,6 +1,6 @@
 /**
  * The schema rules of DESIGN §4, read from the migrated database's catalogue, and the agreement between the
- * Drizzle schema (src/schema.ts), the committed migrations and the database they build. The build fails when:
+ * Drizzle schema (src/schema.ts, from every module's tables), the committed migrations and the database they build. The build fails when:
  * - a tenant table (one with a property_id column) lacks RLS, FORCE RLS or an isolation policy;
  * - a tenant table's property_id is nullable, or is not the first column of its primary key and of every unique
  *   and secondary index ("mixed" tables excepted, see MIXED);
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as schema from '../schema';
+import { schema } from '../schema';
 import { MIGRATIONS_DIR, openDatabase, PGLITE_APP_ROLE, query, type Database } from '../platform/db';
 import { openTestDatabase } from './db';
 

@@ -1,4 +1,4 @@
-import type { Area } from '@parkade/contract';
+import { parseHost, type Area } from '@parkade/contract';
 
 /** Where the app runs: the central area, or a property (tenant) by its code. */
 export interface HostContext {
@@ -23,13 +23,11 @@ export function detectHost(hostname: string, meta: string | null, fallbackDomain
       // fall through to the host name
     }
   }
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  const domain = fallbackDomain.toLowerCase();
-  if (host.endsWith(`.${domain}`)) {
-    const sub = host.slice(0, -(domain.length + 1));
-    if (sub && sub !== 'admin' && sub !== 'www' && !sub.includes('.')) return { area: 'tenant', tenant: sub };
-  }
-  return { area: 'central', tenant: null };
+  // A custom domain is only known to the server (the meta tag); without it the host is central.
+  const host = parseHost(hostname, fallbackDomain);
+  return host.kind === 'subdomain'
+    ? { area: 'tenant', tenant: host.code }
+    : { area: 'central', tenant: null };
 }
 
 let current: HostContext | null = null;

@@ -28,7 +28,7 @@ import {
 
 import { fieldError, HttpError } from '../../platform/errors';
 import type { Tx } from '../../platform/db';
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { queueMail } from '../outbox/mail';
 import { clearThrottle, countAttempt } from '../../platform/throttle';
@@ -40,7 +40,7 @@ const isLanguage = (code: string): code is Language => (LANGUAGES as readonly st
  * The languages a user of this request may choose: the property's, or every active code centrally. Only
  * languages the interface ships (LANGUAGES) are offered, so a code added to the catalogue never breaks sign-in.
  */
-export async function allowedLanguages(ctx: RouteContext): Promise<Language[]> {
+export async function allowedLanguages(ctx: Scope): Promise<Language[]> {
   if (ctx.property) return ctx.property.languages.filter(isLanguage);
   const rows = await ctx.tx
     .select({ code: languageCodes.code })
@@ -51,21 +51,21 @@ export async function allowedLanguages(ctx: RouteContext): Promise<Language[]> {
 }
 
 /** The signed-in user with the languages allowed in this request (the session knows only a default list). */
-async function currentUser(ctx: RouteContext): Promise<AuthUser> {
+async function currentUser(ctx: Scope): Promise<AuthUser> {
   const user = ctx.user();
   const languages = await allowedLanguages(ctx);
   const language = languages.includes(user.language) ? user.language : (languages[0] ?? user.language);
   return { ...user, language, languages };
 }
 
-const userEntity = (ctx: RouteContext) => (ctx.area === 'central' ? 'central_users' : 'tenant_users');
+const userEntity = (ctx: Scope) => (ctx.area === 'central' ? 'central_users' : 'tenant_users');
 
 type UserPatch = Partial<
   Pick<typeof centralUsers.$inferInsert, 'lastLoginAt' | 'language' | 'passwordHash' | 'recoveryAt'>
 >;
 
 /** Updates the request area's user: a central user, or a user of the request's property. */
-async function updateUser(ctx: RouteContext, id: number, patch: UserPatch) {
+async function updateUser(ctx: Scope, id: number, patch: UserPatch) {
   if (ctx.area === 'central') await ctx.tx.update(centralUsers).set(patch).where(eq(centralUsers.id, id));
   else
     await ctx.tx
@@ -109,35 +109,32 @@ export async function passwordChanged(tx: Tx, account: Account, keepSessionId?: 
     .where(and(of(passwordResets), isNull(passwordResets.usedAt)));
 }
 
-const accountOf = (ctx: RouteContext, userId: number): Account => ({
+const accountOf = (ctx: Scope, userId: number): Account => ({
   area: ctx.area,
   propertyId: ctx.property?.id ?? null,
   userId,
 });
 
-const accountKey = (ctx: RouteContext, kind: string, email: string) =>
+const accountKey = (ctx: Scope, kind: string, email: string) =>
   `${kind}:acct:${ctx.area}:${ctx.property?.id ?? '-'}:${email.toLowerCase()}`;
 /**
  * The login counter of an account. An existing account has one counter whichever identifier (email or phone)
  * is typed, so alternating them gives no extra attempts; an unknown identifier is counted by itself, and
  * behaves the same from outside.
  */
-const userLoginKey = (ctx: RouteContext, userId: number) =>
+const userLoginKey = (ctx: Scope, userId: number) =>
   `login:acct:${ctx.area}:${ctx.property?.id ?? '-'}:user:${userId}`;
-const loginAccountKey = (ctx: RouteContext, login: string, userId: number | undefined) =>
+const loginAccountKey = (ctx: Scope, login: string, userId: number | undefined) =>
   userId === undefined ? accountKey(ctx, 'login', login) : userLoginKey(ctx, userId);
 
-export async function login(
-  ctx: RouteContext,
-  body: { email: string; password: string; remember?: boolean },
-) {
+export async function login(ctx: Scope, body: { email: string; password: string; remember?: boolean }) {
   const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, body.email);
   // Counted before the password is checked: of many attempts at once, at most the limit get a check.
   const attempt = await countAttempt(
     ctx.tx,
     [
       { key: loginAccountKey(ctx, body.email, row?.id), limit: THROTTLE.loginPerAccount, onSuccess: 'clear' },
-      { key: `login:ip:${ctx.req.ip}`, limit: THROTTLE.loginPerAddress, onSuccess: 'undo' },
+      { key: `login:ip:${ctx.actor.ip}`, limit: THROTTLE.loginPerAddress, onSuccess: 'undo' },
     ],
     () =>
       ctx.audit({ entity: 'auth', entityId: row?.id, action: 'login.throttled', new: { login: body.email } }),
@@ -170,7 +167,7 @@ export async function login(
 
 /** Issues the session of a user who proved who they are, and answers what the login routes answer. */
 async function startSession(
-  ctx: RouteContext,
+  ctx: Scope,
   row: UserRow,
   remember: boolean,
   audited: Record<string, unknown>,
@@ -183,8 +180,8 @@ async function startSession(
     propertyId: ctx.property?.id ?? null,
     userId: row.id,
     remember,
-    ip: ctx.req.ip,
-    userAgent: (ctx.req.headers['user-agent'] ?? '').slice(0, 512),
+    ip: ctx.actor.ip,
+    userAgent: (ctx.actor.userAgent ?? '').slice(0, 512),
     expiresAt,
     lastUsedAt: new Date(),
   });
@@ -208,7 +205,7 @@ async function startSession(
  * code. Counted first like a password (on counters of its own, which the password does not clear); the challenge
  * may be answered again after a wrong code until it expires, and serves one session only.
  */
-export async function loginTwoFactor(ctx: RouteContext, body: LoginTwoFactorInput) {
+export async function loginTwoFactor(ctx: Scope, body: LoginTwoFactorInput) {
   const now = new Date();
   // Locked: two answers to one challenge are taken one after the other, and the second finds it used.
   const [challenge] = await ctx.tx
@@ -248,13 +245,13 @@ export async function loginTwoFactor(ctx: RouteContext, body: LoginTwoFactorInpu
   return startSession(ctx, row, challenge.remember, { twoFactor: method });
 }
 
-export async function logout(ctx: RouteContext) {
+export async function logout(ctx: Scope) {
   await ctx.tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, ctx.session!.sessionId));
   await ctx.audit({ entity: userEntity(ctx), entityId: ctx.user().id, action: 'logout' });
   return { message: t(ctx.lang, 'auth.logoutSuccess') };
 }
 
-export async function setLanguage(ctx: RouteContext, language: Language) {
+export async function setLanguage(ctx: Scope, language: Language) {
   const user = await currentUser(ctx);
   if (!user.languages.includes(language)) throw fieldError('language', 'errors.languageNotAllowed');
   await updateUser(ctx, user.id, { language });
@@ -269,7 +266,7 @@ export async function setLanguage(ctx: RouteContext, language: Language) {
 }
 
 /** The web address of the area that issued the request: the tenant's own domain, never the Host header. */
-export function areaOrigin(ctx: RouteContext): string {
+export function areaOrigin(ctx: Scope): string {
   const { env } = ctx.services;
   const host = ctx.property
     ? ctx.property.accessDomain || `${ctx.property.code}.${env.appDomain}`
@@ -278,11 +275,11 @@ export function areaOrigin(ctx: RouteContext): string {
   return `${env.publicScheme}://${host}${port}`;
 }
 
-export async function forgotPassword(ctx: RouteContext, email: string) {
+export async function forgotPassword(ctx: Scope, email: string) {
   // Every request counts (a reset mail is sent or not, the same answer either way).
   await countAttempt(ctx.tx, [
     { key: accountKey(ctx, 'forgot', email), limit: THROTTLE.forgotPerAccount },
-    { key: `forgot:ip:${ctx.req.ip}`, limit: THROTTLE.forgotPerAddress },
+    { key: `forgot:ip:${ctx.actor.ip}`, limit: THROTTLE.forgotPerAddress },
   ]);
   const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, email);
   await ctx.audit({ entity: 'auth', entityId: row?.id, action: 'password.forgot', new: { email } });
@@ -313,10 +310,7 @@ export async function forgotPassword(ctx: RouteContext, email: string) {
   return { message: t(ctx.lang, 'auth.resetLinkSent') };
 }
 
-export async function resetPassword(
-  ctx: RouteContext,
-  body: { email: string; token: string; password: string },
-) {
+export async function resetPassword(ctx: Scope, body: { email: string; token: string; password: string }) {
   const now = new Date();
   // Consumed in one statement: of two concurrent uses of a token, only one finds it unused. A refusal below
   // rolls the transaction back, so a token offered with the wrong email stays usable.
@@ -354,7 +348,7 @@ export async function resetPassword(
   return { message: t(ctx.lang, 'auth.passwordReset') };
 }
 
-const changePasswordKey = (ctx: RouteContext, userId: number) =>
+const changePasswordKey = (ctx: Scope, userId: number) =>
   `password:acct:${ctx.area}:${ctx.property?.id ?? '-'}:user:${userId}`;
 
 /**
@@ -362,7 +356,7 @@ const changePasswordKey = (ctx: RouteContext, userId: number) =>
  * (5 in 15 minutes, then 429) so a stolen session cannot guess it. On success the user's other sessions end (this
  * one stays), pending reset links die, and the sign-in lock of the account is lifted.
  */
-export async function changePassword(ctx: RouteContext, body: { currentPassword: string; password: string }) {
+export async function changePassword(ctx: Scope, body: { currentPassword: string; password: string }) {
   const session = ctx.session!;
   const userId = session.user.id;
   const row = await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, userId);
@@ -396,7 +390,7 @@ export async function changePassword(ctx: RouteContext, body: { currentPassword:
   return { message: t(ctx.lang, 'auth.passwordChanged') };
 }
 
-export async function bootstrap(ctx: RouteContext) {
+export async function bootstrap(ctx: Scope) {
   const session = ctx.session!;
   const user = await currentUser(ctx);
   return {

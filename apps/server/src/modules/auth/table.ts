@@ -71,6 +71,3 @@ export const loginChallenges = pgTable(
     tenantPolicy('login_challenges'),
   ],
 ).enableRLS();
-
-/** The throttle's counters belong to the platform (platform/throttle.ts): re-exported for the schema. */
-export { authThrottle } from '../../platform/db/throttle-table';

@@ -1,5 +1,5 @@
 import { listResponseSchema } from '@parkade/contract';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import { binnacleEntrySchema, binnacleList } from './service';
 
 export const binnacleRoutes = [
@@ -16,6 +16,6 @@ export const binnacleRoutes = [
       querystring: binnacleList.querystring,
       response: { 200: listResponseSchema(binnacleEntrySchema) },
     },
-    handler: (ctx) => binnacleList.list(ctx),
+    handler: (ctx) => binnacleList.list(ctx, queryOf(ctx.req)),
   }),
 ];

@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 
 export { binnacleEntrySchema };
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, type IncludeDef } from '../../platform/list-query';
 import { properties } from '../properties/table';
 import { roles } from '../roles/table';
@@ -37,7 +37,7 @@ type BinnacleUser = z.infer<typeof binnacleUserSchema> & { key: string };
 const userKey = (type: string | null, id: number | null) =>
   id === null || type === null ? null : `${type === 'central-user' ? 'c' : 't'}:${id}`;
 
-async function loadUsers(ctx: RouteContext, keys: (string | number)[]): Promise<BinnacleUser[]> {
+async function loadUsers(ctx: Scope, keys: (string | number)[]): Promise<BinnacleUser[]> {
   const ids = (prefix: string) =>
     keys
       .map(String)

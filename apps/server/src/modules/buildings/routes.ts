@@ -6,7 +6,7 @@ import {
   messageResponse,
 } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import * as service from './service';
 
 const tags = ['buildings'];
@@ -23,7 +23,7 @@ export const buildingsRoutes = [
       querystring: service.buildingsList.querystring,
       response: { 200: listResponseSchema(buildingItemSchema) },
     },
-    handler: (ctx) => service.buildingsList.list(ctx),
+    handler: (ctx) => service.buildingsList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,

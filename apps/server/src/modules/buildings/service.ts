@@ -2,7 +2,7 @@ import type { BuildingItem } from '@parkade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
 import { notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { defineListResource, type Serialized } from '../../platform/list-query';
 import { buildings } from './table';
 
@@ -24,17 +24,16 @@ export const UNIQUE = { buildings_name_unique: 'name' };
 export const buildingsList = defineListResource({
   table: buildings,
   select: columns,
-  scope: (ctx) => eq(buildings.propertyId, propertyIdOf(ctx)),
+  scope: (ctx) => eq(buildings.propertyId, ctx.propertyId),
   filters: { name: { type: 'string', column: buildings.name } },
   term: [buildings.name],
   sorts: { name: buildings.name, createdAt: buildings.createdAt, unitsCount },
   defaultSort: 'name',
 });
 
-const own = (ctx: RouteContext, id: number) =>
-  and(eq(buildings.propertyId, propertyIdOf(ctx)), eq(buildings.id, id))!;
+const own = (ctx: Scope, id: number) => and(eq(buildings.propertyId, ctx.propertyId), eq(buildings.id, id))!;
 
-export async function getBuilding(ctx: RouteContext, id: number): Promise<BuildingItem> {
+export async function getBuilding(ctx: Scope, id: number): Promise<BuildingItem> {
   const [row] = await ctx.tx.select(columns).from(buildings).where(own(ctx, id));
   if (!row) throw notFound('buildings');
   return serialize(row);
@@ -49,23 +48,23 @@ const serialize = (
     updatedAt: row.updatedAt.toISOString(),
   }) satisfies Serialized<typeof row>;
 
-export async function createBuilding(ctx: RouteContext, body: { name: string }) {
+export async function createBuilding(ctx: Scope, body: { name: string }) {
   const row = await createRow(
     ctx,
     buildings,
     'buildings',
-    { propertyId: propertyIdOf(ctx), name: body.name },
+    { propertyId: ctx.propertyId, name: body.name },
     UNIQUE,
   );
   return getBuilding(ctx, row.id);
 }
 
-export async function updateBuilding(ctx: RouteContext, id: number, body: { name: string }) {
+export async function updateBuilding(ctx: Scope, id: number, body: { name: string }) {
   await updateRow(ctx, buildings, 'buildings', own(ctx, id), { name: body.name }, { unique: UNIQUE });
   return getBuilding(ctx, id);
 }
 
-export async function deleteBuilding(ctx: RouteContext, id: number) {
+export async function deleteBuilding(ctx: Scope, id: number) {
   await deleteRow(ctx, buildings, 'buildings', own(ctx, id), {
     referencedBy: { units_building_fk: 'buildings.hasUnits' },
   });

@@ -2,7 +2,7 @@ import type { Area, Counter, CounterKey } from '@parkade/contract';
 import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db';
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { binnacle } from '../binnacle/table';
 import { mailOutbox } from '../outbox/table';
 import { properties } from '../properties/table';
@@ -105,7 +105,7 @@ export function counterDef(key: CounterKey): CounterDef {
 }
 
 /** The scope of a dashboard request: the tenant's property, or the central choice of property and zone. */
-export function scopeOf(ctx: RouteContext, query: { zoneId?: number; propertyId?: number }): CounterScope {
+export function scopeOf(ctx: Scope, query: { zoneId?: number; propertyId?: number }): CounterScope {
   if (ctx.property) {
     const id = ctx.property.id;
     return { on: (column) => eq(column, id), everything: false };
@@ -128,7 +128,7 @@ export function scopeOf(ctx: RouteContext, query: { zoneId?: number; propertyId?
 
 /** `GET /dashboard/counters`: every counter of the area for the scope, in COUNTERS order. */
 export async function counters(
-  ctx: RouteContext,
+  ctx: Scope,
   query: { zoneId?: number; propertyId?: number },
 ): Promise<{ counters: Counter[] }> {
   const scope = scopeOf(ctx, query);

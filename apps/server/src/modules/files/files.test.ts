@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../../platform/errors';
-import { defineRoute, type RouteDef } from '../../platform/http';
+import { defineRoute, type RouteDef, sendFile } from '../../platform/http';
 import {
   createCentralUser,
   createProperty,
@@ -18,7 +18,7 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { binnacle } from '../binnacle/table';
-import { contentDisposition, deleteFiles, sendOwnedFile, storeFiles, toStoredFile } from './service';
+import { contentDisposition, deleteFiles, ownedFile, storeFiles, toStoredFile } from './service';
 import { files } from './table';
 
 /** Test-only routes that use the service the way a module would. */
@@ -50,12 +50,15 @@ const testRoutes = [
       params: z.object({ entity: z.string(), entityId: z.string(), id: idParams.shape.id }),
       querystring: z.object({ download: formBoolean.optional() }),
     },
-    handler: (ctx, { params, query }) =>
-      sendOwnedFile(
-        ctx,
-        { entity: params.entity, entityId: params.entityId === 'none' ? null : params.entityId },
-        params.id,
-        query.download === true,
+    handler: async (ctx, { params, query }) =>
+      sendFile(
+        ctx.reply,
+        await ownedFile(
+          ctx,
+          { entity: params.entity, entityId: params.entityId === 'none' ? null : params.entityId },
+          params.id,
+          query.download === true,
+        ),
       ),
   }),
   defineRoute({
@@ -215,7 +218,7 @@ describe('storeFiles', () => {
   });
 });
 
-describe('serving a stored file (sendOwnedFile)', () => {
+describe('serving a stored file (ownedFile)', () => {
   let png: number;
   let pdf: number;
   beforeAll(async () => {

@@ -3,7 +3,8 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
-import type { RouteContext } from '../../platform/http';
+import type { FileAnswer } from '../../platform/file-answer';
+import type { Scope } from '../../platform/scope';
 import type { Storage } from '../../platform/storage';
 import type { UploadedFile } from '../../platform/uploads';
 import { files } from './table';
@@ -81,11 +82,7 @@ export async function insertFile(
  * Stores uploaded files (already checked by the upload policy) for one owner entity: bytes through the storage
  * service, a row each in `files`, and an audit entry each, all in the request's transaction.
  */
-export async function storeFiles(
-  ctx: RouteContext,
-  uploaded: UploadedFile[],
-  owner: FileOwner,
-): Promise<FileRow[]> {
+export async function storeFiles(ctx: Scope, uploaded: UploadedFile[], owner: FileOwner): Promise<FileRow[]> {
   const full: Required<FileOwner> = {
     entity: owner.entity,
     entityId: owner.entityId,
@@ -119,12 +116,12 @@ export async function storeFiles(
 }
 
 /** The request's own rows only: its property on a tenant request (RLS enforces the same), any on central. */
-function visible(ctx: RouteContext, where: SQL): SQL {
+function visible(ctx: Scope, where: SQL): SQL {
   return ctx.property ? and(where, eq(files.propertyId, ctx.property.id))! : where;
 }
 
 /** A file visible to the request, or 404. */
-export async function findFile(ctx: RouteContext, id: number): Promise<FileRow> {
+export async function findFile(ctx: Scope, id: number): Promise<FileRow> {
   const [row] = await ctx.tx
     .select()
     .from(files)
@@ -135,7 +132,7 @@ export async function findFile(ctx: RouteContext, id: number): Promise<FileRow> 
 
 /** The files of one owner entity, oldest first. */
 export async function filesOf(
-  ctx: RouteContext,
+  ctx: Scope,
   entity: string,
   entityId: string | number | null,
 ): Promise<FileRow[]> {
@@ -150,7 +147,7 @@ export async function filesOf(
  * Deletes file rows visible to the request (audited); their bytes are removed after the transaction commits,
  * so a rollback keeps both. Returns the deleted rows.
  */
-export async function deleteFiles(ctx: RouteContext, ids: number[]): Promise<FileRow[]> {
+export async function deleteFiles(ctx: Scope, ids: number[]): Promise<FileRow[]> {
   if (!ids.length) return [];
   const rows = await ctx.tx
     .delete(files)
@@ -194,17 +191,17 @@ export function contentDisposition(name: string, type: 'inline' | 'attachment'):
 }
 
 /**
- * Sends the bytes of a file that belongs to the given record, with its type and a safe Content-Disposition; 404
+ * The bytes of a file that belongs to the given record, with its type and a safe Content-Disposition; 404
  * when the file is not that record's, is hidden, or its bytes are gone. Files are served only through the route of
  * the record that owns them (a vehicle's insurance through GET /vehicles/:id/documents/insurance, which needs
  * vehicles.show), never by file id alone.
  */
-export async function sendOwnedFile(
-  ctx: RouteContext,
+export async function ownedFile(
+  ctx: Scope,
   owner: { entity: string; entityId: string | number | null },
   id: number | null | undefined,
   download: boolean,
-): Promise<Readable> {
+): Promise<FileAnswer<Readable>> {
   if (!id) throw new HttpError(404, 'files.notFound');
   const row = await findFile(ctx, id);
   if (
@@ -215,11 +212,10 @@ export async function sendOwnedFile(
   const { storage } = ctx.services;
   if (!(await storage.exists(row.storageKey))) throw new HttpError(404, 'files.notFound');
   const disposition = download || !INLINE.has(row.mimeType) ? 'attachment' : 'inline';
-  ctx.reply
-    .header('content-type', row.mimeType)
-    .header('content-length', String(row.size))
-    .header('content-disposition', contentDisposition(row.originalName, disposition))
-    .header('cache-control', 'private, no-cache')
-    .header('x-content-type-options', 'nosniff');
-  return storage.read(row.storageKey);
+  return {
+    body: storage.read(row.storageKey),
+    contentType: row.mimeType,
+    size: row.size,
+    disposition: contentDisposition(row.originalName, disposition),
+  };
 }

@@ -1,6 +1,6 @@
 import { floorBody, floorItemSchema, idParams, listResponseSchema, messageResponse } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import * as service from './service';
 
 const tags = ['floors'];
@@ -17,7 +17,7 @@ export const floorsRoutes = [
       querystring: service.floorsList.querystring,
       response: { 200: listResponseSchema(floorItemSchema) },
     },
-    handler: (ctx) => service.floorsList.list(ctx),
+    handler: (ctx) => service.floorsList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,

@@ -2,7 +2,7 @@ import type { FloorBody, FloorItem } from '@parkade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { defineListResource } from '../../platform/list-query';
 import { buildings } from '../buildings/table';
 import { floors } from './table';
@@ -23,41 +23,40 @@ const UNIQUE = { floors_name_unique: 'name' };
 export const floorsList = defineListResource({
   table: floors,
   select: columns,
-  scope: (ctx) => eq(floors.propertyId, propertyIdOf(ctx)),
+  scope: (ctx) => eq(floors.propertyId, ctx.propertyId),
   filters: { buildingId: { type: 'number', column: floors.buildingId } },
   term: [floors.name],
   sorts: { level: floors.level, name: floors.name, createdAt: floors.createdAt },
   defaultSort: ['level', 'name'],
 });
 
-const own = (ctx: RouteContext, id: number) =>
-  and(eq(floors.propertyId, propertyIdOf(ctx)), eq(floors.id, id))!;
+const own = (ctx: Scope, id: number) => and(eq(floors.propertyId, ctx.propertyId), eq(floors.id, id))!;
 
-export async function getFloor(ctx: RouteContext, id: number): Promise<FloorItem> {
+export async function getFloor(ctx: Scope, id: number): Promise<FloorItem> {
   const [row] = await ctx.tx.select(columns).from(floors).where(own(ctx, id));
   if (!row) throw notFound('floors');
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 /** The building must be one of this property's (422 on buildingId otherwise). */
-export async function assertBuilding(ctx: RouteContext, buildingId: number) {
+export async function assertBuilding(ctx: Scope, buildingId: number) {
   const [b] = await ctx.tx
     .select({ id: buildings.id })
     .from(buildings)
-    .where(and(eq(buildings.propertyId, propertyIdOf(ctx)), eq(buildings.id, buildingId)));
+    .where(and(eq(buildings.propertyId, ctx.propertyId), eq(buildings.id, buildingId)));
   if (!b) throw fieldError('buildingId', 'validation.invalidSelection');
 }
 
 type Body = { buildingId: number; name: string; level?: number | null } & Partial<FloorBody>;
 
-export async function createFloor(ctx: RouteContext, body: Body) {
+export async function createFloor(ctx: Scope, body: Body) {
   await assertBuilding(ctx, body.buildingId);
   const row = await createRow(
     ctx,
     floors,
     'floors',
     {
-      propertyId: propertyIdOf(ctx),
+      propertyId: ctx.propertyId,
       buildingId: body.buildingId,
       name: body.name,
       level: body.level ?? null,
@@ -67,7 +66,7 @@ export async function createFloor(ctx: RouteContext, body: Body) {
   return getFloor(ctx, row.id);
 }
 
-export async function updateFloor(ctx: RouteContext, id: number, body: Body) {
+export async function updateFloor(ctx: Scope, id: number, body: Body) {
   await assertBuilding(ctx, body.buildingId);
   const [current] = await ctx.tx.select({ buildingId: floors.buildingId }).from(floors).where(own(ctx, id));
   if (!current) throw notFound('floors');
@@ -85,7 +84,7 @@ export async function updateFloor(ctx: RouteContext, id: number, body: Body) {
   return getFloor(ctx, id);
 }
 
-export async function deleteFloor(ctx: RouteContext, id: number) {
+export async function deleteFloor(ctx: Scope, id: number) {
   await deleteRow(ctx, floors, 'floors', own(ctx, id), {
     referencedBy: { units_floor_fk: 'floors.hasUnits' },
   });

@@ -9,15 +9,12 @@ import {
   type FormRulesBody,
 } from '@parkade/contract';
 import { eq, sql } from 'drizzle-orm';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { formRules } from './table';
 
 /** Every form's rules for the request's property, defaults filled in. */
-export async function formRulesOf(ctx: RouteContext): Promise<FormRules> {
-  const rows = await ctx.tx
-    .select()
-    .from(formRules)
-    .where(eq(formRules.propertyId, propertyIdOf(ctx)));
+export async function formRulesOf(ctx: Scope): Promise<FormRules> {
+  const rows = await ctx.tx.select().from(formRules).where(eq(formRules.propertyId, ctx.propertyId));
   const out = Object.fromEntries(
     FORM_NAMES.map((form) => [
       form,
@@ -33,9 +30,9 @@ export async function formRulesOf(ctx: RouteContext): Promise<FormRules> {
 }
 
 /** PUT /rules: the form's fields sent are stored (a hidden field is stored as not required, not validated). */
-export async function saveFormRules(ctx: RouteContext, body: FormRulesBody): Promise<FormRules> {
+export async function saveFormRules(ctx: Scope, body: FormRulesBody): Promise<FormRules> {
   const before = await formRulesOf(ctx);
-  const propertyId = propertyIdOf(ctx);
+  const propertyId = ctx.propertyId;
   const entries = Object.entries(body.fields).map(
     ([field, r]) => [field, normalizeRule(r)] as [string, FieldRule],
   );
@@ -63,4 +60,4 @@ export async function saveFormRules(ctx: RouteContext, body: FormRulesBody): Pro
   return after;
 }
 
-export const rulesOfForm = async (ctx: RouteContext, form: FormName) => (await formRulesOf(ctx))[form];
+export const rulesOfForm = async (ctx: Scope, form: FormName) => (await formRulesOf(ctx))[form];

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { HttpError } from '../../platform/errors';
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { languageCodes, translations } from './table';
 
 /**
  * The active language codes in their display order. On a property, only those the property offers
  * (its `languages`), so the language picker of its login page shows what its users may choose.
  */
-export async function activeCodes(ctx: RouteContext): Promise<string[]> {
+export async function activeCodes(ctx: Scope): Promise<string[]> {
   const active = eq(languageCodes.active, true);
   const offered = ctx.property?.languages;
   const rows = await ctx.tx
@@ -19,7 +19,7 @@ export async function activeCodes(ctx: RouteContext): Promise<string[]> {
 }
 
 /** Every interface text of one active language as a flat key → value map; an unknown code is a 404. */
-export async function dictionary(ctx: RouteContext, code: string): Promise<Record<string, string>> {
+export async function dictionary(ctx: Scope, code: string): Promise<Record<string, string>> {
   const lang = code.trim().toLowerCase();
   const [known] = await ctx.tx
     .select({ code: languageCodes.code })

@@ -1,6 +1,6 @@
 import { listResponseSchema } from '@parkade/contract';
 import { z } from 'zod';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import { defineListResource } from '../../platform/list-query';
 import { propertyInclude, propertySummarySchema } from '../binnacle/service';
 import { mailOutbox } from './table';
@@ -61,6 +61,6 @@ export const outboxRoutes = [
     tags: ['outbox'],
     summary: 'Mail written by the application and its delivery status (never the body)',
     schema: { querystring: outboxList.querystring, response: { 200: listResponseSchema(outboxItemSchema) } },
-    handler: (ctx) => outboxList.list(ctx),
+    handler: (ctx) => outboxList.list(ctx, queryOf(ctx.req)),
   }),
 ];

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, guardUnique, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound, pgError } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { query } from '../../platform/db';
 import { buildings } from '../buildings/table';
 import { properties } from '../properties/table';
@@ -45,8 +45,8 @@ const reservedNow = (propertyId: number) => sql`s.id in (
  * today's reservations), and the dashboard's counts by type, status and area (one GROUPING SETS query). A spot
  * that is available but reserved today counts as reserved.
  */
-export async function loadMap(ctx: RouteContext): Promise<ParkingMap> {
-  const propertyId = propertyIdOf(ctx);
+export async function loadMap(ctx: Scope): Promise<ParkingMap> {
+  const propertyId = ctx.propertyId;
   const [meta] = await ctx.tx.select().from(parkingMaps).where(eq(parkingMaps.propertyId, propertyId));
   const bs = await query<ParkingMap['buildings'][number]>(
     ctx.tx,
@@ -109,11 +109,11 @@ export async function loadMap(ctx: RouteContext): Promise<ParkingMap> {
 }
 
 /** A moment as the property's people read it: their language, the property's time zone. */
-export async function propertyTime(ctx: RouteContext, at: Date): Promise<string> {
+export async function propertyTime(ctx: Scope, at: Date): Promise<string> {
   const [p] = await ctx.tx
     .select({ timezone: properties.timezone })
     .from(properties)
-    .where(eq(properties.id, propertyIdOf(ctx)));
+    .where(eq(properties.id, ctx.propertyId));
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
   try {
     return new Intl.DateTimeFormat(ctx.lang, { ...options, timeZone: p?.timezone ?? 'UTC' }).format(at);
@@ -124,8 +124,8 @@ export async function propertyTime(ctx: RouteContext, at: Date): Promise<string>
 }
 
 /** The map's version row, locked for this transaction (created at version 0 the first time). */
-async function lockMap(ctx: RouteContext) {
-  const propertyId = propertyIdOf(ctx);
+async function lockMap(ctx: Scope) {
+  const propertyId = ctx.propertyId;
   await ctx.tx.insert(parkingMaps).values({ propertyId }).onConflictDoNothing();
   const [row] = await ctx.tx
     .select()
@@ -139,11 +139,8 @@ async function lockMap(ctx: RouteContext) {
  * PUT /parking-map/layout: positions of what the editor moved, from the version it loaded. A save from an older
  * version, or naming an item deleted meanwhile, is refused with 409 and writes nothing.
  */
-export async function saveLayout(
-  ctx: RouteContext,
-  body: z.output<typeof mapLayoutBody>,
-): Promise<ParkingMap> {
-  const propertyId = propertyIdOf(ctx);
+export async function saveLayout(ctx: Scope, body: z.output<typeof mapLayoutBody>): Promise<ParkingMap> {
+  const propertyId = ctx.propertyId;
   const map = await lockMap(ctx);
   if (map.version !== body.version)
     throw new HttpError(409, 'map.stale', {
@@ -227,14 +224,14 @@ export async function saveLayout(
 }
 
 /** Numbers already taken among these (ignoring case). */
-async function takenNumbers(ctx: RouteContext, numbers: string[]) {
+async function takenNumbers(ctx: Scope, numbers: string[]) {
   if (!numbers.length) return [];
   const rows = await ctx.tx
     .select({ number: spots.number })
     .from(spots)
     .where(
       and(
-        eq(spots.propertyId, propertyIdOf(ctx)),
+        eq(spots.propertyId, ctx.propertyId),
         inArray(
           sql`lower(${spots.number})`,
           numbers.map((n) => n.toLowerCase()),
@@ -268,8 +265,8 @@ export function areaSize(count: number) {
  * index (the later one waits for the first to commit, then fails, and names the numbers taken now). One audit
  * entry for the area, with how many spots it holds, not one per spot.
  */
-export async function createArea(ctx: RouteContext, body: z.output<typeof mapAreaCreateBody>) {
-  const propertyId = propertyIdOf(ctx);
+export async function createArea(ctx: Scope, body: z.output<typeof mapAreaCreateBody>) {
+  const propertyId = ctx.propertyId;
   const count = body.empty ? 0 : (body.spotsCount ?? 0);
   const numbers = Array.from(
     { length: count },
@@ -323,10 +320,10 @@ export async function createArea(ctx: RouteContext, body: z.output<typeof mapAre
   return loadMap(ctx);
 }
 
-const ownArea = (ctx: RouteContext, id: number) =>
-  and(eq(parkingAreas.propertyId, propertyIdOf(ctx)), eq(parkingAreas.id, id))!;
+const ownArea = (ctx: Scope, id: number) =>
+  and(eq(parkingAreas.propertyId, ctx.propertyId), eq(parkingAreas.id, id))!;
 
-export async function renameArea(ctx: RouteContext, id: number, name: string) {
+export async function renameArea(ctx: Scope, id: number, name: string) {
   await updateRow(ctx, parkingAreas, 'parking_areas', ownArea(ctx, id), { name }, { unique: AREA_UNIQUE });
   return loadMap(ctx);
 }
@@ -336,11 +333,11 @@ export async function renameArea(ctx: RouteContext, id: number, name: string) {
  * locked first, so a reservation being created for one of them at the same moment either commits before (and
  * refuses the delete) or waits and then fails on its missing spot.
  */
-export async function deleteArea(ctx: RouteContext, id: number) {
+export async function deleteArea(ctx: Scope, id: number) {
   const ids = await ctx.tx
     .select({ id: spots.id })
     .from(spots)
-    .where(and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.areaId, id)))
+    .where(and(eq(spots.propertyId, ctx.propertyId), eq(spots.areaId, id)))
     .for('update');
   await refuseIfReserved(
     ctx,
@@ -359,8 +356,8 @@ export async function deleteArea(ctx: RouteContext, id: number) {
 }
 
 /** POST /parking-map/buildings: buildings named "<prefix> n" (names in use skipped), with units 101, 102… */
-export async function createBuildings(ctx: RouteContext, body: z.output<typeof mapBuildingsCreateBody>) {
-  const propertyId = propertyIdOf(ctx);
+export async function createBuildings(ctx: Scope, body: z.output<typeof mapBuildingsCreateBody>) {
+  const propertyId = ctx.propertyId;
   const existing = new Set(
     (
       await ctx.tx
@@ -412,8 +409,8 @@ export async function createBuildings(ctx: RouteContext, body: z.output<typeof m
 }
 
 /** POST /parking-map/spots: one more spot in an area. */
-export async function createSpot(ctx: RouteContext, body: z.output<typeof mapSpotCreateBody>) {
-  const propertyId = propertyIdOf(ctx);
+export async function createSpot(ctx: Scope, body: z.output<typeof mapSpotCreateBody>) {
+  const propertyId = ctx.propertyId;
   const [area] = await ctx.tx
     .select({ id: parkingAreas.id })
     .from(parkingAreas)

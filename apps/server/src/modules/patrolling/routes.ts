@@ -1,5 +1,5 @@
 import { listResponseSchema, patrollingPropertySchema } from '@parkade/contract';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import { patrollingPropertiesList } from './service';
 
 export const patrollingRoutes = [
@@ -17,6 +17,6 @@ export const patrollingRoutes = [
       querystring: patrollingPropertiesList.querystring,
       response: { 200: listResponseSchema(patrollingPropertySchema) },
     },
-    handler: (ctx) => patrollingPropertiesList.list(ctx),
+    handler: (ctx) => patrollingPropertiesList.list(ctx, queryOf(ctx.req)),
   }),
 ];

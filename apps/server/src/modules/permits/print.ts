@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type QRCodeLib from 'qrcode';
 import type { permitPrintQuery } from '@parkade/contract';
-import type { RouteContext } from '../../platform/http';
+import type { FileAnswer } from '../../platform/file-answer';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { newPdf, pdfBuffer } from '../../platform/pdf';
 import { areaOrigin } from '../auth/service';
@@ -23,7 +24,7 @@ const H = 216;
  * move the block from the sheet's edges: left and top for ppm1, left and bottom for ppm2; right and bottom (ppm1)
  * or top (ppm2) keep the block clear of the other edges on small stock.
  */
-export async function permitPdf(ctx: RouteContext, id: number, q: z.output<typeof permitPrintQuery>) {
+export async function permitPdf(ctx: Scope, id: number, q: z.output<typeof permitPrintQuery>) {
   const { permit, token, plate, typeName } = await printable(ctx, id);
   const lang = ctx.lang;
   const { doc, bold, regular, lang: used } = newPdf(lang, { margin: 0 });
@@ -86,9 +87,9 @@ export async function permitPdf(ctx: RouteContext, id: number, q: z.output<typeo
       width: qrSize,
       align: 'center',
     });
-  ctx.reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(`permit-${permit.code}-${q.format}.pdf`, 'inline'))
-    .header('cache-control', 'private, no-cache');
-  return pdfBuffer(doc);
+  return {
+    body: await pdfBuffer(doc),
+    contentType: 'application/pdf',
+    disposition: contentDisposition(`permit-${permit.code}-${q.format}.pdf`, 'inline'),
+  } satisfies FileAnswer;
 }

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute, type RouteContext } from '../../platform/http';
+import { defineRoute, queryOf, type RouteContext, sendFile } from '../../platform/http';
 import { permitPdf } from './print';
 import * as service from './service';
 
@@ -53,7 +53,7 @@ export const permitsRoutes = [
       querystring: service.permitsList.querystring,
       response: { 200: listResponseSchema(permitItemSchema) },
     },
-    handler: (ctx) => service.permitsList.list(ctx),
+    handler: (ctx) => service.permitsList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,
@@ -107,7 +107,7 @@ export const permitsRoutes = [
       'The printable permit (PDF): format ppm1 (top left, perforated) or ppm2 (bottom left, peel), margins in mm; ' +
       "with the property's logo, the code and a QR code to the permit's public check page",
     schema: { params: idParams, querystring: permitPrintQuery },
-    handler: (ctx, { params, query }) => permitPdf(ctx, params.id, query),
+    handler: async (ctx, { params, query }) => sendFile(ctx.reply, await permitPdf(ctx, params.id, query)),
   }),
   defineRoute({
     ...scoped,

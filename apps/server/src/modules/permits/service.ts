@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { newToken } from '../../platform/auth';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { belongsTo, defineListResource, listValueError } from '../../platform/list-query';
 import { makes } from '../makes/table';
@@ -100,7 +100,7 @@ const includes = {
       ctx.tx
         .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
         .from(tenantUsers)
-        .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number)))),
+        .where(and(eq(tenantUsers.propertyId, ctx.propertyId), inArray(tenantUsers.id, ids.map(Number)))),
   }),
   vehicle: belongsTo({
     description: 'The vehicle (id, plate, makeName, color)',
@@ -110,7 +110,7 @@ const includes = {
         .select({ id: vehicles.id, plate: vehicles.plate, makeName: makes.name, color: vehicles.color })
         .from(vehicles)
         .leftJoin(makes, eq(makes.id, vehicles.makeId))
-        .where(and(eq(vehicles.propertyId, propertyIdOf(ctx)), inArray(vehicles.id, ids.map(Number)))),
+        .where(and(eq(vehicles.propertyId, ctx.propertyId), inArray(vehicles.id, ids.map(Number)))),
   }),
   permitType: belongsTo({
     description: 'The permit type (id, name)',
@@ -128,14 +128,14 @@ const includes = {
       ctx.tx
         .select({ id: spots.id, number: spots.number })
         .from(spots)
-        .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+        .where(and(eq(spots.propertyId, ctx.propertyId), inArray(spots.id, ids.map(Number)))),
   }),
 };
 
 export const permitsList = defineListResource<typeof columns, PermitItem>({
   table: p,
   select: columns,
-  scope: (ctx) => and(eq(p.propertyId, propertyIdOf(ctx)), isNull(p.deletedAt)),
+  scope: (ctx) => and(eq(p.propertyId, ctx.propertyId), isNull(p.deletedAt)),
   filters: {
     status: {
       type: 'custom',
@@ -153,10 +153,10 @@ export const permitsList = defineListResource<typeof columns, PermitItem>({
   includes,
 });
 
-const own = (ctx: RouteContext, id: number) =>
-  and(eq(p.propertyId, propertyIdOf(ctx)), eq(p.id, id), isNull(p.deletedAt))!;
+const own = (ctx: Scope, id: number) =>
+  and(eq(p.propertyId, ctx.propertyId), eq(p.id, id), isNull(p.deletedAt))!;
 
-export async function getPermit(ctx: RouteContext, id: number): Promise<PermitItem> {
+export async function getPermit(ctx: Scope, id: number): Promise<PermitItem> {
   const [row] = await ctx.tx.select(columns).from(p).where(own(ctx, id));
   if (!row) throw notFound('permits');
   const item = serialize(row);
@@ -167,7 +167,7 @@ export async function getPermit(ctx: RouteContext, id: number): Promise<PermitIt
 type Body = z.output<typeof permitBody>;
 
 /** The resident's vehicle, type and spot must exist here; returns nothing, throws field errors. */
-async function assertRefs(ctx: RouteContext, body: Body) {
+async function assertRefs(ctx: Scope, body: Body) {
   await assertResident(ctx, body.residentId);
   if (body.vehicleId) {
     const [v] = await ctx.tx
@@ -175,7 +175,7 @@ async function assertRefs(ctx: RouteContext, body: Body) {
       .from(vehicles)
       .where(
         and(
-          eq(vehicles.propertyId, propertyIdOf(ctx)),
+          eq(vehicles.propertyId, ctx.propertyId),
           eq(vehicles.id, body.vehicleId),
           isNull(vehicles.deletedAt),
         ),
@@ -191,7 +191,7 @@ async function assertRefs(ctx: RouteContext, body: Body) {
     const [s] = await ctx.tx
       .select({ id: spots.id })
       .from(spots)
-      .where(and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.id, body.spotId)));
+      .where(and(eq(spots.propertyId, ctx.propertyId), eq(spots.id, body.spotId)));
     if (!s) throw fieldError('spotId', 'permits.spotNotFound');
   }
 }
@@ -205,24 +205,24 @@ const addMonths = (isoDate: string, months: number) => {
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** The last valid day: the end date; else the settings' validity from the start; else the resident's lease end. */
-async function expiryOf(ctx: RouteContext, body: Body, months: number): Promise<string | null> {
+async function expiryOf(ctx: Scope, body: Body, months: number): Promise<string | null> {
   if (body.endDate) return body.endDate;
   if (months > 0) return addMonths(body.startDate ?? todayIso(), months);
   const [r] = await ctx.tx
     .select({ lease: residents.leaseExpirationAt })
     .from(residents)
-    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, body.residentId)));
+    .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, body.residentId)));
   return r?.lease ?? null;
 }
 
 /** Live permits (pending, valid or paused, not expired) the resident holds, apart from `except`. */
-async function livePermits(ctx: RouteContext, residentId: number, except?: number) {
+async function livePermits(ctx: Scope, residentId: number, except?: number) {
   const [row] = await ctx.tx
     .select({ n: count() })
     .from(p)
     .where(
       and(
-        eq(p.propertyId, propertyIdOf(ctx)),
+        eq(p.propertyId, ctx.propertyId),
         eq(p.residentId, residentId),
         isNull(p.deletedAt),
         inArray(p.status, ['pending', 'approved', 'inactive']),
@@ -233,11 +233,11 @@ async function livePermits(ctx: RouteContext, residentId: number, except?: numbe
   return row?.n ?? 0;
 }
 
-async function resident(ctx: RouteContext, id: number) {
+async function resident(ctx: Scope, id: number) {
   const [r] = await ctx.tx
     .select()
     .from(residents)
-    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+    .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, id)));
   return r!;
 }
 
@@ -260,7 +260,7 @@ const values = (body: Body) => ({
   endDate: body.endDate,
 });
 
-export async function createPermit(ctx: RouteContext, body: Body) {
+export async function createPermit(ctx: Scope, body: Body) {
   await assertRefs(ctx, body);
   const settings = await propertySettingsOf(ctx);
   const res = await resident(ctx, body.residentId);
@@ -273,7 +273,7 @@ export async function createPermit(ctx: RouteContext, body: Body) {
     p,
     'permits',
     {
-      propertyId: propertyIdOf(ctx),
+      propertyId: ctx.propertyId,
       ...values(body),
       expiresOn: await expiryOf(ctx, body, settings.residentPermits.validityMonths),
       status: approved ? (body.active === false ? 'inactive' : 'approved') : 'pending',
@@ -292,12 +292,7 @@ export async function createPermit(ctx: RouteContext, body: Body) {
  * PUT /permits/:id. Any change of vehicle counts against the resident's changes allowed (reserved permit changes
  * for a reserved-spot permit); `action=change-vehicle` is that change alone, exempt from the type-2 rule.
  */
-export async function updatePermit(
-  ctx: RouteContext,
-  id: number,
-  body: Body,
-  action: PermitEditAction | null,
-) {
+export async function updatePermit(ctx: Scope, id: number, body: Body, action: PermitEditAction | null) {
   const before = await getPermit(ctx, id);
   // Fields the form rules hide arrive undefined: they keep their stored values.
   const kept = body as Record<string, unknown>;
@@ -337,12 +332,7 @@ export async function updatePermit(
 }
 
 /** The one workflow (PERMIT_TRANSITIONS): anything else is refused with the status and action named. */
-export async function transition(
-  ctx: RouteContext,
-  id: number,
-  action: PermitAction,
-  comment: string | null,
-) {
+export async function transition(ctx: Scope, id: number, action: PermitAction, comment: string | null) {
   const before = await getPermit(ctx, id);
   const rule = PERMIT_TRANSITIONS[action];
   if (before.shownStatus === 'expired' && action !== 'revoke')
@@ -367,7 +357,7 @@ export async function transition(
   return after;
 }
 
-export async function deletePermit(ctx: RouteContext, id: number) {
+export async function deletePermit(ctx: Scope, id: number) {
   await updateRow(
     ctx,
     p,
@@ -382,7 +372,7 @@ export async function deletePermit(ctx: RouteContext, id: number) {
 }
 
 /** The permit a printed QR code names, by its token; only what a passer-by may see. */
-export async function publicPermit(ctx: RouteContext, token: string) {
+export async function publicPermit(ctx: Scope, token: string) {
   const [row] = await ctx.tx
     .select({
       code: p.code,
@@ -394,7 +384,7 @@ export async function publicPermit(ctx: RouteContext, token: string) {
     })
     .from(p)
     .leftJoin(vehicles, and(eq(vehicles.propertyId, p.propertyId), eq(vehicles.id, p.vehicleId)))
-    .where(and(eq(p.propertyId, propertyIdOf(ctx)), eq(p.publicToken, token), isNull(p.deletedAt)));
+    .where(and(eq(p.propertyId, ctx.propertyId), eq(p.publicToken, token), isNull(p.deletedAt)));
   if (!row) throw notFound('permits');
   return {
     code: row.code,
@@ -408,7 +398,7 @@ export async function publicPermit(ctx: RouteContext, token: string) {
 }
 
 /** The printed permit's data: code, token, plate, type, dates. */
-export async function printable(ctx: RouteContext, id: number) {
+export async function printable(ctx: Scope, id: number) {
   const permit = await getPermit(ctx, id);
   if (permit.shownStatus !== 'approved') throw new HttpError(422, 'permits.print.notPrintable');
   const [extra] = await ctx.tx

@@ -2,13 +2,13 @@ import type { Language, Profile } from '@parkade/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { updateRow } from '../../platform/crud';
 import { fieldError, HttpError } from '../../platform/errors';
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { allowedLanguages } from '../auth/service';
 import { tenantUsers } from '../users/table';
 
 /** The signed-in resident's own row: never another account, never another property's. */
-function ownRow(ctx: RouteContext): SQL {
+function ownRow(ctx: Scope): SQL {
   return and(
     eq(tenantUsers.propertyId, ctx.property!.id),
     eq(tenantUsers.id, ctx.user().id),
@@ -21,7 +21,7 @@ type ProfileRow = Pick<
   'id' | 'fullName' | 'email' | 'phone' | 'language' | 'lastLoginAt' | 'createdAt'
 >;
 
-function toProfile(ctx: RouteContext, row: ProfileRow, languages: Language[]): Profile {
+function toProfile(ctx: Scope, row: ProfileRow, languages: Language[]): Profile {
   const property = ctx.property!;
   return {
     id: row.id,
@@ -38,7 +38,7 @@ function toProfile(ctx: RouteContext, row: ProfileRow, languages: Language[]): P
   };
 }
 
-export async function getProfile(ctx: RouteContext): Promise<Profile> {
+export async function getProfile(ctx: Scope): Promise<Profile> {
   const [row] = await ctx.tx.select().from(tenantUsers).where(ownRow(ctx));
   if (!row) throw new HttpError(404, 'profile.notFound');
   return toProfile(ctx, row, await allowedLanguages(ctx));
@@ -46,7 +46,7 @@ export async function getProfile(ctx: RouteContext): Promise<Profile> {
 
 /** Names, phone and language of the resident; the phone must be free in the property. Audited. */
 export async function updateProfile(
-  ctx: RouteContext,
+  ctx: Scope,
   body: { fullName: string; phone?: string | null; language: Language },
 ): Promise<{ profile: Profile; message: string }> {
   const languages = await allowedLanguages(ctx);

@@ -13,7 +13,7 @@ import {
   tenantHostSchema,
 } from '@parkade/contract';
 import { z } from 'zod';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import { getProperty, propertiesList } from './service';
 import * as write from './write';
 
@@ -37,7 +37,7 @@ export const propertiesRoutes = [
       querystring: propertiesList.querystring,
       response: { 200: listResponseSchema(propertyListItemSchema) },
     },
-    handler: (ctx) => propertiesList.list(ctx),
+    handler: (ctx) => propertiesList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     method: 'GET',
@@ -115,7 +115,7 @@ export const propertyWriteRoutes = [
     tags,
     summary: "The property's logo image; 404 when it has none",
     schema: { params: idParams },
-    handler: (ctx, { params }) => write.sendLogo(ctx, params.id),
+    handler: async (ctx, { params }) => sendFile(ctx.reply, await write.logo(ctx, params.id)),
   }),
   defineRoute({
     method: 'DELETE',

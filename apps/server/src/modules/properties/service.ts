@@ -8,7 +8,7 @@ import {
 import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { HttpError } from '../../platform/errors';
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, type FilterDef } from '../../platform/list-query';
 import { zones } from '../zones/table';
 import { properties } from './table';
@@ -126,7 +126,7 @@ export const propertiesList = defineListResource({
   },
 });
 
-export async function getProperty(ctx: RouteContext, id: number): Promise<Property> {
+export async function getProperty(ctx: Scope, id: number): Promise<Property> {
   const [row] = await ctx.tx.select(detailColumns).from(properties).where(eq(properties.id, id));
   if (!row) throw new HttpError(404, 'properties.notFound');
   const [zone] = row.zoneId

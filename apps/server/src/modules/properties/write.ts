@@ -15,12 +15,12 @@ import type { z } from 'zod';
 import { createRow, guardReferenced, updateRow } from '../../platform/crud';
 import { query } from '../../platform/db';
 import { HttpError, RequestValidationError, fieldError, invalid } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { mailHostAddress, smtpFor, transportFor } from '../outbox/mail';
 import { encryptSecret } from '../../platform/secrets';
 import type { UploadedFile } from '../../platform/uploads';
-import { deleteFiles, insertFile, sendOwnedFile } from '../files/service';
+import { deleteFiles, insertFile, ownedFile } from '../files/service';
 import { getProperty } from './service';
 import { properties } from './table';
 
@@ -45,7 +45,7 @@ function withoutSecret(row: Row) {
  * subdomain of the app's own domain (that is a property code's host), nor this property's other domain.
  */
 async function checkDomains(
-  ctx: RouteContext,
+  ctx: Scope,
   id: number | null,
   body: { accessDomain: string | null; visitorDomain: string | null },
 ) {
@@ -96,14 +96,14 @@ function columns(body: CreateBody | UpdateBody) {
   };
 }
 
-async function checkZone(ctx: RouteContext, zoneId: number | null | undefined) {
+async function checkZone(ctx: Scope, zoneId: number | null | undefined) {
   if (!zoneId) return;
   const rows = await query(ctx.tx, sql`select 1 from zones where id = ${zoneId}`);
   if (!rows.length) throw fieldError('zoneId', 'validation.invalidSelection');
 }
 
 /** POST /properties: the tenant is reachable on <code>.<APP_DOMAIN> as soon as this commits. */
-export async function createProperty(ctx: RouteContext, body: CreateBody): Promise<Property> {
+export async function createProperty(ctx: Scope, body: CreateBody): Promise<Property> {
   if (RESERVED_PROPERTY_CODES.includes(body.code)) throw fieldError('code', 'properties.reservedCode');
   await checkDomains(ctx, null, body);
   await checkZone(ctx, body.zoneId);
@@ -126,7 +126,7 @@ export async function createProperty(ctx: RouteContext, body: CreateBody): Promi
 }
 
 /** PUT /properties/:id: the code never changes; an empty password keeps the stored one. */
-export async function updateProperty(ctx: RouteContext, id: number, body: UpdateBody): Promise<Property> {
+export async function updateProperty(ctx: Scope, id: number, body: UpdateBody): Promise<Property> {
   const [current] = await ctx.tx.select().from(properties).where(eq(properties.id, id));
   if (!current) throw new HttpError(404, 'properties.notFound');
   if (body.code !== undefined && body.code.trim().toLowerCase() !== current.code.toLowerCase())
@@ -155,7 +155,7 @@ export async function updateProperty(ctx: RouteContext, id: number, body: Update
 }
 
 /** DELETE /properties/:id: only a property with no rows of its own (else 409: deactivate it instead). */
-export async function deleteProperty(ctx: RouteContext, id: number) {
+export async function deleteProperty(ctx: Scope, id: number) {
   const [current] = await ctx.tx.select().from(properties).where(eq(properties.id, id));
   if (!current) throw new HttpError(404, 'properties.notFound');
   const tables = await query<{ name: string }>(
@@ -178,11 +178,7 @@ export async function deleteProperty(ctx: RouteContext, id: number) {
 const LOGO_TYPES = ['png', 'jpg', 'jpeg', 'webp'];
 
 /** POST /properties/:id/logo: one image; the previous logo's file is removed. */
-export async function setLogo(
-  ctx: RouteContext,
-  id: number,
-  file: UploadedFile | undefined,
-): Promise<Property> {
+export async function setLogo(ctx: Scope, id: number, file: UploadedFile | undefined): Promise<Property> {
   if (!file) throw fieldError('logo', 'upload.required');
   if (!LOGO_TYPES.includes(file.extension))
     throw fieldError('logo', 'upload.unsupportedType', { types: LOGO_TYPES.join(', ') });
@@ -208,7 +204,7 @@ export async function setLogo(
   return getProperty(ctx, id);
 }
 
-export async function removeLogo(ctx: RouteContext, id: number): Promise<Property> {
+export async function removeLogo(ctx: Scope, id: number): Promise<Property> {
   const [current] = await ctx.tx.select().from(properties).where(eq(properties.id, id));
   if (!current) throw new HttpError(404, 'properties.notFound');
   if (current.logoFileId) {
@@ -226,17 +222,17 @@ export async function removeLogo(ctx: RouteContext, id: number): Promise<Propert
 }
 
 /** GET /properties/:id/logo: the logo, only as this property's (properties.show). */
-export async function sendLogo(ctx: RouteContext, id: number) {
+export async function logo(ctx: Scope, id: number) {
   const [p] = await ctx.tx
     .select({ logoFileId: properties.logoFileId })
     .from(properties)
     .where(eq(properties.id, id));
   if (!p) throw new HttpError(404, 'properties.notFound');
-  return sendOwnedFile(ctx, { entity: 'properties', entityId: id }, p.logoFileId, false);
+  return ownedFile(ctx, { entity: 'properties', entityId: id }, p.logoFileId, false);
 }
 
 /** POST /properties/:id/test-email: sends now with the stored settings and reports the SMTP server's answer. */
-export async function testEmail(ctx: RouteContext, id: number, to: string): Promise<PropertyTestEmailResult> {
+export async function testEmail(ctx: Scope, id: number, to: string): Promise<PropertyTestEmailResult> {
   const [p] = await ctx.tx.select().from(properties).where(eq(properties.id, id));
   if (!p) throw new HttpError(404, 'properties.notFound');
   const own = !!(p.mailHost && p.mailPort && p.mailUsername && p.mailPasswordEncrypted);
@@ -286,7 +282,7 @@ export async function testEmail(ctx: RouteContext, id: number, to: string): Prom
   }
 }
 
-export async function readSettings(ctx: RouteContext, id: number): Promise<PropertySettings> {
+export async function readSettings(ctx: Scope, id: number): Promise<PropertySettings> {
   const [p] = await ctx.tx
     .select({ settings: properties.settings })
     .from(properties)
@@ -297,7 +293,7 @@ export async function readSettings(ctx: RouteContext, id: number): Promise<Prope
 
 /** PUT settings: the sections sent replace theirs (missing keys take their defaults); others are kept. */
 export async function writeSettings(
-  ctx: RouteContext,
+  ctx: Scope,
   id: number,
   body: PropertySettingsPatch,
 ): Promise<PropertySettings> {
@@ -313,15 +309,12 @@ export async function writeSettings(
 }
 
 export const settingsOfCurrent = {
-  read: (ctx: RouteContext) => readSettings(ctx, propertyIdOf(ctx)),
-  write: (ctx: RouteContext, body: PropertySettingsPatch) => writeSettings(ctx, propertyIdOf(ctx), body),
+  read: (ctx: Scope) => readSettings(ctx, ctx.propertyId),
+  write: (ctx: Scope, body: PropertySettingsPatch) => writeSettings(ctx, ctx.propertyId, body),
 };
 
 /** GET /tenants: which host names reach which property. */
-export async function tenantHosts(
-  ctx: RouteContext,
-  term: string | undefined,
-): Promise<{ data: TenantHost[] }> {
+export async function tenantHosts(ctx: Scope, term: string | undefined): Promise<{ data: TenantHost[] }> {
   const rows = await ctx.tx
     .select({
       id: properties.id,

@@ -8,7 +8,7 @@ import {
 } from '@parkade/contract';
 import { z } from 'zod';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import * as service from './service';
 
 const tags = ['reservations'];
@@ -26,7 +26,7 @@ export const reservationsRoutes = [
       querystring: service.reservationsList.querystring,
       response: { 200: listResponseSchema(reservationItemSchema) },
     },
-    handler: (ctx) => service.reservationsList.list(ctx),
+    handler: (ctx) => service.reservationsList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,
@@ -93,6 +93,6 @@ export const reservationsRoutes = [
       querystring: service.myReservationsList.querystring,
       response: { 200: listResponseSchema(reservationItemSchema) },
     },
-    handler: (ctx) => service.myReservationsList.list(ctx),
+    handler: (ctx) => service.myReservationsList.list(ctx, queryOf(ctx.req)),
   }),
 ];

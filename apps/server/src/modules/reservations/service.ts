@@ -9,7 +9,7 @@ import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, notFound, pgError } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource } from '../../platform/list-query';
 import { properties } from '../properties/table';
 import { spots } from '../spots/table';
@@ -35,7 +35,7 @@ const includes = {
       ctx.tx
         .select({ id: spots.id, number: spots.number, type: spots.type })
         .from(spots)
-        .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+        .where(and(eq(spots.propertyId, ctx.propertyId), inArray(spots.id, ids.map(Number)))),
   }),
   resident: belongsTo({
     description: 'The resident (id, fullName, email)',
@@ -44,7 +44,7 @@ const includes = {
       ctx.tx
         .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
         .from(tenantUsers)
-        .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number)))),
+        .where(and(eq(tenantUsers.propertyId, ctx.propertyId), inArray(tenantUsers.id, ids.map(Number)))),
   }),
 };
 
@@ -69,7 +69,7 @@ const sorts = {
 export const reservationsList = defineListResource({
   table: reservations,
   select: columns,
-  scope: (ctx) => eq(reservations.propertyId, propertyIdOf(ctx)),
+  scope: (ctx) => eq(reservations.propertyId, ctx.propertyId),
   filters,
   sorts,
   defaultSort: '-startsOn',
@@ -81,17 +81,17 @@ export const myReservationsList = defineListResource({
   table: reservations,
   select: columns,
   scope: (ctx) =>
-    and(eq(reservations.propertyId, propertyIdOf(ctx)), eq(reservations.residentId, ctx.user().id)),
+    and(eq(reservations.propertyId, ctx.propertyId), eq(reservations.residentId, ctx.user().id)),
   filters: { current: filters.current },
   sorts,
   defaultSort: '-startsOn',
   includes: { spot: includes.spot },
 });
 
-const own = (ctx: RouteContext, id: number) =>
-  and(eq(reservations.propertyId, propertyIdOf(ctx)), eq(reservations.id, id))!;
+const own = (ctx: Scope, id: number) =>
+  and(eq(reservations.propertyId, ctx.propertyId), eq(reservations.id, id))!;
 
-export async function getReservation(ctx: RouteContext, id: number): Promise<ReservationItem> {
+export async function getReservation(ctx: Scope, id: number): Promise<ReservationItem> {
   const [row] = await ctx.tx.select(columns).from(reservations).where(own(ctx, id));
   if (!row) throw notFound('reservations');
   const item: ReservationItem = {
@@ -107,8 +107,8 @@ export async function getReservation(ctx: RouteContext, id: number): Promise<Res
 type Body = z.output<typeof reservationBody>;
 
 /** The spot and the resident must be this property's; the length within the property's settings. */
-async function check(ctx: RouteContext, body: Body) {
-  const propertyId = propertyIdOf(ctx);
+async function check(ctx: Scope, body: Body) {
+  const propertyId = ctx.propertyId;
   const [spot] = await ctx.tx
     .select({ id: spots.id })
     .from(spots)
@@ -160,11 +160,11 @@ async function guardReservation<R>(fn: () => Promise<R>): Promise<R> {
   }
 }
 
-export async function createReservation(ctx: RouteContext, body: Body) {
+export async function createReservation(ctx: Scope, body: Body) {
   await check(ctx, body);
   const row = await guardReservation(() =>
     createRow(ctx, reservations, 'reservations', {
-      propertyId: propertyIdOf(ctx),
+      propertyId: ctx.propertyId,
       spotId: body.spotId,
       residentId: body.residentId,
       startsOn: body.startsOn,
@@ -176,7 +176,7 @@ export async function createReservation(ctx: RouteContext, body: Body) {
   return getReservation(ctx, row.id);
 }
 
-export async function updateReservation(ctx: RouteContext, id: number, body: Body) {
+export async function updateReservation(ctx: Scope, id: number, body: Body) {
   const [existing] = await ctx.tx.select({ id: reservations.id }).from(reservations).where(own(ctx, id));
   if (!existing) throw notFound('reservations');
   await check(ctx, body);
@@ -192,13 +192,13 @@ export async function updateReservation(ctx: RouteContext, id: number, body: Bod
   return getReservation(ctx, id);
 }
 
-export async function deleteReservation(ctx: RouteContext, id: number) {
+export async function deleteReservation(ctx: Scope, id: number) {
   await deleteRow(ctx, reservations, 'reservations', own(ctx, id));
 }
 
 /** GET /reservations/resident-options?term=: at most 20 residents whose name or email holds the term. */
 export async function residentOptions(
-  ctx: RouteContext,
+  ctx: Scope,
   term: string | undefined,
 ): Promise<{ data: ResidentOption[] }> {
   const words = (term ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
@@ -207,7 +207,7 @@ export async function residentOptions(
     .from(tenantUsers)
     .where(
       and(
-        eq(tenantUsers.propertyId, propertyIdOf(ctx)),
+        eq(tenantUsers.propertyId, ctx.propertyId),
         eq(tenantUsers.type, 'tenant-resident'),
         eq(tenantUsers.active, true),
         ...words.map((w) => {

@@ -1,7 +1,8 @@
 import type { Language } from '@parkade/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { FileAnswer } from '../../platform/file-answer';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { defineListResource, type ListResource } from '../../platform/list-query';
 import { newPdf, pdfBuffer, streamToBuffer, type PdfDoc } from '../../platform/pdf';
@@ -14,11 +15,11 @@ import type { ResidentItem } from '@parkade/contract';
 import { residents } from './table';
 
 /** The property's logo bytes when it is a PNG or JPEG (what PDF can embed), else null. */
-export async function propertyLogo(ctx: RouteContext): Promise<Buffer | null> {
+export async function propertyLogo(ctx: Scope): Promise<Buffer | null> {
   const [p] = await ctx.tx
     .select({ logoFileId: properties.logoFileId })
     .from(properties)
-    .where(eq(properties.id, propertyIdOf(ctx)));
+    .where(eq(properties.id, ctx.propertyId));
   if (!p?.logoFileId) return null;
   const [f] = await ctx.tx.select().from(files).where(eq(files.id, p.logoFileId));
   if (!f || !['image/png', 'image/jpeg'].includes(f.mimeType)) return null;
@@ -48,27 +49,23 @@ function header(
   doc.font(regular).fontSize(11).fillColor('#111');
 }
 
-const sendPdf = (ctx: RouteContext, name: string, bytes: Buffer) => {
-  ctx.reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(name, 'attachment'))
-    .header('cache-control', 'private, no-cache');
-  return bytes;
+const pdfAnswer = (name: string, bytes: Buffer): FileAnswer => {
+  return { body: bytes, contentType: 'application/pdf', disposition: contentDisposition(name, 'attachment') };
 };
 
 /** GET /residents/:id/download/parkingPolicies: the property's parking policies, in the resident's language. */
-export async function policiesPdf(ctx: RouteContext, id: number) {
+export async function policiesPdf(ctx: Scope, id: number) {
   const resident = await getResident(ctx, id);
   const settings = await propertySettingsOf(ctx);
   const place = ctx.property?.name ?? '';
   const { doc, lang, bold, regular } = newPdf(resident.language as Language);
   header(doc, bold, regular, await propertyLogo(ctx), place, t(lang, 'residents.policies.title'));
   doc.text(policiesText(lang, place, settings), { paragraphGap: 6, lineGap: 2 });
-  return sendPdf(ctx, `parking-policies-${id}.pdf`, await pdfBuffer(doc));
+  return pdfAnswer(`parking-policies-${id}.pdf`, await pdfBuffer(doc));
 }
 
 /** The agreement a resident signs, in their language: the same words on the signing page and in the PDF. */
-export async function agreementContent(ctx: RouteContext, resident: ResidentItem) {
+export async function agreementContent(ctx: Scope, resident: ResidentItem) {
   const settings = await propertySettingsOf(ctx);
   const place = ctx.property?.name ?? '';
   const lang = resident.language as Language;
@@ -84,14 +81,12 @@ export async function agreementContent(ctx: RouteContext, resident: ResidentItem
 }
 
 /** GET /residents/:id/download/agreement: the permit agreement, with the signature when the resident signed. */
-export async function agreementPdf(ctx: RouteContext, id: number) {
+export async function agreementPdf(ctx: Scope, id: number) {
   const resident = await getResident(ctx, id);
   const [sig] = await ctx.tx
     .select({ signature: residents.signature, signedAt: residents.signedAt })
     .from(residents)
-    .where(
-      and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id), isNull(residents.deletedAt)),
-    );
+    .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, id), isNull(residents.deletedAt)));
   const content = await agreementContent(ctx, resident);
   const { doc, lang, bold, regular } = newPdf(content.lang);
   header(doc, bold, regular, await propertyLogo(ctx), content.place, content.title);
@@ -116,7 +111,7 @@ export async function agreementPdf(ctx: RouteContext, id: number) {
         : t(lang, 'residents.agreement.unsigned'),
     );
   doc.text(`${resident.fullName} · ${resident.email ?? ''}`);
-  return sendPdf(ctx, `permit-agreement-${id}.pdf`, await pdfBuffer(doc));
+  return pdfAnswer(`permit-agreement-${id}.pdf`, await pdfBuffer(doc));
 }
 
 /** Rows an export may hold (the list's own `all=1` stops at ALL_MAX). */
@@ -136,13 +131,12 @@ export const neutralise = (v: string | null | undefined): string => {
 };
 
 /** GET /residents/export: the residents the list's filters, term and sort select, as .xlsx. */
-export async function exportResidents(ctx: RouteContext) {
-  const params = new URLSearchParams(ctx.req.url.split('?')[1] ?? '');
+export async function exportResidents(ctx: Scope, query: string): Promise<FileAnswer> {
+  const params = new URLSearchParams(query);
   for (const k of ['page', 'pageSize', 'all', 'include']) params.delete(k);
   params.set('all', '1');
   params.set('include', 'units,vehicles');
-  const { data } = await exportList.list(ctx, {
-    query: params.toString(),
+  const { data } = await exportList.list(ctx, params.toString(), {
     where: isNull(residents.deletedAt),
   });
   await withUnits(ctx, data);
@@ -182,8 +176,9 @@ export async function exportResidents(ctx: RouteContext) {
       vehicles: neutralise((x.vehicles ?? []).map((v) => v.plate).join(', ')),
       createdAt: x.createdAt.slice(0, 10),
     });
-  ctx.reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', contentDisposition('residents.xlsx', 'attachment'));
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return {
+    body: Buffer.from(await wb.xlsx.writeBuffer()),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    disposition: contentDisposition('residents.xlsx', 'attachment'),
+  };
 }

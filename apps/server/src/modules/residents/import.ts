@@ -13,10 +13,9 @@ import {
 } from '@parkade/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { writeAudit } from '../../platform/audit';
 import { query, type Tx } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext, type Services } from '../../platform/http';
+import { inScope, type Scope, type Services } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import type { UploadedFile } from '../../platform/uploads';
 import { buildings } from '../buildings/table';
@@ -74,7 +73,7 @@ export async function residentsTemplate(lang: Language): Promise<Buffer> {
  * POST /residents/import: the headers are checked now (422 `Headers do not match expected format`); the file is
  * kept in storage and a job does the rest. Answers the import's id at once.
  */
-export async function startImport(ctx: RouteContext, file: UploadedFile) {
+export async function startImport(ctx: Scope, file: UploadedFile) {
   let first: string[] | undefined;
   try {
     first = (await readSheetRows(file.buffer))[0]?.[1];
@@ -85,7 +84,7 @@ export async function startImport(ctx: RouteContext, file: UploadedFile) {
   const storage = ctx.services.storage;
   const storageKey = await storage.put('xlsx', file.buffer);
   ctx.onRollback(() => storage.remove(storageKey));
-  const propertyId = propertyIdOf(ctx);
+  const propertyId = ctx.propertyId;
   const [row] = await ctx.tx
     .insert(residentImports)
     .values({
@@ -109,11 +108,11 @@ export async function startImport(ctx: RouteContext, file: UploadedFile) {
   return { id, state: 'queued' as const };
 }
 
-export async function importStatus(ctx: RouteContext, id: number): Promise<ResidentImportStatus> {
+export async function importStatus(ctx: Scope, id: number): Promise<ResidentImportStatus> {
   const [row] = await ctx.tx
     .select()
     .from(residentImports)
-    .where(and(eq(residentImports.propertyId, propertyIdOf(ctx)), eq(residentImports.id, id)));
+    .where(and(eq(residentImports.propertyId, ctx.propertyId), eq(residentImports.id, id)));
   if (!row) throw notFound('resident_imports');
   return {
     id: row.id,
@@ -420,25 +419,18 @@ export async function runImport(
     done = from + chunk.length;
     await hooks.afterChunk?.(done);
   }
-  await inTenant(async (tx) => {
-    await tx
+  const actor = { userId: job.createdBy, requestId: `job:${IMPORT_QUEUE}:${importId}` };
+  await inScope(services, { area: 'tenant', propertyId, lang, actor }, async (scope) => {
+    await scope.tx
       .update(residentImports)
       .set({ state: 'done', finishedAt: new Date(), updatedAt: new Date() })
       .where(own);
-    await writeAudit(
-      tx,
-      {
-        area: 'tenant',
-        propertyId,
-        userType: null,
-        userId: job.createdBy,
-        userName: null,
-        ip: null,
-        userAgent: null,
-        requestId: `job:${IMPORT_QUEUE}:${importId}`,
-      },
-      { entity: 'residents', entityId: null, action: 'import', new: { importId, residents: good.length } },
-    );
+    await scope.audit({
+      entity: 'residents',
+      entityId: null,
+      action: 'import',
+      new: { importId, residents: good.length },
+    });
   });
 }
 

@@ -1,11 +1,10 @@
 import { RESIDENT_LINK_DAYS, type Language, type PropertySettings } from '@parkade/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newToken, tokenHash } from '../../platform/auth';
-import type { Database, Tx } from '../../platform/db';
+import type { Tx } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import { inScope, type Scope, type Services } from '../../platform/scope';
 import { t } from '../../platform/i18n';
-import type { Jobs } from '../../platform/jobs';
 import { queueMail } from '../outbox/mail';
 import { areaOrigin } from '../auth/service';
 import { passwordResets } from '../auth/table';
@@ -36,7 +35,7 @@ export async function newResidentLink(tx: Tx, propertyId: number, id: number): P
 export const INVITE_LINK_HOURS = 72;
 export const POLICIES_QUEUE = 'residents-parking-policies';
 
-async function recipient(ctx: RouteContext, id: number) {
+async function recipient(ctx: Scope, id: number) {
   const [row] = await ctx.tx
     .select({
       id: tenantUsers.id,
@@ -50,7 +49,7 @@ async function recipient(ctx: RouteContext, id: number) {
       and(eq(residents.propertyId, tenantUsers.propertyId), eq(residents.id, tenantUsers.id)),
     )
     .where(
-      and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), eq(tenantUsers.id, id), isNull(residents.deletedAt)),
+      and(eq(tenantUsers.propertyId, ctx.propertyId), eq(tenantUsers.id, id), isNull(residents.deletedAt)),
     );
   if (!row) throw notFound('residents');
   if (!row.email) throw new HttpError(422, 'residents.noEmail');
@@ -58,20 +57,20 @@ async function recipient(ctx: RouteContext, id: number) {
 }
 
 /** Emails the resident a link to choose a password (new resident without one, or "resend password"). */
-export async function sendPasswordLink(ctx: RouteContext, id: number) {
+export async function sendPasswordLink(ctx: Scope, id: number) {
   const to = await recipient(ctx, id);
   const token = newToken();
   await ctx.tx.insert(passwordResets).values({
     tokenHash: tokenHash(token),
     area: 'tenant',
-    propertyId: propertyIdOf(ctx),
+    propertyId: ctx.propertyId,
     userId: id,
     expiresAt: new Date(Date.now() + INVITE_LINK_HOURS * 3600_000),
   });
   await ctx.tx
     .update(tenantUsers)
     .set({ recoveryAt: new Date() })
-    .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), eq(tenantUsers.id, id)));
+    .where(and(eq(tenantUsers.propertyId, ctx.propertyId), eq(tenantUsers.id, id)));
   const place = ctx.property?.name ?? 'Parkade';
   const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(to.email)}&token=${encodeURIComponent(token)}`;
   const wake = await queueMail(ctx.tx, ctx.services.jobs, {
@@ -84,7 +83,7 @@ export async function sendPasswordLink(ctx: RouteContext, id: number) {
       hours: INVITE_LINK_HOURS,
     }),
     kind: 'resident-password',
-    propertyId: propertyIdOf(ctx),
+    propertyId: ctx.propertyId,
   });
   ctx.afterCommit(wake);
   await ctx.audit({ entity: 'residents', entityId: id, action: 'resend-password', new: { email: to.email } });
@@ -95,10 +94,10 @@ export async function sendPasswordLink(ctx: RouteContext, id: number) {
  * Emails the resident their own link (/register/residents/{token}, RESIDENT_LINK_DAYS days) to complete their
  * details and read and sign the parking agreement, without signing in.
  */
-export async function sendAgreement(ctx: RouteContext, id: number) {
+export async function sendAgreement(ctx: Scope, id: number) {
   const to = await recipient(ctx, id);
   const place = ctx.property?.name ?? 'Parkade';
-  const token = await newResidentLink(ctx.tx, propertyIdOf(ctx), id);
+  const token = await newResidentLink(ctx.tx, ctx.propertyId, id);
   const link = `${areaOrigin(ctx)}/register/residents/${token}`;
   const wake = await queueMail(ctx.tx, ctx.services.jobs, {
     to: to.email,
@@ -110,7 +109,7 @@ export async function sendAgreement(ctx: RouteContext, id: number) {
       days: RESIDENT_LINK_DAYS,
     }),
     kind: 'resident-agreement',
-    propertyId: propertyIdOf(ctx),
+    propertyId: ctx.propertyId,
   });
   ctx.afterCommit(wake);
   await ctx.audit({
@@ -134,14 +133,14 @@ export function policiesText(lang: Language, place: string, s: PropertySettings)
 }
 
 /** POST /residents/sendBulkParkingPolice: checks the ids, then queues one job that writes the mails. */
-export async function queueParkingPolicies(ctx: RouteContext, ids: number[]) {
+export async function queueParkingPolicies(ctx: Scope, ids: number[]) {
   const unique = [...new Set(ids)];
   const found = await ctx.tx
     .select({ id: residents.id })
     .from(residents)
     .where(
       and(
-        eq(residents.propertyId, propertyIdOf(ctx)),
+        eq(residents.propertyId, ctx.propertyId),
         inArray(residents.id, unique),
         isNull(residents.deletedAt),
       ),
@@ -150,7 +149,7 @@ export async function queueParkingPolicies(ctx: RouteContext, ids: number[]) {
     throw new HttpError(422, 'vehicles.residentNotFound', undefined, {
       ids: [{ key: 'vehicles.residentNotFound' }],
     });
-  const propertyId = propertyIdOf(ctx);
+  const propertyId = ctx.propertyId;
   ctx.afterCommit(() => ctx.services.jobs.send(POLICIES_QUEUE, { propertyId, ids: unique }));
   await ctx.audit({ entity: 'residents', entityId: null, action: 'mass-email', new: { ids: unique } });
   return {
@@ -160,13 +159,14 @@ export async function queueParkingPolicies(ctx: RouteContext, ids: number[]) {
 }
 
 /** The job: one outbox mail per resident, in their language, each woken for delivery. */
-export async function writePolicyMails(database: Database, jobs: Jobs, propertyId: number, ids: number[]) {
-  const wakes = await database.withScope({ area: 'tenant', propertyId }, async (tx) => {
+export async function writePolicyMails(services: Services, propertyId: number, ids: number[]) {
+  await inScope(services, { area: 'tenant', propertyId }, async (scope) => {
+    const { tx } = scope;
     const [p] = await tx
       .select({ name: properties.name, settings: properties.settings })
       .from(properties)
       .where(eq(properties.id, propertyId));
-    if (!p) return [];
+    if (!p) return;
     const settings = propertySettingsSchema.parse(p.settings ?? {});
     const people = await tx
       .select({ email: tenantUsers.email, fullName: tenantUsers.fullName, language: tenantUsers.language })
@@ -182,22 +182,18 @@ export async function writePolicyMails(database: Database, jobs: Jobs, propertyI
           isNull(residents.deletedAt),
         ),
       );
-    const out: (() => Promise<void>)[] = [];
     for (const person of people) {
       if (!person.email) continue;
       const lang = person.language as Language;
-      out.push(
-        await queueMail(tx, jobs, {
-          to: person.email,
-          subject: t(lang, 'residents.mail.policies.subject', { place: p.name }),
-          text: `${person.fullName},\n\n${t(lang, 'residents.policies.title')}\n\n${policiesText(lang, p.name, settings)}`,
-          kind: 'parking-policies',
-          propertyId,
-        }),
-      );
+      const wake = await queueMail(tx, services.jobs, {
+        to: person.email,
+        subject: t(lang, 'residents.mail.policies.subject', { place: p.name }),
+        text: `${person.fullName},\n\n${t(lang, 'residents.policies.title')}\n\n${policiesText(lang, p.name, settings)}`,
+        kind: 'parking-policies',
+        propertyId,
+      });
+      // A mail whose wake-up fails is still in the outbox; the outbox sweep sends it. Never retry the job for it.
+      scope.afterCommit(() => wake().catch(() => undefined));
     }
-    return out;
   });
-  // A mail whose wake-up fails is still in the outbox; the outbox sweep sends it. Never retry the job for it.
-  for (const wake of wakes) await wake().catch(() => undefined);
 }

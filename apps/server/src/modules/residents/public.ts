@@ -11,7 +11,7 @@ import { hashPassword, tokenHash } from '../../platform/auth';
 import { passwordChanged } from '../auth/service';
 import { guardUnique } from '../../platform/crud';
 import { HttpError, invalid } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { tenantUsers } from '../users/table';
 import { agreementContent, agreementPdf } from './documents';
 import { getResident, NO_PASSWORD, refreshResidentSearch } from './service';
@@ -26,7 +26,7 @@ const linkUsed = () => new HttpError(410, 'residents.link.used');
  * (registered and signed through it) answers 410 — except, with `afterUse`, the signed agreement's download in the
  * minutes after signing.
  */
-async function holder(ctx: RouteContext, token: string, id?: number, afterUse = false) {
+async function holder(ctx: Scope, token: string, id?: number, afterUse = false) {
   const [row] = await ctx.tx
     .select({
       id: residents.id,
@@ -44,7 +44,7 @@ async function holder(ctx: RouteContext, token: string, id?: number, afterUse = 
     )
     .where(
       and(
-        eq(residents.propertyId, propertyIdOf(ctx)),
+        eq(residents.propertyId, ctx.propertyId),
         eq(residents.linkTokenHash, tokenHash(token)),
         gt(residents.linkExpiresAt, new Date()),
         isNull(residents.deletedAt),
@@ -62,14 +62,14 @@ async function holder(ctx: RouteContext, token: string, id?: number, afterUse = 
  * Once the resident has both registered and signed, the link is used up: it opens nothing more (a later visit shows
  * the error view), except the signed PDF for RESIDENT_LINK_DONE_MINUTES.
  */
-async function useUpWhenDone(ctx: RouteContext, id: number) {
+async function useUpWhenDone(ctx: Scope, id: number) {
   const now = new Date();
   await ctx.tx
     .update(residents)
     .set({ linkUsedAt: now })
     .where(
       and(
-        eq(residents.propertyId, propertyIdOf(ctx)),
+        eq(residents.propertyId, ctx.propertyId),
         eq(residents.id, id),
         isNotNull(residents.registeredAt),
         isNotNull(residents.signedAt),
@@ -81,7 +81,7 @@ async function useUpWhenDone(ctx: RouteContext, id: number) {
 type LinkHolder = Awaited<ReturnType<typeof holder>>;
 
 /** What the resident's page shows: their details, units, password and signing state, and the agreement's text. */
-async function answer(ctx: RouteContext, link: LinkHolder): Promise<PublicResident> {
+async function answer(ctx: Scope, link: LinkHolder): Promise<PublicResident> {
   const resident = await getResident(ctx, link.id);
   const content = await agreementContent(ctx, resident);
   return {
@@ -105,7 +105,7 @@ async function answer(ctx: RouteContext, link: LinkHolder): Promise<PublicReside
 }
 
 /** GET /public/residents/token/{token}, GET /public/residents/{id}?token= */
-export async function publicResident(ctx: RouteContext, token: string, id?: number): Promise<PublicResident> {
+export async function publicResident(ctx: Scope, token: string, id?: number): Promise<PublicResident> {
   return answer(ctx, await holder(ctx, token, id));
 }
 
@@ -114,7 +114,7 @@ export async function publicResident(ctx: RouteContext, token: string, id?: numb
  * password must choose one here (they can sign in afterwards).
  */
 export async function registerResident(
-  ctx: RouteContext,
+  ctx: Scope,
   body: z.output<typeof publicResidentRegisterBody>,
 ): Promise<PublicResident> {
   const r = await holder(ctx, body.token);
@@ -136,15 +136,15 @@ export async function registerResident(
         updatedAt: new Date(),
         ...(passwordHash ? { passwordHash } : {}),
       })
-      .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), eq(tenantUsers.id, r.id))),
+      .where(and(eq(tenantUsers.propertyId, ctx.propertyId), eq(tenantUsers.id, r.id))),
   );
   await ctx.tx
     .update(residents)
     .set({ registeredAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, r.id)));
-  await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [r.id]);
+    .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, r.id)));
+  await refreshResidentSearch(ctx.tx, ctx.propertyId, [r.id]);
   if (passwordHash)
-    await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: r.id });
+    await passwordChanged(ctx.tx, { area: 'tenant', propertyId: ctx.propertyId, userId: r.id });
   await ctx.audit({
     entity: 'residents',
     entityId: r.id,
@@ -163,7 +163,7 @@ export async function registerResident(
 }
 
 /** GET /public/residents/agreement/{id}?token=: the agreement PDF, signed or not. */
-export async function publicAgreementPdf(ctx: RouteContext, id: number, token: string) {
+export async function publicAgreementPdf(ctx: Scope, id: number, token: string) {
   await holder(ctx, token, id, true);
   return agreementPdf(ctx, id);
 }
@@ -173,7 +173,7 @@ export async function publicAgreementPdf(ctx: RouteContext, id: number, token: s
  * for the parking policies becomes active. An agreement is signed once (a new one needs staff).
  */
 export async function signAgreement(
-  ctx: RouteContext,
+  ctx: Scope,
   id: number,
   token: string,
   body: z.output<typeof residentSignatureBody>,
@@ -186,7 +186,7 @@ export async function signAgreement(
   await ctx.tx
     .update(residents)
     .set({ signature: body.signature, signedAt: now, status, updatedAt: now })
-    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, id)));
+    .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, id)));
   await ctx.audit({
     entity: 'residents',
     entityId: id,

@@ -19,7 +19,7 @@ import {
 } from '@parkade/contract';
 import { z } from 'zod';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import { requireFile } from '../../platform/uploads';
 import { agreementPdf, exportResidents, policiesPdf } from './documents';
 import { importStatus, residentsTemplate, startImport } from './import';
@@ -55,7 +55,7 @@ export const residentsRoutes = [
       querystring: service.residentsList.querystring,
       response: { 200: listResponseSchema(residentItemSchema) },
     },
-    handler: (ctx) => service.listResidents(ctx),
+    handler: (ctx) => service.listResidents(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,
@@ -67,7 +67,7 @@ export const residentsRoutes = [
       querystring: service.deletedResidentsList.querystring,
       response: { 200: listResponseSchema(residentItemSchema) },
     },
-    handler: (ctx) => service.listDeletedResidents(ctx),
+    handler: (ctx) => service.listDeletedResidents(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,
@@ -91,7 +91,7 @@ export const residentsRoutes = [
       'The residents the list parameters select (filters, term, sort), as .xlsx; formula-like text neutralised',
     ),
     schema: { querystring: service.residentsList.querystring },
-    handler: (ctx) => exportResidents(ctx),
+    handler: async (ctx) => sendFile(ctx.reply, await exportResidents(ctx, queryOf(ctx.req))),
   }),
   defineRoute({
     ...scoped,
@@ -204,7 +204,7 @@ export const residentsRoutes = [
     access: 'residents.show',
     summary: "The property's parking policies as PDF, in the resident's language",
     schema: { params: idParams },
-    handler: (ctx, { params }) => policiesPdf(ctx, params.id),
+    handler: async (ctx, { params }) => sendFile(ctx.reply, await policiesPdf(ctx, params.id)),
   }),
   defineRoute({
     ...scoped,
@@ -214,7 +214,7 @@ export const residentsRoutes = [
     access: 'residents.show',
     summary: "The resident's parking permit agreement as PDF (with their signature once signed)",
     schema: { params: idParams },
-    handler: (ctx, { params }) => agreementPdf(ctx, params.id),
+    handler: async (ctx, { params }) => sendFile(ctx.reply, await agreementPdf(ctx, params.id)),
   }),
   defineRoute({
     ...scoped,
@@ -281,7 +281,8 @@ export const residentsRoutes = [
     rateLimit: 'publicLink',
     summary: "The resident's parking agreement as PDF through their link (?token=)",
     schema: { params: idParams, querystring: linkQuery },
-    handler: (ctx, { params, query }) => publicLink.publicAgreementPdf(ctx, params.id, query.token),
+    handler: async (ctx, { params, query }) =>
+      sendFile(ctx.reply, await publicLink.publicAgreementPdf(ctx, params.id, query.token)),
   }),
   defineRoute({
     ...throughLink,

@@ -10,7 +10,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { query, type Tx } from '../../platform/db';
 import { reindexWords } from '../../platform/db/search-words';
 import { invalid, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { defineListResource, hasMany, type ListResource } from '../../platform/list-query';
 import { buildings } from '../buildings/table';
 import { makes } from '../makes/table';
@@ -128,7 +128,7 @@ const unitsInclude = hasMany({
   key: (p: ResidentItem) => p.id,
   foreignKey: (x: { residentId: number }) => x.residentId,
   load: (ctx, ids) => {
-    const pid = propertyIdOf(ctx);
+    const pid = ctx.propertyId;
     return query<{ residentId: number; id: number; name: string; buildingId: number; buildingName: string }>(
       ctx.tx,
       sql`with links as materialized (
@@ -151,7 +151,7 @@ const listBase = {
   table: r,
   select: columns,
   joins: joinUser,
-  scope: (ctx: RouteContext) => eq(r.propertyId, propertyIdOf(ctx)),
+  scope: (ctx: Scope) => eq(r.propertyId, ctx.propertyId),
   serialize: serializeResident,
   tiebreak: r.id,
 };
@@ -219,7 +219,7 @@ export const residentsList: ListResource<ResidentItem> = defineListResource({
           .leftJoin(makes, eq(makes.id, vehicles.makeId))
           .where(
             and(
-              eq(vehicles.propertyId, propertyIdOf(ctx)),
+              eq(vehicles.propertyId, ctx.propertyId),
               inArray(vehicles.residentId, ids.map(Number)),
               isNull(vehicles.deletedAt),
             ),
@@ -242,7 +242,7 @@ export const residentsList: ListResource<ResidentItem> = defineListResource({
           .from(permits)
           .where(
             and(
-              eq(permits.propertyId, propertyIdOf(ctx)),
+              eq(permits.propertyId, ctx.propertyId),
               inArray(permits.residentId, ids.map(Number)),
               isNull(permits.deletedAt),
             ),
@@ -265,7 +265,7 @@ export const deletedResidentsList: ListResource<ResidentItem> = defineListResour
  * Each resident's unit ids and first unit's building, from their units: those the `units` include loaded, or one
  * query for the whole page (so `units` is always in the answer).
  */
-export async function withUnits(ctx: RouteContext, items: ResidentItem[]): Promise<void> {
+export async function withUnits(ctx: Scope, items: ResidentItem[]): Promise<void> {
   const missing = items.filter((x) => !x.units);
   if (missing.length) await unitsInclude.load(ctx, missing, 'units', {});
   for (const x of items) {
@@ -275,22 +275,22 @@ export async function withUnits(ctx: RouteContext, items: ResidentItem[]): Promi
   }
 }
 
-export async function listResidents(ctx: RouteContext) {
-  const page = await residentsList.list(ctx, { where: isNull(r.deletedAt) });
+export async function listResidents(ctx: Scope, query: string) {
+  const page = await residentsList.list(ctx, query, { where: isNull(r.deletedAt) });
   await withUnits(ctx, page.data);
   return page;
 }
-export async function listDeletedResidents(ctx: RouteContext) {
-  const page = await deletedResidentsList.list(ctx, { where: isNotNull(r.deletedAt) });
+export async function listDeletedResidents(ctx: Scope, query: string) {
+  const page = await deletedResidentsList.list(ctx, query, { where: isNotNull(r.deletedAt) });
   await withUnits(ctx, page.data);
   return page;
 }
 
-const own = (ctx: RouteContext, id: number) => and(eq(r.propertyId, propertyIdOf(ctx)), eq(r.id, id))!;
+const own = (ctx: Scope, id: number) => and(eq(r.propertyId, ctx.propertyId), eq(r.id, id))!;
 
 /** One resident with their units; deleted ones only when asked (restore). */
 export async function getResident(
-  ctx: RouteContext,
+  ctx: Scope,
   id: number,
   opts: { deleted?: boolean } = {},
 ): Promise<ResidentItem> {
@@ -324,10 +324,10 @@ export function residentLimit(
   };
   return defaults[limit];
 }
-export const propertySettingsOf = (ctx: RouteContext) => readSettings(ctx, propertyIdOf(ctx));
+export const propertySettingsOf = (ctx: Scope) => readSettings(ctx, ctx.propertyId);
 
 /** Refuses a change to a resident that is not this property's or is deleted (used by vehicles and permits). */
-export async function assertResident(ctx: RouteContext, id: number, field = 'residentId') {
+export async function assertResident(ctx: Scope, id: number, field = 'residentId') {
   const [row] = await ctx.tx
     .select({ id: r.id })
     .from(r)

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth';
 import { guardUnique } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { passwordChanged } from '../auth/service';
 import { sessions } from '../auth/table';
@@ -33,21 +33,21 @@ import { NO_PASSWORD, RESIDENT_DEPENDENTS, refreshResidentSearch, getResident } 
 
 const u = tenantUsers;
 const r = residents;
-const own = (ctx: RouteContext, id: number) => and(eq(r.propertyId, propertyIdOf(ctx)), eq(r.id, id))!;
+const own = (ctx: Scope, id: number) => and(eq(r.propertyId, ctx.propertyId), eq(r.id, id))!;
 
 /** The units must be this property's; returns them in the order given, without repeats. */
-async function assertUnits(ctx: RouteContext, ids: number[], field = 'unitIds'): Promise<number[]> {
+async function assertUnits(ctx: Scope, ids: number[], field = 'unitIds'): Promise<number[]> {
   const unique = [...new Set(ids)];
   const found = await ctx.tx
     .select({ id: units.id })
     .from(units)
-    .where(and(eq(units.propertyId, propertyIdOf(ctx)), inArray(units.id, unique)));
+    .where(and(eq(units.propertyId, ctx.propertyId), inArray(units.id, unique)));
   if (found.length !== unique.length) throw fieldError(field, 'residents.unitNotFound');
   return unique;
 }
 
-async function setUnits(ctx: RouteContext, residentId: number, unitList: number[]) {
-  const propertyId = propertyIdOf(ctx);
+async function setUnits(ctx: Scope, residentId: number, unitList: number[]) {
+  const propertyId = ctx.propertyId;
   await ctx.tx
     .delete(residentUnits)
     .where(and(eq(residentUnits.propertyId, propertyId), eq(residentUnits.residentId, residentId)));
@@ -71,12 +71,12 @@ const limitsOf = (body: Body) =>
   >;
 
 /** An email taken by a deleted resident says so: restore them instead of making a second account. */
-async function explainTakenEmail(ctx: RouteContext, email: string, except?: number) {
+async function explainTakenEmail(ctx: Scope, email: string, except?: number) {
   const [taken] = await ctx.tx
     .select({ id: u.id, deletedAt: r.deletedAt })
     .from(u)
     .leftJoin(r, and(eq(r.propertyId, u.propertyId), eq(r.id, u.id)))
-    .where(and(eq(u.propertyId, propertyIdOf(ctx)), sql`lower(${u.email}) = lower(${email})`));
+    .where(and(eq(u.propertyId, ctx.propertyId), sql`lower(${u.email}) = lower(${email})`));
   if (taken && taken.id !== except && taken.deletedAt)
     throw fieldError('email', 'residents.emailInUseDeleted');
 }
@@ -87,8 +87,8 @@ const audited = (x: ResidentItem) => {
   return rest;
 };
 
-export async function createResident(ctx: RouteContext, body: Body): Promise<ResidentItem> {
-  const propertyId = propertyIdOf(ctx);
+export async function createResident(ctx: Scope, body: Body): Promise<ResidentItem> {
+  const propertyId = ctx.propertyId;
   const unitList = await assertUnits(ctx, body.unitIds);
   await explainTakenEmail(ctx, body.email);
   const passwordHash = body.password ? await hashPassword(body.password) : NO_PASSWORD;
@@ -117,14 +117,14 @@ export async function createResident(ctx: RouteContext, body: Body): Promise<Res
     return user!.id;
   });
   await setUnits(ctx, id, unitList);
-  await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [id]);
+  await refreshResidentSearch(ctx.tx, ctx.propertyId, [id]);
   const item = await getResident(ctx, id);
   await ctx.audit({ entity: 'residents', entityId: id, action: 'create', new: audited(item) });
   if (!body.password) await sendPasswordLink(ctx, id);
   return item;
 }
 
-export async function updateResident(ctx: RouteContext, id: number, body: Body): Promise<ResidentItem> {
+export async function updateResident(ctx: Scope, id: number, body: Body): Promise<ResidentItem> {
   const before = await getResident(ctx, id);
   const unitList = await assertUnits(ctx, body.unitIds);
   await explainTakenEmail(ctx, body.email, id);
@@ -141,7 +141,7 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
         updatedAt: new Date(),
         ...(passwordHash ? { passwordHash } : {}),
       })
-      .where(and(eq(u.propertyId, propertyIdOf(ctx)), eq(u.id, id)));
+      .where(and(eq(u.propertyId, ctx.propertyId), eq(u.id, id)));
     await ctx.tx
       .update(r)
       .set({
@@ -154,9 +154,8 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
       .where(own(ctx, id));
   });
   await setUnits(ctx, id, unitList);
-  await refreshResidentSearch(ctx.tx, propertyIdOf(ctx), [id]);
-  if (passwordHash)
-    await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: id });
+  await refreshResidentSearch(ctx.tx, ctx.propertyId, [id]);
+  if (passwordHash) await passwordChanged(ctx.tx, { area: 'tenant', propertyId: ctx.propertyId, userId: id });
   else if (!RESIDENT_SIGN_IN_STATUSES.includes(body.status)) await endSessions(ctx, id);
   const after = await getResident(ctx, id);
   await ctx.audit({
@@ -170,28 +169,28 @@ export async function updateResident(ctx: RouteContext, id: number, body: Body):
 }
 
 /** Signs the resident out everywhere (status that forbids signing in, new password, deletion). */
-async function endSessions(ctx: RouteContext, id: number) {
+async function endSessions(ctx: Scope, id: number) {
   await ctx.tx
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
       and(
         eq(sessions.area, 'tenant'),
-        eq(sessions.propertyId, propertyIdOf(ctx)),
+        eq(sessions.propertyId, ctx.propertyId),
         eq(sessions.userId, id),
         isNull(sessions.revokedAt),
       ),
     );
 }
 
-export async function setStatus(ctx: RouteContext, id: number, status: ResidentStatus) {
+export async function setStatus(ctx: Scope, id: number, status: ResidentStatus) {
   const before = await getResident(ctx, id);
   await ctx.tx.update(r).set({ status, updatedAt: new Date() }).where(own(ctx, id));
   const active = RESIDENT_SIGN_IN_STATUSES.includes(status);
   await ctx.tx
     .update(u)
     .set({ active })
-    .where(and(eq(u.propertyId, propertyIdOf(ctx)), eq(u.id, id)));
+    .where(and(eq(u.propertyId, ctx.propertyId), eq(u.id, id)));
   if (!active) await endSessions(ctx, id);
   await ctx.audit({
     entity: 'residents',
@@ -203,13 +202,13 @@ export async function setStatus(ctx: RouteContext, id: number, status: ResidentS
   return getResident(ctx, id);
 }
 
-export async function setPassword(ctx: RouteContext, id: number, password: string) {
+export async function setPassword(ctx: Scope, id: number, password: string) {
   await getResident(ctx, id);
   await ctx.tx
     .update(u)
     .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-    .where(and(eq(u.propertyId, propertyIdOf(ctx)), eq(u.id, id)));
-  await passwordChanged(ctx.tx, { area: 'tenant', propertyId: propertyIdOf(ctx), userId: id });
+    .where(and(eq(u.propertyId, ctx.propertyId), eq(u.id, id)));
+  await passwordChanged(ctx.tx, { area: 'tenant', propertyId: ctx.propertyId, userId: id });
   await ctx.audit({ entity: 'residents', entityId: id, action: 'password', new: { password: '(changed)' } });
   return { message: t(ctx.lang, 'residents.passwordSet') };
 }
@@ -218,10 +217,10 @@ export async function setPassword(ctx: RouteContext, id: number, password: strin
  * Soft delete (see the residents table): the resident, their units kept, their vehicles and permits (and every
  * RESIDENT_DEPENDENTS table) marked deleted at the same instant; the account disabled and signed out.
  */
-export async function deleteResident(ctx: RouteContext, id: number) {
+export async function deleteResident(ctx: Scope, id: number) {
   const before = await getResident(ctx, id);
   const now = new Date();
-  const propertyId = propertyIdOf(ctx);
+  const propertyId = ctx.propertyId;
   await ctx.tx.update(r).set({ deletedAt: now, updatedAt: now }).where(own(ctx, id));
   const counts: Record<string, number> = {};
   for (const d of RESIDENT_DEPENDENTS) {
@@ -245,12 +244,8 @@ export async function deleteResident(ctx: RouteContext, id: number) {
  * with them (same instant). A vehicle whose plate another active vehicle took meanwhile stays deleted, and so do
  * permits of vehicles that stay deleted.
  */
-export async function restoreResident(
-  ctx: RouteContext,
-  id: number,
-  body: z.output<typeof residentRestoreBody>,
-) {
-  const propertyId = propertyIdOf(ctx);
+export async function restoreResident(ctx: Scope, id: number, body: z.output<typeof residentRestoreBody>) {
+  const propertyId = ctx.propertyId;
   const [row] = await ctx.tx.select({ deletedAt: r.deletedAt }).from(r).where(own(ctx, id)).for('update');
   if (!row) throw notFound('residents');
   if (!row.deletedAt) throw new HttpError(409, 'residents.notDeleted');

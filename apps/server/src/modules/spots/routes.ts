@@ -7,7 +7,7 @@ import {
   spotItemSchema,
 } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import * as service from './service';
 
 const tags = ['spots'];
@@ -26,7 +26,7 @@ export const spotsRoutes = [
       querystring: service.spotsList.querystring,
       response: { 200: listResponseSchema(spotItemSchema) },
     },
-    handler: (ctx) => service.spotsList.list(ctx),
+    handler: (ctx) => service.spotsList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,

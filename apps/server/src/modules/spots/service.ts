@@ -11,7 +11,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, type IncludeDef } from '../../platform/list-query';
 import { parkingAreas } from '../parking-map/table';
 import { reservations } from '../reservations/table';
@@ -81,7 +81,7 @@ const reservationInclude: IncludeDef<SpotItem> = {
           )
           .where(
             and(
-              eq(reservations.propertyId, propertyIdOf(ctx)),
+              eq(reservations.propertyId, ctx.propertyId),
               inArray(reservations.spotId, ids),
               sql`current_date between ${reservations.startsOn} and ${reservations.endsOn}`,
             ),
@@ -106,7 +106,7 @@ const reservationInclude: IncludeDef<SpotItem> = {
 export const spotsList = defineListResource({
   table: spots,
   select: columns,
-  scope: (ctx) => eq(spots.propertyId, propertyIdOf(ctx)),
+  scope: (ctx) => eq(spots.propertyId, ctx.propertyId),
   filters: {
     type: { type: 'enum', column: spots.type, values: SPOT_TYPES },
     status: { type: 'enum', column: spots.status, values: SPACE_STATUSES },
@@ -133,18 +133,15 @@ export const spotsList = defineListResource({
         ctx.tx
           .select({ id: parkingAreas.id, name: parkingAreas.name })
           .from(parkingAreas)
-          .where(
-            and(eq(parkingAreas.propertyId, propertyIdOf(ctx)), inArray(parkingAreas.id, ids.map(Number))),
-          ),
+          .where(and(eq(parkingAreas.propertyId, ctx.propertyId), inArray(parkingAreas.id, ids.map(Number)))),
     }),
     reservation: reservationInclude,
   },
 });
 
-const own = (ctx: RouteContext, id: number) =>
-  and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.id, id))!;
+const own = (ctx: Scope, id: number) => and(eq(spots.propertyId, ctx.propertyId), eq(spots.id, id))!;
 
-export async function getSpot(ctx: RouteContext, id: number): Promise<SpotItem> {
+export async function getSpot(ctx: Scope, id: number): Promise<SpotItem> {
   const [row] = await ctx.tx.select(columns).from(spots).where(own(ctx, id));
   if (!row) throw notFound('spots');
   const item = toSpotItem(row);
@@ -152,22 +149,22 @@ export async function getSpot(ctx: RouteContext, id: number): Promise<SpotItem> 
     ? await ctx.tx
         .select({ id: parkingAreas.id, name: parkingAreas.name })
         .from(parkingAreas)
-        .where(and(eq(parkingAreas.propertyId, propertyIdOf(ctx)), eq(parkingAreas.id, row.areaId)))
+        .where(and(eq(parkingAreas.propertyId, ctx.propertyId), eq(parkingAreas.id, row.areaId)))
     : [];
   item.area = area ?? null;
   await reservationInclude.load(ctx, [item], 'reservation', {});
   return item;
 }
 
-export async function assertArea(ctx: RouteContext, areaId: number) {
+export async function assertArea(ctx: Scope, areaId: number) {
   const [a] = await ctx.tx
     .select({ id: parkingAreas.id })
     .from(parkingAreas)
-    .where(and(eq(parkingAreas.propertyId, propertyIdOf(ctx)), eq(parkingAreas.id, areaId)));
+    .where(and(eq(parkingAreas.propertyId, ctx.propertyId), eq(parkingAreas.id, areaId)));
   if (!a) throw fieldError('areaId', 'validation.invalidSelection');
 }
 
-export async function updateSpot(ctx: RouteContext, id: number, body: z.output<typeof spotBody>) {
+export async function updateSpot(ctx: Scope, id: number, body: z.output<typeof spotBody>) {
   if (body.areaId) await assertArea(ctx, body.areaId);
   await updateRow(
     ctx,
@@ -192,7 +189,7 @@ export async function updateSpot(ctx: RouteContext, id: number, body: z.output<t
  * DELETE /spots/:id. The spot is locked first, so a reservation being created for it at the same moment either
  * commits before (and refuses the delete) or waits and then fails on the missing spot.
  */
-export async function deleteSpot(ctx: RouteContext, id: number) {
+export async function deleteSpot(ctx: Scope, id: number) {
   const [spot] = await ctx.tx.select({ id: spots.id }).from(spots).where(own(ctx, id)).for('update');
   if (!spot) throw notFound('spots');
   await refuseIfReserved(ctx, [id], 'spots.deleteReserved');
@@ -200,14 +197,14 @@ export async function deleteSpot(ctx: RouteContext, id: number) {
 }
 
 /** A spot with a current or future reservation is not deleted (its reservation would vanish with it): 409. */
-export async function refuseIfReserved(ctx: RouteContext, spotIds: number[], key: string) {
+export async function refuseIfReserved(ctx: Scope, spotIds: number[], key: string) {
   if (!spotIds.length) return;
   const [r] = await ctx.tx
     .select({ id: reservations.id })
     .from(reservations)
     .where(
       and(
-        eq(reservations.propertyId, propertyIdOf(ctx)),
+        eq(reservations.propertyId, ctx.propertyId),
         inArray(reservations.spotId, spotIds),
         gte(reservations.endsOn, sql`current_date`),
       ),
@@ -217,7 +214,7 @@ export async function refuseIfReserved(ctx: RouteContext, spotIds: number[], key
 }
 
 /** GET /spots/:id/detail: the spot, its area, the reservation covering today (else the next) and its resident. */
-export async function spotDetail(ctx: RouteContext, id: number): Promise<SpotDetail> {
+export async function spotDetail(ctx: Scope, id: number): Promise<SpotDetail> {
   const spot = await getSpot(ctx, id);
   const [next] = await ctx.tx
     .select({
@@ -237,7 +234,7 @@ export async function spotDetail(ctx: RouteContext, id: number): Promise<SpotDet
     )
     .where(
       and(
-        eq(reservations.propertyId, propertyIdOf(ctx)),
+        eq(reservations.propertyId, ctx.propertyId),
         eq(reservations.spotId, id),
         gte(reservations.endsOn, sql`current_date`),
       ),

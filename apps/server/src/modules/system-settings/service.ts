@@ -2,7 +2,7 @@ import { SYSTEM_SETTINGS_DEFAULTS, type SystemSettings } from '@parkade/contract
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { systemSettings } from './table';
 
 /** The platform settings, every default filled in. */
@@ -16,7 +16,7 @@ export async function readSystemSettings(tx: Tx): Promise<SystemSettings> {
  * Saves every key (the one row is created on the first save) and records old → new in the audit log. Two-factor
  * sign-in is made mandatory only by someone who uses it: otherwise the change would shut its author out at once.
  */
-export async function writeSystemSettings(ctx: RouteContext, next: SystemSettings): Promise<SystemSettings> {
+export async function writeSystemSettings(ctx: Scope, next: SystemSettings): Promise<SystemSettings> {
   const before = await readSystemSettings(ctx.tx);
   if (
     next.requireTwoFactorForCentralStaff &&

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { verifyPassword } from '../../platform/auth';
 import { query, type Tx } from '../../platform/db';
 import { HttpError, type FieldMessage } from '../../platform/errors';
-import type { RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { decryptSecret, encryptSecret } from '../../platform/secrets';
 import { countAttempt, type Counter } from '../../platform/throttle';
@@ -22,7 +22,7 @@ export interface Account {
   userId: number;
 }
 
-const accountOf = (ctx: RouteContext): Account => ({
+const accountOf = (ctx: Scope): Account => ({
   area: ctx.area,
   propertyId: ctx.area === 'tenant' ? ctx.property!.id : null,
   userId: ctx.user().id,
@@ -65,24 +65,24 @@ const entityOf = (a: Account) => (a.area === 'central' ? 'central_users' : 'tena
  * The counters of wrong codes of an account and of the request's address: the sign-in's code step and the
  * enrolment calls share them, so a stolen session cannot guess codes faster than a stolen password could.
  */
-export function twoFactorCounters(ctx: RouteContext, a: Account): Counter[] {
+export function twoFactorCounters(ctx: Scope, a: Account): Counter[] {
   return [
     {
       key: `two-factor:acct:${a.area}:${a.propertyId ?? '-'}:user:${a.userId}`,
       limit: THROTTLE.twoFactorPerAccount,
       onSuccess: 'clear',
     },
-    { key: `two-factor:ip:${ctx.req.ip}`, limit: THROTTLE.twoFactorPerAddress, onSuccess: 'undo' },
+    { key: `two-factor:ip:${ctx.actor.ip}`, limit: THROTTLE.twoFactorPerAddress, onSuccess: 'undo' },
   ];
 }
 
-const open = (ctx: RouteContext, sealed: string) => decryptSecret(ctx.services.env.secretKey, sealed);
+const open = (ctx: Scope, sealed: string) => decryptSecret(ctx.services.env.secretKey, sealed);
 
 /**
  * Accepts a code of the account's confirmed secret once: the code's time step is stored in the same statement that
  * checks it is later than the last accepted one, so of two requests with the same code only one gets through.
  */
-async function acceptTotp(ctx: RouteContext, a: Account, state: State, code: string): Promise<boolean> {
+async function acceptTotp(ctx: Scope, a: Account, state: State, code: string): Promise<boolean> {
   if (!state.secret) return false;
   const step = await verifyTotp(open(ctx, state.secret), normaliseTotpCode(code), state.lastStep);
   if (step === null) return false;
@@ -96,7 +96,7 @@ async function acceptTotp(ctx: RouteContext, a: Account, state: State, code: str
 }
 
 /** Uses up one recovery code: it is removed from the account in the statement that finds it. */
-async function acceptRecoveryCode(ctx: RouteContext, a: Account, code: string): Promise<boolean> {
+async function acceptRecoveryCode(ctx: Scope, a: Account, code: string): Promise<boolean> {
   const hash = recoveryCodeHash(code);
   const r = row(a);
   const updated = await query(
@@ -113,7 +113,7 @@ async function acceptRecoveryCode(ctx: RouteContext, a: Account, code: string): 
  * Answers how the user proved it, or null.
  */
 export async function checkSecondFactor(
-  ctx: RouteContext,
+  ctx: Scope,
   a: Account,
   input: { code?: string; recoveryCode?: string },
 ): Promise<'code' | 'recovery-code' | null> {
@@ -125,7 +125,7 @@ export async function checkSecondFactor(
   return null;
 }
 
-async function statusOf(ctx: RouteContext, a: Account, state?: State): Promise<TwoFactorStatus> {
+async function statusOf(ctx: Scope, a: Account, state?: State): Promise<TwoFactorStatus> {
   const s = state ?? (await readState(ctx.tx, a));
   const required = a.area === 'central' && (await readSystemSettings(ctx.tx)).requireTwoFactorForCentralStaff;
   return {
@@ -137,10 +137,10 @@ async function statusOf(ctx: RouteContext, a: Account, state?: State): Promise<T
 }
 
 /** GET /auth/two-factor */
-export const status = (ctx: RouteContext) => statusOf(ctx, accountOf(ctx));
+export const status = (ctx: Scope) => statusOf(ctx, accountOf(ctx));
 
 /** `Parkade` centrally, `Parkade (Oakridge Apartments)` on a property: what the app shows above the code. */
-function issuerOf(ctx: RouteContext): string {
+function issuerOf(ctx: Scope): string {
   const clean = (s: string) => s.replace(/:/g, ' ').trim();
   return ctx.area === 'tenant' && ctx.property ? `Parkade (${clean(ctx.property.name)})` : 'Parkade';
 }
@@ -149,7 +149,7 @@ function issuerOf(ctx: RouteContext): string {
  * POST /auth/two-factor/setup: a new secret, kept sealed as pending until a code of it is confirmed (a second
  * setup replaces it). Refused while two-factor is on: turn it off first.
  */
-export async function setup(ctx: RouteContext) {
+export async function setup(ctx: Scope) {
   const a = accountOf(ctx);
   const state = await readState(ctx.tx, a);
   if (state.enabledAt) throw new HttpError(409, 'twoFactor.alreadyEnabled');
@@ -170,7 +170,7 @@ const wrong = (field: string, key: string) =>
   new HttpError(422, 'errors.validation', undefined, { [field]: [{ key }] }, true);
 
 /** Stores ten new recovery codes (their hashes) and answers them in clear, this once. */
-async function replaceRecoveryCodes(ctx: RouteContext, a: Account): Promise<string[]> {
+async function replaceRecoveryCodes(ctx: Scope, a: Account): Promise<string[]> {
   const codes = newRecoveryCodes();
   const hashes = codes.map(recoveryCodeHash);
   const r = row(a);
@@ -187,7 +187,7 @@ async function replaceRecoveryCodes(ctx: RouteContext, a: Account): Promise<stri
  * POST /auth/two-factor/confirm: a code of the pending secret turns two-factor on (the code's step is remembered,
  * so it cannot sign in again) and answers the ten recovery codes. The session goes on unrestricted.
  */
-export async function confirm(ctx: RouteContext, code: string) {
+export async function confirm(ctx: Scope, code: string) {
   const a = accountOf(ctx);
   const state = await readState(ctx.tx, a);
   if (state.enabledAt) throw new HttpError(409, 'twoFactor.alreadyEnabled');
@@ -219,7 +219,7 @@ export async function confirm(ctx: RouteContext, code: string) {
  * POST /auth/two-factor/disable: the password and a code of the app (or a recovery code) turn two-factor off and
  * forget the secret and the recovery codes. Wrong ones count like wrong codes.
  */
-export async function disable(ctx: RouteContext, body: { password: string; code: string }) {
+export async function disable(ctx: Scope, body: { password: string; code: string }) {
   const a = accountOf(ctx);
   const state = await readState(ctx.tx, a);
   if (!state.enabledAt) throw new HttpError(409, 'twoFactor.notEnabled');
@@ -256,7 +256,7 @@ export async function disable(ctx: RouteContext, body: { password: string; code:
 }
 
 /** POST /auth/two-factor/recovery-codes: a code of the app replaces every recovery code with ten new ones. */
-export async function regenerateRecoveryCodes(ctx: RouteContext, code: string) {
+export async function regenerateRecoveryCodes(ctx: Scope, code: string) {
   const a = accountOf(ctx);
   const state = await readState(ctx.tx, a);
   if (!state.enabledAt) throw new HttpError(409, 'twoFactor.notEnabled');

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { buildings } from '../buildings/table';
 import { floors } from '../floors/table';
 import { HttpError } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { importTemplate, readSheetRows } from '../../platform/xlsx';
 import { t } from '../../platform/i18n';
 import type { UploadedFile } from '../../platform/uploads';
@@ -43,9 +43,9 @@ const sameHeaders = (cells: string[]) =>
  * POST /units/import. Headers first (422 on `file`); then every row is checked, and only when none is refused
  * are buildings, floors and units written, in this request's one transaction. Refused rows are all reported.
  */
-export async function importUnits(ctx: RouteContext, file: UploadedFile): Promise<UnitsImportResult> {
+export async function importUnits(ctx: Scope, file: UploadedFile): Promise<UnitsImportResult> {
   const lang = ctx.lang;
-  const propertyId = propertyIdOf(ctx);
+  const propertyId = ctx.propertyId;
   const index = await structureIndex(ctx);
   const existing = new Set(
     (

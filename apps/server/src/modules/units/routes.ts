@@ -9,7 +9,7 @@ import {
   unitsImportResultSchema,
 } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf } from '../../platform/http';
 import { requireFile } from '../../platform/uploads';
 import { contentDisposition } from '../files/service';
 import { importUnits, unitsTemplate } from './import';
@@ -31,7 +31,7 @@ export const unitsRoutes = [
       querystring: service.unitsList.querystring,
       response: { 200: listResponseSchema(unitItemSchema) },
     },
-    handler: (ctx) => service.unitsList.list(ctx),
+    handler: (ctx) => service.unitsList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, invalid, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource } from '../../platform/list-query';
 import { buildings } from '../buildings/table';
 import { assertBuilding } from '../floors/service';
@@ -31,7 +31,7 @@ export const unitsList = defineListResource({
       buildings,
       and(eq(buildings.propertyId, units.propertyId), eq(buildings.id, units.buildingId)),
     ),
-  scope: (ctx) => eq(units.propertyId, propertyIdOf(ctx)),
+  scope: (ctx) => eq(units.propertyId, ctx.propertyId),
   filters: {
     buildingId: { type: 'number', column: units.buildingId },
     floorId: { type: 'number', column: units.floorId, nullable: true },
@@ -48,7 +48,7 @@ export const unitsList = defineListResource({
         ctx.tx
           .select({ id: buildings.id, name: buildings.name })
           .from(buildings)
-          .where(and(eq(buildings.propertyId, propertyIdOf(ctx)), inArray(buildings.id, ids.map(Number)))),
+          .where(and(eq(buildings.propertyId, ctx.propertyId), inArray(buildings.id, ids.map(Number)))),
     }),
     floor: belongsTo({
       description: 'The floor (id, name), or null',
@@ -57,15 +57,14 @@ export const unitsList = defineListResource({
         ctx.tx
           .select({ id: floors.id, name: floors.name })
           .from(floors)
-          .where(and(eq(floors.propertyId, propertyIdOf(ctx)), inArray(floors.id, ids.map(Number)))),
+          .where(and(eq(floors.propertyId, ctx.propertyId), inArray(floors.id, ids.map(Number)))),
     }),
   },
 });
 
-const own = (ctx: RouteContext, id: number) =>
-  and(eq(units.propertyId, propertyIdOf(ctx)), eq(units.id, id))!;
+const own = (ctx: Scope, id: number) => and(eq(units.propertyId, ctx.propertyId), eq(units.id, id))!;
 
-export async function getUnit(ctx: RouteContext, id: number): Promise<UnitItem> {
+export async function getUnit(ctx: Scope, id: number): Promise<UnitItem> {
   const [row] = await ctx.tx
     .select({ ...columns, buildingName: buildings.name, floorName: floors.name })
     .from(units)
@@ -84,12 +83,12 @@ export async function getUnit(ctx: RouteContext, id: number): Promise<UnitItem> 
 }
 
 /** A unit's floor must be a floor of its building. */
-async function assertFloor(ctx: RouteContext, buildingId: number, floorId: number | null | undefined) {
+async function assertFloor(ctx: Scope, buildingId: number, floorId: number | null | undefined) {
   if (!floorId) return;
   const [f] = await ctx.tx
     .select({ buildingId: floors.buildingId })
     .from(floors)
-    .where(and(eq(floors.propertyId, propertyIdOf(ctx)), eq(floors.id, floorId)));
+    .where(and(eq(floors.propertyId, ctx.propertyId), eq(floors.id, floorId)));
   if (!f || f.buildingId !== buildingId) throw fieldError('floorId', 'units.floorOfBuilding');
 }
 
@@ -99,7 +98,7 @@ interface Body {
   name: string;
 }
 
-export async function createUnit(ctx: RouteContext, body: Body) {
+export async function createUnit(ctx: Scope, body: Body) {
   await assertBuilding(ctx, body.buildingId);
   await assertFloor(ctx, body.buildingId, body.floorId);
   const row = await createRow(
@@ -107,7 +106,7 @@ export async function createUnit(ctx: RouteContext, body: Body) {
     units,
     'units',
     {
-      propertyId: propertyIdOf(ctx),
+      propertyId: ctx.propertyId,
       buildingId: body.buildingId,
       floorId: body.floorId ?? null,
       name: body.name,
@@ -117,7 +116,7 @@ export async function createUnit(ctx: RouteContext, body: Body) {
   return getUnit(ctx, row.id);
 }
 
-export async function updateUnit(ctx: RouteContext, id: number, body: Body) {
+export async function updateUnit(ctx: Scope, id: number, body: Body) {
   await assertBuilding(ctx, body.buildingId);
   await assertFloor(ctx, body.buildingId, body.floorId);
   await updateRow(
@@ -132,16 +131,16 @@ export async function updateUnit(ctx: RouteContext, id: number, body: Body) {
   const holders = await ctx.tx
     .select({ id: residentUnits.residentId })
     .from(residentUnits)
-    .where(and(eq(residentUnits.propertyId, propertyIdOf(ctx)), eq(residentUnits.unitId, id)));
+    .where(and(eq(residentUnits.propertyId, ctx.propertyId), eq(residentUnits.unitId, id)));
   await refreshResidentSearch(
     ctx.tx,
-    propertyIdOf(ctx),
+    ctx.propertyId,
     holders.map((h) => h.id),
   );
   return getUnit(ctx, id);
 }
 
-export async function deleteUnit(ctx: RouteContext, id: number) {
+export async function deleteUnit(ctx: Scope, id: number) {
   await deleteRow(ctx, units, 'units', own(ctx, id));
 }
 
@@ -149,26 +148,26 @@ const BATCH = 1000;
 
 /** Inserts units in multi-row statements; the unique index refuses a name taken meanwhile. */
 export async function insertUnits(
-  ctx: RouteContext,
+  ctx: Scope,
   rows: { buildingId: number; floorId: number | null; name: string }[],
 ) {
-  const propertyId = propertyIdOf(ctx);
+  const propertyId = ctx.propertyId;
   for (let i = 0; i < rows.length; i += BATCH)
     await ctx.tx.insert(units).values(rows.slice(i, i + BATCH).map((r) => ({ ...r, propertyId })));
 }
 
 /** Names already used in these buildings, lower-cased, as "buildingId:name". */
-async function takenNames(ctx: RouteContext, buildingIds: number[]) {
+async function takenNames(ctx: Scope, buildingIds: number[]) {
   if (!buildingIds.length) return new Set<string>();
   const rows = await ctx.tx
     .select({ buildingId: units.buildingId, name: units.name })
     .from(units)
-    .where(and(eq(units.propertyId, propertyIdOf(ctx)), inArray(units.buildingId, buildingIds)));
+    .where(and(eq(units.propertyId, ctx.propertyId), inArray(units.buildingId, buildingIds)));
   return new Set(rows.map((r) => `${r.buildingId}:${r.name.toLowerCase()}`));
 }
 
 /** POST /units/create-bulk: all or nothing. */
-export async function createBulk(ctx: RouteContext, body: z.output<typeof unitsBulkBody>) {
+export async function createBulk(ctx: Scope, body: z.output<typeof unitsBulkBody>) {
   const made = unitNamesOf(body);
   if ('error' in made) throw fieldError(body.mode === 'range' ? 'to' : 'pattern', made.error);
   const buildingIds = [...new Set(body.buildingIds)];
@@ -203,8 +202,8 @@ export async function createBulk(ctx: RouteContext, body: z.output<typeof unitsB
 }
 
 /** Buildings by lower-cased name, and floors by "buildingId:lower-cased name", of the property. */
-export async function structureIndex(ctx: RouteContext) {
-  const propertyId = propertyIdOf(ctx);
+export async function structureIndex(ctx: Scope) {
+  const propertyId = ctx.propertyId;
   const bs = await ctx.tx
     .select({ id: buildings.id, name: buildings.name })
     .from(buildings)

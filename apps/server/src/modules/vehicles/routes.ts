@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
-import { defineRoute } from '../../platform/http';
+import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import * as service from './service';
 
 const tags = ['vehicles'];
@@ -32,7 +32,7 @@ export const vehiclesRoutes = [
       querystring: service.vehiclesList.querystring,
       response: { 200: listResponseSchema(vehicleItemSchema) },
     },
-    handler: (ctx) => service.vehiclesList.list(ctx),
+    handler: (ctx) => service.vehiclesList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     ...scoped,
@@ -89,8 +89,11 @@ export const vehiclesRoutes = [
       params: z.object({ id: idSchema, document: z.enum(VEHICLE_DOCUMENTS, 'validation.invalidSelection') }),
       querystring: z.object({ download: formBoolean.optional() }),
     },
-    handler: (ctx, { params, query }) =>
-      service.sendDocument(ctx, params.id, params.document, query.download === true),
+    handler: async (ctx, { params, query }) =>
+      sendFile(
+        ctx.reply,
+        await service.vehicleDocument(ctx, params.id, params.document, query.download === true),
+      ),
   }),
   defineRoute({
     ...scoped,

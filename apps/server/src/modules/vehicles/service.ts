@@ -9,10 +9,10 @@ import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
-import { propertyIdOf, type RouteContext } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource } from '../../platform/list-query';
 import type { UploadedFile } from '../../platform/uploads';
-import { deleteFiles, sendOwnedFile, storeFiles } from '../files/service';
+import { deleteFiles, ownedFile, storeFiles } from '../files/service';
 import { files } from '../files/table';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
@@ -75,7 +75,7 @@ const includes = {
       ctx.tx
         .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
         .from(tenantUsers)
-        .where(and(eq(tenantUsers.propertyId, propertyIdOf(ctx)), inArray(tenantUsers.id, ids.map(Number)))),
+        .where(and(eq(tenantUsers.propertyId, ctx.propertyId), inArray(tenantUsers.id, ids.map(Number)))),
   }),
   spot: belongsTo({
     description: 'The spot (id, number)',
@@ -84,7 +84,7 @@ const includes = {
       ctx.tx
         .select({ id: spots.id, number: spots.number })
         .from(spots)
-        .where(and(eq(spots.propertyId, propertyIdOf(ctx)), inArray(spots.id, ids.map(Number)))),
+        .where(and(eq(spots.propertyId, ctx.propertyId), inArray(spots.id, ids.map(Number)))),
   }),
   permitType: belongsTo({
     description: 'The permit type (id, name)',
@@ -101,7 +101,7 @@ export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
   table: v,
   select: columns,
   joins: (q) => q.leftJoin(makes, eq(makes.id, v.makeId)).leftJoin(models, eq(models.id, v.modelId)),
-  scope: (ctx) => and(eq(v.propertyId, propertyIdOf(ctx)), isNull(v.deletedAt)),
+  scope: (ctx) => and(eq(v.propertyId, ctx.propertyId), isNull(v.deletedAt)),
   filters: {
     residentId: { type: 'number', column: v.residentId },
     makeId: { type: 'number', column: v.makeId, nullable: true },
@@ -128,10 +128,10 @@ export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
   includes,
 });
 
-const own = (ctx: RouteContext, id: number) =>
-  and(eq(v.propertyId, propertyIdOf(ctx)), eq(v.id, id), isNull(v.deletedAt))!;
+const own = (ctx: Scope, id: number) =>
+  and(eq(v.propertyId, ctx.propertyId), eq(v.id, id), isNull(v.deletedAt))!;
 
-export async function getVehicle(ctx: RouteContext, id: number): Promise<VehicleItem> {
+export async function getVehicle(ctx: Scope, id: number): Promise<VehicleItem> {
   const [row] = await ctx.tx
     .select(columns)
     .from(v)
@@ -147,7 +147,7 @@ export async function getVehicle(ctx: RouteContext, id: number): Promise<Vehicle
 type Body = z.output<typeof vehicleBody>;
 
 /** Make, model, permit type and spot must exist (the spot in this property); the model must be of the make. */
-async function assertRefs(ctx: RouteContext, body: Body) {
+async function assertRefs(ctx: Scope, body: Body) {
   if (body.makeId) {
     const [m] = await ctx.tx.select({ id: makes.id }).from(makes).where(eq(makes.id, body.makeId));
     if (!m) throw fieldError('makeId', 'validation.invalidSelection');
@@ -171,17 +171,17 @@ async function assertRefs(ctx: RouteContext, body: Body) {
     const [s] = await ctx.tx
       .select({ id: spots.id })
       .from(spots)
-      .where(and(eq(spots.propertyId, propertyIdOf(ctx)), eq(spots.id, body.spotId)));
+      .where(and(eq(spots.propertyId, ctx.propertyId), eq(spots.id, body.spotId)));
     if (!s) throw fieldError('spotId', 'permits.spotNotFound');
   }
 }
 
 /** The resident may not hold more active vehicles than their limit (their own, else the property's setting). */
-async function assertVehicleLimit(ctx: RouteContext, residentId: number, except?: number) {
+async function assertVehicleLimit(ctx: Scope, residentId: number, except?: number) {
   const [res] = await ctx.tx
     .select({ vehiclesAllowed: residents.vehiclesAllowed })
     .from(residents)
-    .where(and(eq(residents.propertyId, propertyIdOf(ctx)), eq(residents.id, residentId)));
+    .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, residentId)));
   const max = residentLimit(
     { vehiclesAllowed: res?.vehiclesAllowed ?? null } as Parameters<typeof residentLimit>[0],
     await propertySettingsOf(ctx),
@@ -192,7 +192,7 @@ async function assertVehicleLimit(ctx: RouteContext, residentId: number, except?
     .from(v)
     .where(
       and(
-        eq(v.propertyId, propertyIdOf(ctx)),
+        eq(v.propertyId, ctx.propertyId),
         eq(v.residentId, residentId),
         isNull(v.deletedAt),
         except ? ne(v.id, except) : undefined,
@@ -220,15 +220,15 @@ const values = (body: Body) => ({
   notes: body.notes,
 });
 
-export async function createVehicle(ctx: RouteContext, body: Body) {
+export async function createVehicle(ctx: Scope, body: Body) {
   await assertResident(ctx, body.residentId);
   await assertRefs(ctx, body);
   await assertVehicleLimit(ctx, body.residentId);
-  const row = await createRow(ctx, v, 'vehicles', { propertyId: propertyIdOf(ctx), ...values(body) }, UNIQUE);
+  const row = await createRow(ctx, v, 'vehicles', { propertyId: ctx.propertyId, ...values(body) }, UNIQUE);
   return getVehicle(ctx, row.id);
 }
 
-export async function updateVehicle(ctx: RouteContext, id: number, body: Body) {
+export async function updateVehicle(ctx: Scope, id: number, body: Body) {
   const before = await getVehicle(ctx, id);
   await assertResident(ctx, body.residentId);
   await assertRefs(ctx, body);
@@ -238,7 +238,7 @@ export async function updateVehicle(ctx: RouteContext, id: number, body: Body) {
 }
 
 /** A vehicle is deleted softly (its permits keep pointing at it); its plate becomes free for another. */
-export async function deleteVehicle(ctx: RouteContext, id: number) {
+export async function deleteVehicle(ctx: Scope, id: number) {
   await updateRow(ctx, v, 'vehicles', own(ctx, id), { deletedAt: new Date() }, { action: 'delete' });
 }
 
@@ -248,18 +248,13 @@ const COLUMN: Record<VehicleDocument, 'platesPhotoFileId' | 'insuranceFileId'> =
 };
 
 /** GET /vehicles/:id/documents/:document: the stored file, only as this vehicle's (vehicles.show). */
-export async function sendDocument(
-  ctx: RouteContext,
-  id: number,
-  document: VehicleDocument,
-  download: boolean,
-) {
+export async function vehicleDocument(ctx: Scope, id: number, document: VehicleDocument, download: boolean) {
   const vehicle = await getVehicle(ctx, id);
-  return sendOwnedFile(ctx, { entity: 'vehicles', entityId: id }, vehicle[document]?.id, download);
+  return ownedFile(ctx, { entity: 'vehicles', entityId: id }, vehicle[document]?.id, download);
 }
 
 /** POST /vehicles/:id/documents: the plates photo and/or the insurance; a new one replaces the old one. */
-export async function saveDocuments(ctx: RouteContext, id: number, uploaded: UploadedFile[]) {
+export async function saveDocuments(ctx: Scope, id: number, uploaded: UploadedFile[]) {
   const before = await getVehicle(ctx, id);
   const patch: Partial<Record<'platesPhotoFileId' | 'insuranceFileId', number>> = {};
   const replaced: number[] = [];

@@ -23,7 +23,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | Tx;
 
 /** What a transaction may see: one property, everything (central staff and system work), or no tenant rows. */
-export type Scope = { area: 'tenant'; propertyId: number } | { area: 'central' } | { area: 'public' };
+export type RowScope = { area: 'tenant'; propertyId: number } | { area: 'central' } | { area: 'public' };
 
 export const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -36,7 +36,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Runs fn in one transaction whose row-level-security scope is set transaction-locally. */
-  withScope<T>(scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  withScope<T>(scope: RowScope, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs fn in one transaction opened by `opening`: statements of trusted SQL text without parameters (every
    * value in them is a checked constant, a number or a hex digest), sent together with BEGIN in one round trip
@@ -83,7 +83,7 @@ function bound(statement: Exclude<Opening, string>): SQL {
 }
 
 /** The statement that sets a transaction's row-level scope (the first of every transaction's opening). */
-export function scopeSql(scope: Scope): string {
+export function scopeSql(scope: RowScope): string {
   const propertyId = scope.area === 'tenant' ? scope.propertyId : '';
   if (propertyId !== '' && !Number.isSafeInteger(propertyId))
     throw new Error(`bad property id ${propertyId}`);

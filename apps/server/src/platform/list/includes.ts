@@ -1,5 +1,5 @@
 import type { Area } from '@parkade/contract';
-import type { RouteContext } from '../http';
+import type { Scope } from '../scope';
 import { inArea, splitValues, unknownField, type ListParseContext } from './parse';
 
 /** The list engine's includes: related data loaded in one batch per level for a whole page. */
@@ -19,14 +19,14 @@ export interface IncludeDef<P = never> {
   areas?: readonly Area[];
   /** Includes allowed beneath this one (`include=name.child`). */
   includes?: Record<string, IncludeDef<never>>;
-  load(ctx: RouteContext, parents: P[], name: string, nested: IncludeTree): Promise<void>;
+  load(ctx: Scope, parents: P[], name: string, nested: IncludeTree): Promise<void>;
 }
 
 export type Key = string | number;
 
 /** Loads the nested includes of already loaded rows. */
 export async function loadNested(
-  ctx: RouteContext,
+  ctx: Scope,
   defs: Record<string, IncludeDef<never>> | undefined,
   rows: unknown[],
   tree: IncludeTree,
@@ -46,7 +46,7 @@ export async function loadNested(
  */
 export function belongsTo<P, R extends object>(opts: {
   key: (parent: P) => Key | null | undefined;
-  load: (ctx: RouteContext, keys: Key[]) => Promise<R[]>;
+  load: (ctx: Scope, keys: Key[]) => Promise<R[]>;
   /** The related row's key; defaults to its `id`. */
   id?: (row: R) => Key;
   includes?: Record<string, IncludeDef<NoInfer<R>>>;
@@ -85,7 +85,7 @@ export function hasMany<P, R extends object>(opts: {
   /** The item's own key the related rows point at; defaults to its `id`. */
   key?: (parent: P) => Key;
   foreignKey: (row: R) => Key | null;
-  load: (ctx: RouteContext, keys: Key[]) => Promise<R[]>;
+  load: (ctx: Scope, keys: Key[]) => Promise<R[]>;
   includes?: Record<string, IncludeDef<NoInfer<R>>>;
   description?: string;
   areas?: readonly Area[];

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { newToken } from '../../platform/auth';
-import type { Tx } from '../../platform/db';
-import type { Services } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 import { insertFile } from '../../modules/files/service';
 import { permits } from '../../modules/permits/table';
 import { reservations } from '../../modules/reservations/table';
@@ -22,12 +21,11 @@ export const SIGNATURE_PNG =
 
 /** A resident (with a unit) of the property, for fixtures and factories. */
 export async function makeResident(
-  tx: Tx,
-  propertyId: number,
-  services: Services,
+  scope: Scope,
   values: { fullName?: string; email?: string } = {},
 ): Promise<{ id: number; unitId: number }> {
-  const { id: unitId } = await unitFixture.create(tx, { propertyId, userId: 0 }, services);
+  const { tx, propertyId } = scope;
+  const { id: unitId } = await unitFixture.create(scope, { userId: 0 });
   const [user] = await tx
     .insert(tenantUsers)
     .values({
@@ -46,19 +44,20 @@ export async function makeResident(
 
 /** A resident with their own link (the public calls): the id and, sent as `?token=`, the link's token. */
 export const residentLinkFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id } = await makeResident(tx, owner.propertyId, services);
-    return { id, token: await newResidentLink(tx, owner.propertyId, id) };
+  async create(scope) {
+    const { tx, propertyId } = scope;
+    const { id } = await makeResident(scope);
+    return { id, token: await newResidentLink(tx, propertyId, id) };
   },
   body: () => Promise.resolve({ signature: SIGNATURE_PNG, agree: true }),
 };
 
 export const residentFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    return { id: (await makeResident(tx, owner.propertyId, services)).id };
+  async create(scope) {
+    return { id: (await makeResident(scope)).id };
   },
-  async body(tx, propertyId, services) {
-    const { id: unitId } = await unitFixture.create(tx, { propertyId, userId: 0 }, services);
+  async body(scope) {
+    const { id: unitId } = await unitFixture.create(scope, { userId: 0 });
     return {
       fullName: 'Body Resident',
       email: `body-${Math.random().toString(36).slice(2)}@fixture.test`,
@@ -73,10 +72,11 @@ export const residentFixture: RouteFixture = {
 };
 
 export const importFixture: RouteFixture = {
-  async create(tx, owner) {
+  async create(scope) {
+    const { tx, propertyId } = scope;
     const [row] = await tx
       .insert(residentImports)
-      .values({ propertyId: owner.propertyId, fileName: 'residents.xlsx', storageKey: 'none' })
+      .values({ propertyId: propertyId, fileName: 'residents.xlsx', storageKey: 'none' })
       .returning({ id: residentImports.id });
     return { id: row!.id };
   },
@@ -84,29 +84,31 @@ export const importFixture: RouteFixture = {
 
 /** Route harness: a vehicle of a new resident of the owner's property. */
 export const vehicleFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: residentId } = await makeResident(tx, owner.propertyId, services);
+  async create(scope) {
+    const { tx, propertyId } = scope;
+    const { id: residentId } = await makeResident(scope);
     const plate = `FX${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
     const [row] = await tx
       .insert(vehicles)
-      .values({ propertyId: owner.propertyId, residentId, plate, plateNormalized: plate })
+      .values({ propertyId: propertyId, residentId, plate, plateNormalized: plate })
       .returning({ id: vehicles.id });
     return { id: row!.id };
   },
-  async body(tx, propertyId, services) {
-    const { id: residentId } = await makeResident(tx, propertyId, services);
+  async body(scope) {
+    const { id: residentId } = await makeResident(scope);
     return { residentId, plate: `B${Math.random().toString(36).slice(2, 8).toUpperCase()}` };
   },
 };
 
 /** Route harness: a vehicle with an insurance document. */
 export const vehicleDocumentFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const id = Number((await vehicleFixture.create(tx, owner, services)).id);
+  async create(scope, owner) {
+    const { tx, propertyId } = scope;
+    const id = Number((await vehicleFixture.create(scope, owner)).id);
     const pdf = Buffer.from('%PDF-1.4\n%fixture\n');
     const file = await insertFile(
       tx,
-      services.storage,
+      scope.services.storage,
       {
         filename: 'insurance.pdf',
         extension: 'pdf',
@@ -115,30 +117,31 @@ export const vehicleDocumentFixture: RouteFixture = {
         sha256: crypto.createHash('sha256').update(pdf).digest('hex'),
         buffer: pdf,
       },
-      { entity: 'vehicles', entityId: String(id), propertyId: owner.propertyId },
+      { entity: 'vehicles', entityId: String(id), propertyId: propertyId },
       owner.userId,
     );
     await tx
       .update(vehicles)
       .set({ insuranceFileId: file.id })
-      .where(and(eq(vehicles.propertyId, owner.propertyId), eq(vehicles.id, id)));
+      .where(and(eq(vehicles.propertyId, propertyId), eq(vehicles.id, id)));
     return { id, document: 'insurance' };
   },
 };
 
 /** Route harness: an approved permit of a new resident's vehicle; the body is a valid permit of another. */
 export const permitFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: residentId } = await makeResident(tx, owner.propertyId, services);
+  async create(scope) {
+    const { tx, propertyId } = scope;
+    const { id: residentId } = await makeResident(scope);
     const plate = `PF${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
     const [v] = await tx
       .insert(vehicles)
-      .values({ propertyId: owner.propertyId, residentId, plate, plateNormalized: plate })
+      .values({ propertyId: propertyId, residentId, plate, plateNormalized: plate })
       .returning({ id: vehicles.id });
     const [row] = await tx
       .insert(permits)
       .values({
-        propertyId: owner.propertyId,
+        propertyId: propertyId,
         code: `FX-${Math.random().toString(36).slice(2, 10)}`,
         residentId,
         vehicleId: v!.id,
@@ -150,8 +153,8 @@ export const permitFixture: RouteFixture = {
       .returning({ id: permits.id });
     return { id: row!.id };
   },
-  async body(tx, propertyId, services) {
-    const { id: residentId } = await makeResident(tx, propertyId, services);
+  async body(scope) {
+    const { id: residentId } = await makeResident(scope);
     return {
       code: `B-${Math.random().toString(36).slice(2, 10)}`,
       residentId,
@@ -161,7 +164,7 @@ export const permitFixture: RouteFixture = {
   },
 };
 
-async function resident(tx: Parameters<RouteFixture['create']>[0], propertyId: number) {
+async function resident({ tx, propertyId }: Scope) {
   const [user] = await tx
     .insert(tenantUsers)
     .values({
@@ -177,13 +180,14 @@ async function resident(tx: Parameters<RouteFixture['create']>[0], propertyId: n
 
 /** Route harness: a reservation of a new spot for a new resident of the owner's property. */
 export const reservationFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: spotId } = await spotFixture.create(tx, owner, services);
-    const residentId = await resident(tx, owner.propertyId);
+  async create(scope, owner) {
+    const { tx, propertyId } = scope;
+    const { id: spotId } = await spotFixture.create(scope, owner);
+    const residentId = await resident(scope);
     const [row] = await tx
       .insert(reservations)
       .values({
-        propertyId: owner.propertyId,
+        propertyId: propertyId,
         spotId: Number(spotId),
         residentId,
         startsOn: '2030-01-01',
@@ -192,11 +196,11 @@ export const reservationFixture: RouteFixture = {
       .returning();
     return { id: row!.id };
   },
-  async body(tx, propertyId, services) {
-    const { id: spotId } = await spotFixture.create(tx, { propertyId, userId: 0 }, services);
+  async body(scope) {
+    const { id: spotId } = await spotFixture.create(scope, { userId: 0 });
     return {
       spotId: Number(spotId),
-      residentId: await resident(tx, propertyId),
+      residentId: await resident(scope),
       startsOn: '2030-02-01',
       endsOn: '2030-02-10',
     };

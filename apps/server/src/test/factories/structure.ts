@@ -9,10 +9,11 @@ import type { RouteFixture } from './types';
 
 /** Route harness: one building of the owner's property. */
 export const buildingFixture: RouteFixture = {
-  async create(tx, owner) {
+  async create(scope) {
+    const { tx, propertyId } = scope;
     const [row] = await tx
       .insert(buildings)
-      .values({ propertyId: owner.propertyId, name: `Fixture ${Math.random().toString(36).slice(2, 8)}` })
+      .values({ propertyId: propertyId, name: `Fixture ${Math.random().toString(36).slice(2, 8)}` })
       .returning();
     return { id: row!.id };
   },
@@ -21,42 +22,45 @@ export const buildingFixture: RouteFixture = {
 
 /** Route harness: a floor in a new building of the owner's property. */
 export const floorFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: buildingId } = await buildingFixture.create(tx, owner, services);
+  async create(scope, owner) {
+    const { tx, propertyId } = scope;
+    const { id: buildingId } = await buildingFixture.create(scope, owner);
     const [row] = await tx
       .insert(floors)
-      .values({ propertyId: owner.propertyId, buildingId: Number(buildingId), name: 'Ground', level: 0 })
+      .values({ propertyId: propertyId, buildingId: Number(buildingId), name: 'Ground', level: 0 })
       .returning();
     return { id: row!.id, buildingId: Number(buildingId) };
   },
-  async body(tx, propertyId, services) {
-    const { id } = await buildingFixture.create(tx, { propertyId, userId: 0 }, services);
+  async body(scope) {
+    const { id } = await buildingFixture.create(scope, { userId: 0 });
     return { buildingId: Number(id), name: 'First', level: 1 };
   },
 };
 
 /** Route harness: a unit in a new building of the owner's property. */
 export const unitFixture: RouteFixture = {
-  async create(tx, owner, services) {
-    const { id: buildingId } = await buildingFixture.create(tx, owner, services);
+  async create(scope, owner) {
+    const { tx, propertyId } = scope;
+    const { id: buildingId } = await buildingFixture.create(scope, owner);
     const [row] = await tx
       .insert(units)
-      .values({ propertyId: owner.propertyId, buildingId: Number(buildingId), name: '101' })
+      .values({ propertyId: propertyId, buildingId: Number(buildingId), name: '101' })
       .returning();
     return { id: row!.id };
   },
-  async body(tx, propertyId, services) {
-    const { id } = await buildingFixture.create(tx, { propertyId, userId: 0 }, services);
+  async body(scope) {
+    const { id } = await buildingFixture.create(scope, { userId: 0 });
     return { buildingId: Number(id), name: '202' };
   },
 };
 
 /** Route harness: an empty area of the owner's property. */
 export const areaFixture: RouteFixture = {
-  async create(tx, owner) {
+  async create(scope) {
+    const { tx, propertyId } = scope;
     const [row] = await tx
       .insert(parkingAreas)
-      .values({ propertyId: owner.propertyId, name: `Area ${Math.random().toString(36).slice(2, 8)}` })
+      .values({ propertyId: propertyId, name: `Area ${Math.random().toString(36).slice(2, 8)}` })
       .returning();
     return { id: row!.id };
   },
@@ -65,15 +69,16 @@ export const areaFixture: RouteFixture = {
 
 /** Route harness: a spot in a new area of the owner's property. */
 export const spotFixture: RouteFixture = {
-  async create(tx, owner) {
+  async create(scope) {
+    const { tx, propertyId } = scope;
     const tag = Math.random().toString(36).slice(2, 8);
     const [area] = await tx
       .insert(parkingAreas)
-      .values({ propertyId: owner.propertyId, name: `Lot ${tag}` })
+      .values({ propertyId: propertyId, name: `Lot ${tag}` })
       .returning();
     const [row] = await tx
       .insert(spots)
-      .values({ propertyId: owner.propertyId, areaId: area!.id, number: `F${tag}` })
+      .values({ propertyId: propertyId, areaId: area!.id, number: `F${tag}` })
       .returning();
     return { id: row!.id, areaId: area!.id };
   },

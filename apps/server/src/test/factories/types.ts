@@ -1,21 +1,17 @@
-import type { Tx } from '../../platform/db';
-import type { Services } from '../../platform/http';
+import type { Scope } from '../../platform/scope';
 
 /**
  * Test data for the route harness: the harness creates the row in one property and calls the route from another
- * property, expecting 404 and nothing changed; then calls it as the owner, expecting it found.
+ * property, expecting 404 and nothing changed; then calls it as the owner, expecting it found. Factories run in a
+ * Scope built the way a job's is (`inScope`), in the property that will own the rows.
  */
 export interface RouteFixture {
   /**
-   * Creates the row (and any parents it needs) in `owner.propertyId`, inside that property's scope, and returns
-   * the route params that address it. `owner.userId` is the tenant user (staff or resident) who will call the
-   * route as the owner, for rows that belong to one user.
+   * Creates the row (and any parents it needs) in the scope's property and returns the route params that address
+   * it. `owner.userId` is the tenant user (staff or resident) who will call the route as the owner, for rows that
+   * belong to one user.
    */
-  create(
-    tx: Tx,
-    owner: { propertyId: number; userId: number },
-    services: Services,
-  ): Promise<Record<string, string | number>>;
+  create(scope: Scope, owner: { userId: number }): Promise<Record<string, string | number>>;
   /** A valid body (JSON, or form fields of a multipart route) so that only the lookup can refuse the call. */
-  body?(tx: Tx, propertyId: number, services: Services): Promise<Record<string, unknown>>;
+  body?(scope: Scope): Promise<Record<string, unknown>>;
 }

@@ -35,109 +35,81 @@ import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import TimeToLeaveOutlined from '@mui/icons-material/TimeToLeaveOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import type { Area } from '@parkade/contract';
+import {
+  NAV_ENTRIES,
+  NAV_SECTIONS,
+  type Area,
+  type NavEntry,
+  type NavPath,
+  type NavSection,
+} from '@parkade/contract';
 import { canVisit, type GuardUser } from '../../platform/guards';
 
 /**
- * The navigation as one table (DESIGN §6): every screen of the product with its section, label, one-line
- * description (the home page's cards) and icon. What a user sees is this table filtered by
+ * The navigation (DESIGN §6): every screen of the product with its section, label, one-line description (the home
+ * page's cards) and icon. The entries are the resources' own declarations in the contract (`NAV_ENTRIES`, in
+ * registry order); the web adds the icon, keyed by path, so a resource with a new entry is a type error here until
+ * it has one. What a user sees is this table filtered by
  *  - the guard (`canVisit`): only what the user may open, so the menu and the route guard never disagree;
  *  - the screens that exist (`available`, read from the router's route tree): an entry appears by itself on the day
  *    its route file lands, and a link to a screen that is not built yet can never be shown;
  *  - the area, for screens whose data lives in one area only.
  * Labels and descriptions are translation keys.
  */
-export type NavSection = 'overview' | 'account' | 'property' | 'catalogs' | 'administration';
+export type { NavSection };
+export { NAV_SECTIONS };
 
-export interface NavItem {
-  path: string;
-  section: NavSection;
-  label: string;
-  description: string;
+export interface NavItem extends NavEntry {
   icon: SvgIconComponent;
-  /** Only in these areas (default: both). */
-  areas?: readonly Area[];
 }
 
-export const NAV_SECTIONS: readonly NavSection[] = [
-  'overview',
-  'account',
-  'property',
-  'catalogs',
-  'administration',
-];
+const ICONS: Record<NavPath, SvgIconComponent> = {
+  '/': HomeOutlined,
+  '/dashboard': SpaceDashboardOutlined,
+  '/patrolling': LocalPoliceOutlined,
+  '/patrolling-reports': AssignmentOutlined,
+  '/requests': InboxOutlined,
+  '/my-requests': MoveToInboxOutlined,
+  '/reports': AssessmentOutlined,
+  '/my/profile': AccountCircleOutlined,
+  '/my/vehicles': DirectionsCarOutlined,
+  '/my/permits': BadgeOutlined,
+  '/my/visitors': EmojiPeopleOutlined,
+  '/my/reservations': EventAvailableOutlined,
+  '/properties': ApartmentOutlined,
+  '/buildings': DomainOutlined,
+  '/units': MeetingRoomOutlined,
+  '/spots': LocalParkingOutlined,
+  '/parking-map': MapOutlined,
+  '/residents': PeopleOutlined,
+  '/vehicles': DirectionsCarOutlined,
+  '/permits': BadgeOutlined,
+  '/visitors': EmojiPeopleOutlined,
+  '/banned-vehicles': BlockOutlined,
+  '/catalog/zones': MapOutlined,
+  '/catalog/states': FlagOutlined,
+  '/catalog/tows': RvHookupOutlined,
+  '/catalog/warnings': ReportProblemOutlined,
+  '/catalog/reasons': ListAltOutlined,
+  '/catalog/permit-types': CategoryOutlined,
+  '/catalog/makes': FactoryOutlined,
+  '/catalog/models': TimeToLeaveOutlined,
+  '/users': ManageAccountsOutlined,
+  '/roles': AdminPanelSettingsOutlined,
+  '/tenants': BusinessOutlined,
+  '/settings': SettingsOutlined,
+  '/rules': RuleOutlined,
+  '/documents': DescriptionOutlined,
+  '/email-templates': MailOutlined,
+  '/emails-sender': SendOutlined,
+  '/translations': TranslateOutlined,
+  '/binnacle': HistoryOutlined,
+};
 
-const item = (
-  section: NavSection,
-  path: string,
-  key: string,
-  icon: SvgIconComponent,
-  extra: Partial<NavItem> = {},
-): NavItem => ({
-  section,
-  path,
-  label: `shell.nav.${key}`,
-  description: `shell.nav.${key}.description`,
-  icon,
-  ...extra,
-});
-
-/** A catalog's label is the catalog's own title (catalogs.json), shared with its screens. */
-const catalog = (name: string, icon: SvgIconComponent): NavItem => ({
-  section: 'catalogs',
-  path: `/catalog/${name}`,
-  label: `catalogs.${name}.title`,
-  description: `shell.nav.catalog.${name}.description`,
-  icon,
-});
-
-export const NAV_ITEMS: readonly NavItem[] = [
-  item('overview', '/', 'home', HomeOutlined),
-  item('overview', '/dashboard', 'dashboard', SpaceDashboardOutlined),
-  // Patrols are run from the central area (DESIGN §1); on a property's host the screen only shows its counters.
-  item('overview', '/patrolling', 'patrolling', LocalPoliceOutlined, { areas: ['central'] }),
-  item('overview', '/patrolling-reports', 'patrollingReports', AssignmentOutlined),
-  item('overview', '/requests', 'requests', InboxOutlined),
-  item('overview', '/my-requests', 'myRequests', MoveToInboxOutlined),
-  item('overview', '/reports', 'reports', AssessmentOutlined),
-
-  item('account', '/my/profile', 'myProfile', AccountCircleOutlined),
-  item('account', '/my/vehicles', 'myVehicles', DirectionsCarOutlined),
-  item('account', '/my/permits', 'myPermits', BadgeOutlined),
-  item('account', '/my/visitors', 'myVisitors', EmojiPeopleOutlined),
-  item('account', '/my/reservations', 'myReservations', EventAvailableOutlined),
-
-  item('property', '/properties', 'properties', ApartmentOutlined, { areas: ['central'] }),
-  item('property', '/buildings', 'buildings', DomainOutlined),
-  item('property', '/units', 'units', MeetingRoomOutlined),
-  item('property', '/spots', 'spots', LocalParkingOutlined),
-  item('property', '/parking-map', 'parkingMap', MapOutlined),
-  item('property', '/residents', 'residents', PeopleOutlined),
-  item('property', '/vehicles', 'vehicles', DirectionsCarOutlined),
-  item('property', '/permits', 'permits', BadgeOutlined),
-  item('property', '/visitors', 'visitors', EmojiPeopleOutlined),
-  item('property', '/banned-vehicles', 'bannedVehicles', BlockOutlined),
-
-  catalog('zones', MapOutlined),
-  catalog('states', FlagOutlined),
-  catalog('tows', RvHookupOutlined),
-  catalog('warnings', ReportProblemOutlined),
-  catalog('reasons', ListAltOutlined),
-  catalog('permit-types', CategoryOutlined),
-  catalog('makes', FactoryOutlined),
-  catalog('models', TimeToLeaveOutlined),
-
-  item('administration', '/users', 'users', ManageAccountsOutlined),
-  item('administration', '/roles', 'roles', AdminPanelSettingsOutlined),
-  item('administration', '/tenants', 'tenants', BusinessOutlined, { areas: ['central'] }),
-  item('administration', '/settings', 'settings', SettingsOutlined),
-  item('administration', '/rules', 'rules', RuleOutlined),
-  item('administration', '/documents', 'documents', DescriptionOutlined),
-  item('administration', '/email-templates', 'emailTemplates', MailOutlined),
-  item('administration', '/emails-sender', 'emailsSender', SendOutlined),
-  item('administration', '/translations', 'translations', TranslateOutlined),
-  item('administration', '/binnacle', 'binnacle', HistoryOutlined),
-];
+export const NAV_ITEMS: readonly NavItem[] = NAV_ENTRIES.map((entry) => ({
+  ...entry,
+  icon: ICONS[entry.path],
+}));
 
 export interface NavContext {
   user: GuardUser;

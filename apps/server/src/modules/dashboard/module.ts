@@ -1,0 +1,4 @@
+import { defineModule } from '../../platform/module';
+import { dashboardRoutes } from './routes';
+
+export const dashboardModule = defineModule({ name: 'dashboard', routes: dashboardRoutes });

@@ -1,0 +1,4 @@
+import { defineModule } from '../../platform/module';
+import { profileRoutes } from './routes';
+
+export const profileModule = defineModule({ name: 'profile', routes: profileRoutes });

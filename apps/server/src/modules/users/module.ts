@@ -1,0 +1,4 @@
+import { defineModule } from '../../platform/module';
+import * as tables from './table';
+
+export const usersModule = defineModule({ name: 'users', tables });

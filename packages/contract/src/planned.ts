@@ -1,0 +1,89 @@
+import { CRUD, crudPages, defineResource, navEntry } from './resource';
+
+/**
+ * Resources of SPEC whose screens and calls are still to be built: their permissions and routes exist so that
+ * roles can be granted and the navigation knows them (an entry shows once its screen exists). Each declaration moves
+ * to the resource's own contract file when the resource is built.
+ */
+export const plannedResources = {
+  translations: defineResource({
+    name: 'translations',
+    actions: ['index', 'download', 'upload'],
+    routes: { '/translations': 'index' },
+    nav: [navEntry('administration', '/translations', 'translations')],
+  }),
+  'language-codes': defineResource({ name: 'language-codes', actions: ['index', 'edit'] }),
+  reports: defineResource({
+    name: 'reports',
+    actions: ['index', 'export'],
+    routes: { '/reports': 'index' },
+    nav: [navEntry('overview', '/reports', 'reports')],
+  }),
+  requests: defineResource({
+    name: 'requests',
+    actions: ['index', 'show', 'create', 'edit'],
+    routes: { '/requests': 'index' },
+    nav: [navEntry('overview', '/requests', 'requests')],
+  }),
+  'my-requests': defineResource({
+    name: 'my-requests',
+    actions: ['index', 'create'],
+    routes: { '/my-requests': 'index' },
+    nav: [navEntry('overview', '/my-requests', 'myRequests')],
+  }),
+  outbox: defineResource({ name: 'outbox', actions: ['index'] }),
+  'banned-vehicles': defineResource({
+    name: 'banned-vehicles',
+    actions: CRUD,
+    routes: { '/banned-vehicles': 'index' },
+    nav: [navEntry('property', '/banned-vehicles', 'bannedVehicles')],
+  }),
+  'patrolling-reports': defineResource({
+    name: 'patrolling-reports',
+    actions: ['index', 'create', 'show'],
+    routes: { '/patrolling-reports': 'index' },
+    nav: [navEntry('overview', '/patrolling-reports', 'patrollingReports')],
+  }),
+  'emails-sender': defineResource({
+    name: 'emails-sender',
+    actions: ['index', 'send'],
+    routes: { '/emails-sender': 'index' },
+    nav: [navEntry('administration', '/emails-sender', 'emailsSender')],
+  }),
+  'email-templates': defineResource({
+    name: 'email-templates',
+    actions: CRUD,
+    // SPEC §2.4 names /email-templates/create open.
+    routes: { ...crudPages('email-templates', 'emailTemplateId'), '/email-templates/create': null },
+    nav: [navEntry('administration', '/email-templates', 'emailTemplates')],
+  }),
+  documents: defineResource({
+    name: 'documents',
+    actions: ['index', 'show', 'edit'],
+    routes: {
+      '/documents': 'index',
+      '/documents/$documentId/show': 'show',
+      '/documents/$documentId/edit': 'edit',
+    },
+    nav: [navEntry('administration', '/documents', 'documents')],
+  }),
+  roles: defineResource({
+    name: 'roles',
+    actions: CRUD,
+    routes: crudPages('roles', 'roleId'),
+    nav: [navEntry('administration', '/roles', 'roles')],
+  }),
+  users: defineResource({
+    name: 'users',
+    actions: CRUD,
+    routes: crudPages('users', 'userId'),
+    nav: [navEntry('administration', '/users', 'users')],
+    audited: { central_users: {}, tenant_users: {} },
+  }),
+  visitors: defineResource({
+    name: 'visitors',
+    actions: [...CRUD, 'export', 'refresh'],
+    routes: crudPages('visitors', 'visitorId'),
+    nav: [navEntry('account', '/my/visitors', 'myVisitors'), navEntry('property', '/visitors', 'visitors')],
+  }),
+} as const;

@@ -1,0 +1,68 @@
+import { binnacleResource } from './binnacle';
+import { buildingsResource, floorsResource } from './buildings';
+import { catalogResources } from './catalogs';
+import { dashboardResource } from './dashboard';
+import { formRulesResource, rulesResource } from './form-rules';
+import { patrollingResource } from './patrolling';
+import { permitsResource } from './permits';
+import { plannedResources as planned } from './planned';
+import { profileResource } from './profile';
+import { propertiesResource, settingsResource, tenantsResource } from './properties';
+import { reservationsResource } from './reservations';
+import { residentsResource } from './residents';
+import type { NavEntry } from './resource';
+import { spotsResource } from './spots';
+import { systemSettingsResource } from './system-settings';
+import { unitsResource } from './units';
+import { vehiclesResource } from './vehicles';
+
+/**
+ * Every resource, declared once in its own contract file (`defineResource`) and listed here once. The order is the
+ * navigation's order within each section. The permission catalogue, the route → permission table, the navigation
+ * and the audit log's entities are derived from this list (permissions.ts, routes.ts, audited.ts).
+ */
+export const RESOURCES = [
+  dashboardResource,
+  patrollingResource,
+  planned['patrolling-reports'],
+  planned.requests,
+  planned['my-requests'],
+  planned.reports,
+  profileResource,
+  propertiesResource,
+  buildingsResource,
+  floorsResource,
+  unitsResource,
+  spotsResource,
+  residentsResource,
+  vehiclesResource,
+  permitsResource,
+  planned.visitors,
+  reservationsResource,
+  planned['banned-vehicles'],
+  ...catalogResources,
+  planned.users,
+  planned.roles,
+  tenantsResource,
+  settingsResource,
+  systemSettingsResource,
+  rulesResource,
+  formRulesResource,
+  planned.documents,
+  planned['email-templates'],
+  planned['emails-sender'],
+  planned.translations,
+  planned['language-codes'],
+  binnacleResource,
+  planned.outbox,
+] as const;
+
+export type ResourceDecl = (typeof RESOURCES)[number];
+export type ResourceName = ResourceDecl['name'];
+
+export type NavPath = Extract<ResourceDecl, { nav: readonly { path: string }[] }>['nav'][number]['path'];
+
+/** The navigation entries of every resource, in registry order (the web adds the icons). */
+export const NAV_ENTRIES = RESOURCES.flatMap<NavEntry>((r) =>
+  'nav' in r ? [...(r.nav as readonly NavEntry[])] : [],
+) as readonly (NavEntry & { path: NavPath })[];
