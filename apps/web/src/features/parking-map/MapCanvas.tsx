@@ -1,7 +1,7 @@
 import type { MapSpot, ParkingMap } from '@parkade/contract';
 import { Paper } from '@mui/material';
 import type Konva from 'konva';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layer, Rect, Stage } from 'react-konva';
 import { zoomStep, type Kind, type Layout } from './history';
@@ -32,8 +32,10 @@ export function MapCanvas({
   onSelect,
   onMove,
   onOpenSpot,
+  size,
   onSize,
 }: {
+  size: Size;
   onSize: (size: Size) => void;
   map: ParkingMap;
   layout: Layout;
@@ -47,13 +49,13 @@ export function MapCanvas({
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<Size>({ width: 800, height: 560 });
   const painted = useRef(false);
+  // The designer keeps the canvas's size: the first view and Reset view fit the map to it.
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const measure = () =>
-      setSize({
+      onSize({
         width: el.clientWidth,
         height: window.innerWidth < 900 ? CANVAS_HEIGHT.xs : CANVAS_HEIGHT.md,
       });

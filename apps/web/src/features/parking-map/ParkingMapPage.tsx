@@ -67,6 +67,7 @@ function Designer() {
         selected={designer.selected}
         view={designer.view}
         onView={designer.setView}
+        size={designer.canvasSize}
         onSize={designer.setCanvasSize}
         onSelect={designer.setSelected}
         onMove={designer.move}

@@ -200,6 +200,7 @@ export function useMapDesigner() {
     selected,
     selectedSpot,
     view,
+    canvasSize,
     dialog,
     freeSpot,
     nextNumber,
