@@ -7,6 +7,7 @@ import {
   historyReducer,
   initialHistory,
   layoutOf,
+  overlay,
   snap,
   zoomStep,
 } from './history';
@@ -99,5 +100,26 @@ describe('the designer history', () => {
     expect(phone.scale).toBeLessThan(1);
     expect(phone.scale).toBeGreaterThanOrEqual(0.2);
     expect(fitView(l, { width: 4000, height: 4000 }).scale).toBe(1);
+  });
+
+  it('merges a server answer: kept places stay, new items join, removed ones leave', () => {
+    const edited = historyReducer(initialHistory(layoutOf(map)), {
+      type: 'move',
+      kind: 'spots',
+      id: 9,
+      x: 100,
+      y: 30,
+    }).present;
+    const spot = map.spots[0]!;
+    const fresh = layoutOf({
+      ...map,
+      areas: [],
+      spots: [spot, { ...spot, id: 10, number: '2', x: 60 }],
+    });
+    const merged = overlay(fresh, edited);
+    expect(merged.spots[9]!.x).toBe(100);
+    expect(merged.spots[10]!.x).toBe(60);
+    expect(merged.areas).toEqual({});
+    expect(merged.buildings).toEqual(edited.buildings);
   });
 });

@@ -34,16 +34,20 @@ export const GRID = 10;
 export const snap = (v: number) => Math.round(v / GRID) * GRID;
 
 const BUILDING_DEFAULT = { width: 240, height: 160 };
+const KINDS: Kind[] = ['buildings', 'areas', 'spots'];
+
+/** The top of a free row below these boxes (40 below the lowest, never above 40). */
+export const belowAll = (boxes: { y: number; height: number }[]) =>
+  Math.max(40, ...boxes.map((b) => b.y + b.height + 40));
 
 /** The layout of a map as the server answers it (unplaced buildings get a place below the drawn ones). */
 export function layoutOf(map: ParkingMap): Layout {
   const buildings: Layout['buildings'] = {};
   let nextX = 40;
-  const bottom = Math.max(
-    40,
-    ...map.areas.map((a) => a.y + a.height + 40),
-    ...map.buildings.map((b) => (b.y ?? 0) + (b.height ?? 0) + 40),
-  );
+  const bottom = belowAll([
+    ...map.areas,
+    ...map.buildings.map((b) => ({ y: b.y ?? 0, height: b.height ?? 0 })),
+  ]);
   for (const b of map.buildings) {
     if (b.x === null || b.y === null) {
       buildings[b.id] = { x: nextX, y: bottom, ...BUILDING_DEFAULT, rotation: b.rotation };
@@ -63,6 +67,20 @@ export function layoutOf(map: ParkingMap): Layout {
   const spots: Layout['spots'] = {};
   for (const s of map.spots) spots[s.id] = { x: s.x, y: s.y, width: 40, height: 70, rotation: s.rotation };
   return { buildings, areas, spots };
+}
+
+/**
+ * The items of `fresh` (a server's answer), placed where `kept` has them when it knows them: what is edited or saved
+ * stays as it was, new items join where the server put them, removed ones leave.
+ */
+export function overlay(fresh: Layout, kept: Layout): Layout {
+  const merged = {} as Layout;
+  for (const kind of KINDS)
+    merged[kind] = {
+      ...fresh[kind],
+      ...Object.fromEntries(Object.entries(kept[kind]).filter(([id]) => id in fresh[kind])),
+    };
+  return merged;
 }
 
 export const initialHistory = (layout: Layout): History => ({ past: [], present: layout, future: [] });
