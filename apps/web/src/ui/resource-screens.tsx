@@ -1,32 +1,40 @@
-import type { Permission } from '@parkade/contract';
+import type { Area, Permission } from '@parkade/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Box } from '@mui/material';
 import type { TFunction } from 'i18next';
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from './access';
+import { useArea, useCan } from './access';
 import { LinkButton } from './AppLink';
 import { DataTable, useListState, type DataTableColumn, type ListState } from './DataTable';
 import type { PageMode } from './fields';
 import { listSearch, type ListSpec } from './list-search';
 import { useUiLocale } from './locale';
-import { PageHeader } from './PageHeader';
+import { PageHeader, type Crumb } from './PageHeader';
 import { PropertyScoped } from './PropertyScoped';
 import { ResourcePage, type ResourceDefinition } from './ResourcePage';
 import { useList } from './resource';
 
 /**
- * The screens of one property-scoped resource (buildings, units, spots…): list, create, show and edit, from its
- * contract and its own fields and columns — the same shape `catalogScreens` gives the global catalogs. Every page
- * is wrapped in PropertyScoped (the central area works on the selected property). A resource adds what is its
- * own: header actions on the list (import, bulk create), filters, and a panel under the show page.
+ * The screens of one resource — list, create, show and edit — from its contract's list names and body schema and
+ * its own fields and columns; the one factory behind every resource's pages. A property-scoped resource (buildings,
+ * units, spots…) has every page wrapped in PropertyScoped (the central area works on the selected property); a
+ * global one (the catalogs, through `catalogScreens`) is not, and may limit its writes to one area. A resource adds
+ * what is its own: header actions on the list (import, bulk create), filters, bulk actions, and a panel under the
+ * show page.
  */
 export interface ResourceScreensConfig<Item extends { id: number }, Values extends FieldValues> {
   /** API path ('/buildings') and web path of the list ('/buildings'). */
   resource: string;
   basePath: string;
+  /** 'property' (the default): one property's rows, each page inside PropertyScoped; 'global': every property's. */
+  scope?: 'property' | 'global';
+  /** The one area where the resource may be written (catalogs: 'central'); elsewhere it is read-only. */
+  writesIn?: Area;
+  /** Breadcrumbs before the list's title, as translation keys (catalogs: Catalogs → /catalog). */
+  crumbs?: { labelKey: string; href: string }[];
   /** The server's table name: the audit log's entity and `entities.<entity>` in running text. */
   entity: string;
   /** Translation key of the list's title (plural). */
@@ -50,6 +58,8 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   emptyValues: Values;
   toValues: (item: Item) => Values;
   recordTitle: (item: Item) => string;
+  /** A record that may not be deleted at all (a system permit type). */
+  canDelete?: (item: Item) => boolean;
   Fields: ComponentType<{ record?: Item }>;
   columns: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
   Filters?: ComponentType<{ list: ListState }>;
@@ -81,11 +91,24 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
 
   const useSchema = config.useSchema ?? (() => config.schema);
   const useUpdateSearch = config.useUpdateSearch ?? (() => undefined);
+  /** Every page inside PropertyScoped, or as it is for a global resource. */
+  const Scoped: ComponentType<{ children: ReactNode }> =
+    config.scope === 'global' ? Fragment : PropertyScoped;
+  const useWritable = () => {
+    const area = useArea();
+    return config.writesIn === undefined || config.writesIn === area;
+  };
+  const useCrumbs = (): Crumb[] | undefined => {
+    const { t } = useTranslation();
+    return useMemo(() => config.crumbs?.map((c) => ({ label: t(c.labelKey), href: c.href })), [t]);
+  };
 
   function useDefinition(initial?: Partial<FieldValues>): ResourceDefinition<Item, Values> {
     const { t } = useTranslation();
     const schema = useSchema();
     const updateSearch = useUpdateSearch();
+    const writable = useWritable();
+    const crumbs = useCrumbs();
     const initialKey = JSON.stringify(initial ?? null);
     return useMemo(
       () => ({
@@ -93,17 +116,19 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         basePath: config.basePath,
         auditEntity: config.entity,
         labels: { title: t(config.titleKey), item: t(`entities.${config.entity}`) },
+        crumbs,
         permissions: config.permissions,
-        writable: true,
+        writable,
         schema,
         emptyValues: { ...config.emptyValues, ...(initial ?? {}) },
         toValues: config.toValues,
         recordTitle: config.recordTitle,
+        canDelete: config.canDelete,
         Fields: config.Fields,
         updateSearch,
       }),
       // `initial` is compared by value (initialKey)
-      [t, schema, initialKey, updateSearch],
+      [t, schema, initialKey, updateSearch, writable, crumbs],
     );
   }
 
@@ -111,17 +136,20 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const { t } = useTranslation();
     const { intlLocale } = useUiLocale();
     const can = useCan();
+    const writable = useWritable();
+    const crumbs = useCrumbs();
     const list = useListState(spec);
     const title = t(config.titleKey);
     const columns = useMemo(() => config.columns(t, intlLocale), [t, intlLocale]);
     const Filters = config.Filters;
     const Actions = config.ListActions;
     const mayCreate =
-      config.creatable !== false && !!config.permissions.create && can(config.permissions.create);
+      writable && config.creatable !== false && !!config.permissions.create && can(config.permissions.create);
     return (
       <>
         <PageHeader
           title={title}
+          crumbs={crumbs}
           actions={
             Actions || mayCreate ? (
               <>
@@ -135,9 +163,9 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
             ) : undefined
           }
         />
-        <PropertyScoped>
+        <Scoped>
           <Listing list={list} columns={columns} title={title} Filters={Filters} />
-        </PropertyScoped>
+        </Scoped>
       </>
     );
   }
@@ -179,9 +207,9 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
   function CreatePage(props?: { initial?: Partial<FieldValues> }) {
     const definition = useDefinition(props?.initial);
     return (
-      <PropertyScoped>
+      <Scoped>
         <ResourcePage definition={definition} mode="create" />
-      </PropertyScoped>
+      </Scoped>
     );
   }
 
@@ -189,14 +217,14 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const definition = useDefinition();
     const Extra = config.ShowExtra;
     return (
-      <PropertyScoped>
+      <Scoped>
         <ResourcePage definition={definition} mode={mode} id={id} />
         {mode === 'show' && Extra && (
           <Box sx={{ mt: 3 }}>
             <Extra item={{ id }} />
           </Box>
         )}
-      </PropertyScoped>
+      </Scoped>
     );
   }
 
