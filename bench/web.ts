@@ -77,7 +77,7 @@ interface PageWeight {
   compressed: boolean;
 }
 
-/** The sign-in page as Chromium loads it, until the network is idle. */
+/** The sign-in page as Chromium loads it, until its form is drawn and the network is quiet. */
 async function pageWeight(url: string): Promise<PageWeight> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
   try {
@@ -98,8 +98,26 @@ async function pageWeight(url: string): Promise<PageWeight> {
     cdp.on('Network.dataReceived', (e) =>
       decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength),
     );
-    cdp.on('Network.loadingFinished', (e) => done.push({ id: e.requestId, bytes: e.encodedDataLength }));
-    await page.goto(url, { waitUntil: 'networkidle' });
+    // Quiet = nothing in flight for 500 ms. Chromium's own network-idle can come while the entry chunk still runs,
+    // before the route's code is asked for (a busy machine), so the page counts once its form is drawn and quiet.
+    let inFlight = 0;
+    let lastActivity = performance.now();
+    cdp.on('Network.requestWillBeSent', () => {
+      inFlight++;
+      lastActivity = performance.now();
+    });
+    cdp.on('Network.loadingFailed', () => {
+      inFlight--;
+      lastActivity = performance.now();
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      inFlight--;
+      lastActivity = performance.now();
+      done.push({ id: e.requestId, bytes: e.encodedDataLength });
+    });
+    await page.goto(url);
+    await page.locator('input[type="password"]').waitFor({ timeout: 60_000 });
+    while (inFlight > 0 || performance.now() - lastActivity < 500) await page.waitForTimeout(100);
     const js = done.filter((d) => meta.get(d.id)?.url.endsWith('.js'));
     const kb = (n: number) => n / 1024;
     return {

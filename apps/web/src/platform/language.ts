@@ -1,17 +1,8 @@
 import { LANGUAGES, type Language } from '@parkade/contract';
 import { queryOptions } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/zh-cn';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { get } from './api';
 import i18n, { chooseLanguage, loadTranslations } from './i18n';
 import { useLanguageStore } from './stores';
-
-dayjs.extend(localizedFormat);
-
-/** dayjs locale per interface language. */
-const DAYJS_LOCALE: Record<Language, string> = { en: 'en', es: 'es', zh: 'zh-cn' };
 
 /** BCP 47 tag of each language for the page (`<html lang>`) and Intl formatting. */
 export const LOCALE_TAG: Record<Language, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN' };
@@ -28,7 +19,6 @@ export function browserLanguages(): readonly string[] {
 
 function reflect(lng: Language) {
   if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAG[lng];
-  dayjs.locale(DAYJS_LOCALE[lng]);
 }
 
 i18n.on('languageChanged', (lng) => {

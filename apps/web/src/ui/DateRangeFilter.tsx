@@ -1,7 +1,7 @@
 import { Stack } from '@mui/material';
 import { DatePicker, LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import dayjs, { type Dayjs } from 'dayjs';
+import { dayjs, type Dayjs } from '../platform/dates';
 import { useTranslation } from 'react-i18next';
 import { joinRange, splitRange } from './list-search';
 import { useUiLocale } from './locale';

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { DatePicker, DateTimePicker, LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import dayjs from 'dayjs';
+import { dayjs } from '../platform/dates';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController, useFormContext, useWatch, type UseControllerReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

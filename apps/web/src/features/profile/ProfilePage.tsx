@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { profileBody, type Profile, type ProfileBody } from '@parkade/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../platform/dates';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { Avatar, Box, Button, Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
-import dayjs from 'dayjs';
+import { dayjs } from '../../platform/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES } from '../../platform/language';

@@ -2,7 +2,7 @@ import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../platform/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../platform/stores';
