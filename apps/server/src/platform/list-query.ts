@@ -51,7 +51,7 @@ export {
   type ListParseContext,
   type TermDef,
 } from './list/parse';
-export { belongsTo, hasMany, type IncludeDef, type IncludeTree } from './list/includes';
+export { belongsTo, hasMany, rowsByIds, type IncludeDef, type IncludeTree } from './list/includes';
 
 /** Dates become ISO strings: what a row looks like in JSON. */
 export type Serialized<T> = {

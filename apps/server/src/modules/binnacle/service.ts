@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export { binnacleEntrySchema };
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource, type IncludeDef } from '../../platform/list-query';
+import { belongsTo, defineListResource, type IncludeDef, rowsByIds } from '../../platform/list-query';
 import { properties } from '../properties/table';
 import { roles } from '../roles/table';
 import { centralUsers, tenantUsers } from '../users/table';
@@ -24,10 +24,7 @@ export function propertyInclude<P extends { propertyId: number | null }>(): Incl
     description: 'The property (id, code, name) of the row',
     key: (row) => row.propertyId,
     load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: properties.id, code: properties.code, name: properties.name })
-        .from(properties)
-        .where(inArray(properties.id, ids.map(Number))),
+      rowsByIds(ctx, properties, { id: properties.id, code: properties.code, name: properties.name }, ids),
   });
 }
 
@@ -142,11 +139,7 @@ export const binnacleList = defineListResource({
       includes: {
         role: belongsTo({
           key: (u: BinnacleUser) => u.roleId,
-          load: (ctx, ids) =>
-            ctx.tx
-              .select({ id: roles.id, name: roles.name })
-              .from(roles)
-              .where(inArray(roles.id, ids.map(Number))),
+          load: (ctx, ids) => rowsByIds(ctx, roles, { id: roles.id, name: roles.name }, ids),
         }),
       },
     }),

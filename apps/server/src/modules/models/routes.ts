@@ -1,8 +1,8 @@
 import { modelsCatalog } from '@parkade/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { defineCatalog } from '../../platform/catalog';
 import { fieldError } from '../../platform/errors';
-import { belongsTo } from '../../platform/list-query';
+import { belongsTo, rowsByIds } from '../../platform/list-query';
 import { makes } from '../makes/table';
 import { models } from './table';
 
@@ -15,11 +15,7 @@ export const modelsService = defineCatalog({
     make: belongsTo({
       description: 'The make (id, code, name)',
       key: (m: { makeId: number }) => m.makeId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: makes.id, code: makes.code, name: makes.name })
-          .from(makes)
-          .where(inArray(makes.id, ids.map(Number))),
+      load: (ctx, ids) => rowsByIds(ctx, makes, { id: makes.id, code: makes.code, name: makes.name }, ids),
     }),
   },
   unique: { models_make_name_unique: 'name' },

@@ -19,7 +19,7 @@ import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
-import { belongsTo, defineListResource, listValueError } from '../../platform/list-query';
+import { belongsTo, defineListResource, listValueError, rowsByIds } from '../../platform/list-query';
 import { makes } from '../makes/table';
 import { permitTypes } from '../permit-types/table';
 import { assertResident, propertySettingsOf, residentLimit } from '../residents/service';
@@ -97,10 +97,12 @@ const includes = {
     description: 'The resident (id, fullName, email)',
     key: (x: PermitItem) => x.residentId,
     load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
-        .from(tenantUsers)
-        .where(and(eq(tenantUsers.propertyId, ctx.propertyId), inArray(tenantUsers.id, ids.map(Number)))),
+      rowsByIds(
+        ctx,
+        tenantUsers,
+        { id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email },
+        ids,
+      ),
   }),
   vehicle: belongsTo({
     description: 'The vehicle (id, plate, makeName, color)',
@@ -115,20 +117,12 @@ const includes = {
   permitType: belongsTo({
     description: 'The permit type (id, name)',
     key: (x: PermitItem) => x.permitTypeId,
-    load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: permitTypes.id, name: permitTypes.name })
-        .from(permitTypes)
-        .where(inArray(permitTypes.id, ids.map(Number))),
+    load: (ctx, ids) => rowsByIds(ctx, permitTypes, { id: permitTypes.id, name: permitTypes.name }, ids),
   }),
   spot: belongsTo({
     description: 'The spot (id, number)',
     key: (x: PermitItem) => x.spotId,
-    load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: spots.id, number: spots.number })
-        .from(spots)
-        .where(and(eq(spots.propertyId, ctx.propertyId), inArray(spots.id, ids.map(Number)))),
+    load: (ctx, ids) => rowsByIds(ctx, spots, { id: spots.id, number: spots.number }, ids),
   }),
 };
 

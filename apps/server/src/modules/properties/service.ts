@@ -9,7 +9,7 @@ import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource, type FilterDef } from '../../platform/list-query';
+import { belongsTo, defineListResource, type FilterDef, rowsByIds } from '../../platform/list-query';
 import { zones } from '../zones/table';
 import { properties } from './table';
 
@@ -117,11 +117,7 @@ export const propertiesList = defineListResource({
     zone: belongsTo({
       description: 'The zone (id, code, name) of the property',
       key: (p: PropertyListItem) => p.zoneId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: zones.id, code: zones.code, name: zones.name })
-          .from(zones)
-          .where(inArray(zones.id, ids.map(Number))),
+      load: (ctx, ids) => rowsByIds(ctx, zones, { id: zones.id, code: zones.code, name: zones.name }, ids),
     }),
   },
 });

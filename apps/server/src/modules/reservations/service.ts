@@ -5,12 +5,12 @@ import {
   type ResidentOption,
   type reservationBody,
 } from '@parkade/contract';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, notFound, pgError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource } from '../../platform/list-query';
+import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
 import { properties } from '../properties/table';
 import { spots } from '../spots/table';
 import { tenantUsers } from '../users/table';
@@ -31,20 +31,18 @@ const includes = {
   spot: belongsTo({
     description: 'The spot (id, number, type)',
     key: (r: ReservationItem) => r.spotId,
-    load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: spots.id, number: spots.number, type: spots.type })
-        .from(spots)
-        .where(and(eq(spots.propertyId, ctx.propertyId), inArray(spots.id, ids.map(Number)))),
+    load: (ctx, ids) => rowsByIds(ctx, spots, { id: spots.id, number: spots.number, type: spots.type }, ids),
   }),
   resident: belongsTo({
     description: 'The resident (id, fullName, email)',
     key: (r: ReservationItem) => r.residentId,
     load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
-        .from(tenantUsers)
-        .where(and(eq(tenantUsers.propertyId, ctx.propertyId), inArray(tenantUsers.id, ids.map(Number)))),
+      rowsByIds(
+        ctx,
+        tenantUsers,
+        { id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email },
+        ids,
+      ),
   }),
 };
 

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource, type IncludeDef } from '../../platform/list-query';
+import { belongsTo, defineListResource, type IncludeDef, rowsByIds } from '../../platform/list-query';
 import { parkingAreas } from '../parking-map/table';
 import { reservations } from '../reservations/table';
 import { tenantUsers } from '../users/table';
@@ -129,11 +129,7 @@ export const spotsList = defineListResource({
     area: belongsTo({
       description: 'The parking area (id, name), or null',
       key: (s: SpotItem) => s.areaId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: parkingAreas.id, name: parkingAreas.name })
-          .from(parkingAreas)
-          .where(and(eq(parkingAreas.propertyId, ctx.propertyId), inArray(parkingAreas.id, ids.map(Number)))),
+      load: (ctx, ids) => rowsByIds(ctx, parkingAreas, { id: parkingAreas.id, name: parkingAreas.name }, ids),
     }),
     reservation: reservationInclude,
   },

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, invalid, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource } from '../../platform/list-query';
+import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
 import { buildings } from '../buildings/table';
 import { assertBuilding } from '../floors/service';
 import { floors } from '../floors/table';
@@ -44,20 +44,12 @@ export const unitsList = defineListResource({
     building: belongsTo({
       description: 'The building (id, name)',
       key: (u: UnitItem) => u.buildingId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: buildings.id, name: buildings.name })
-          .from(buildings)
-          .where(and(eq(buildings.propertyId, ctx.propertyId), inArray(buildings.id, ids.map(Number)))),
+      load: (ctx, ids) => rowsByIds(ctx, buildings, { id: buildings.id, name: buildings.name }, ids),
     }),
     floor: belongsTo({
       description: 'The floor (id, name), or null',
       key: (u: UnitItem) => u.floorId,
-      load: (ctx, ids) =>
-        ctx.tx
-          .select({ id: floors.id, name: floors.name })
-          .from(floors)
-          .where(and(eq(floors.propertyId, ctx.propertyId), inArray(floors.id, ids.map(Number)))),
+      load: (ctx, ids) => rowsByIds(ctx, floors, { id: floors.id, name: floors.name }, ids),
     }),
   },
 });

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource } from '../../platform/list-query';
+import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
 import type { UploadedFile } from '../../platform/uploads';
 import { deleteFiles, ownedFile, storeFiles } from '../files/service';
 import { files } from '../files/table';
@@ -72,28 +72,22 @@ const includes = {
     description: 'The owner (id, fullName, email)',
     key: (x: VehicleItem) => x.residentId,
     load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email })
-        .from(tenantUsers)
-        .where(and(eq(tenantUsers.propertyId, ctx.propertyId), inArray(tenantUsers.id, ids.map(Number)))),
+      rowsByIds(
+        ctx,
+        tenantUsers,
+        { id: tenantUsers.id, fullName: tenantUsers.fullName, email: tenantUsers.email },
+        ids,
+      ),
   }),
   spot: belongsTo({
     description: 'The spot (id, number)',
     key: (x: VehicleItem) => x.spotId,
-    load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: spots.id, number: spots.number })
-        .from(spots)
-        .where(and(eq(spots.propertyId, ctx.propertyId), inArray(spots.id, ids.map(Number)))),
+    load: (ctx, ids) => rowsByIds(ctx, spots, { id: spots.id, number: spots.number }, ids),
   }),
   permitType: belongsTo({
     description: 'The permit type (id, name)',
     key: (x: VehicleItem) => x.permitTypeId,
-    load: (ctx, ids) =>
-      ctx.tx
-        .select({ id: permitTypes.id, name: permitTypes.name })
-        .from(permitTypes)
-        .where(inArray(permitTypes.id, ids.map(Number))),
+    load: (ctx, ids) => rowsByIds(ctx, permitTypes, { id: permitTypes.id, name: permitTypes.name }, ids),
   }),
 };
 

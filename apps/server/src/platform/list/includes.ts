@@ -1,4 +1,6 @@
 import type { Area } from '@parkade/contract';
+import { and, eq, getTableColumns, inArray, type Column } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Scope } from '../scope';
 import { inArea, splitValues, unknownField, type ListParseContext } from './parse';
 
@@ -111,6 +113,24 @@ export function hasMany<P, R extends object>(opts: {
       for (const p of parents) (p as Record<string, unknown>)[name] = byKey.get(String(keyOf(p))) ?? [];
     },
   };
+}
+
+/**
+ * The rows of a table with these ids, as one query: the one relation loader of list includes. A tenant table (one
+ * with a `property_id` column) is read in the scope's property only, whatever the ids say; a global table as is.
+ *
+ *   building: belongsTo({ key: (u) => u.buildingId,
+ *     load: (ctx, ids) => rowsByIds(ctx, buildings, { id: buildings.id, name: buildings.name }, ids) })
+ */
+export function rowsByIds<S extends SelectedFields>(ctx: Scope, table: PgTable, select: S, ids: Key[]) {
+  const columns = getTableColumns(table) as Record<string, Column | undefined>;
+  const idColumn = columns.id;
+  if (!idColumn) throw new Error('rowsByIds needs a table with an id column');
+  const tenant = columns.propertyId ? eq(columns.propertyId, ctx.propertyId) : undefined;
+  return ctx.tx
+    .select(select)
+    .from(table)
+    .where(and(tenant, inArray(idColumn, ids.map(Number))));
 }
 
 /** `a.b` and `a` → { a: { b: {} } }, every segment checked against the declared includes. */
