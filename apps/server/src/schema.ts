@@ -24,6 +24,7 @@ export * from './modules/reservations/table';
 export * from './modules/residents/table';
 export * from './modules/vehicles/table';
 export * from './modules/permits/table';
+export * from './modules/banned-vehicles/table';
 export * from './modules/form-rules/table';
 export * from './modules/system-settings/table';
 export * from './platform/db/search-words';

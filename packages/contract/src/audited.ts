@@ -30,6 +30,7 @@ export const AUDITED = {
   resident_imports: {},
   vehicles: { record: '/vehicles/{id}/show' },
   permits: { record: '/permits/{id}/show' },
+  banned_vehicles: { record: '/banned-vehicles/{id}/show' },
   form_rules: {},
 } as const satisfies Record<string, { record?: string }>;
 

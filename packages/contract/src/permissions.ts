@@ -21,7 +21,8 @@ export const PERMISSION_CATALOGUE = {
   'my-requests': ['index', 'create'],
   binnacle: ['index'],
   outbox: ['index'],
-  'banned-vehicles': crud,
+  /** lift: ends a ban (PUT /banned-vehicles/:id/lift). */
+  'banned-vehicles': [...crud, 'lift'],
   patrolling: ['index', 'check-in', 'check-out'],
   'patrolling-reports': ['index', 'create', 'show'],
   'emails-sender': ['index', 'send'],

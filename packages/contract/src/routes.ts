@@ -26,7 +26,7 @@ export const ROUTE_PERMISSIONS = {
   '/requests': 'requests.index',
   '/my-requests': 'my-requests.index',
   '/binnacle': 'binnacle.index',
-  '/banned-vehicles': 'banned-vehicles.index',
+  ...crudRoutes('banned-vehicles', 'banned-vehicles', 'bannedVehicleId'),
   '/patrolling': 'patrolling.index',
   '/patrolling-reports': 'patrolling-reports.index',
   '/emails-sender': 'emails-sender.index',

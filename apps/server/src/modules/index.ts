@@ -25,6 +25,7 @@ import { reservationsRoutes } from './reservations/routes';
 import { residentsRoutes } from './residents/routes';
 import { vehiclesRoutes } from './vehicles/routes';
 import { permitsRoutes } from './permits/routes';
+import { bannedVehiclesRoutes } from './banned-vehicles/routes';
 import { formRulesRoutes } from './form-rules/routes';
 import { systemSettingsRoutes } from './system-settings/routes';
 import { twoFactorRoutes } from './two-factor/routes';
@@ -60,5 +61,6 @@ export const routes = [
   ...residentsRoutes,
   ...vehiclesRoutes,
   ...permitsRoutes,
+  ...bannedVehiclesRoutes,
   ...formRulesRoutes,
 ] as RouteDef[];

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { asc } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { insertFile } from '../../modules/files/service';
+import { bannedVehicles } from '../../modules/banned-vehicles/table';
+import { reasons } from '../../modules/reasons/table';
+import type { RouteFixture } from './types';
+
+/** A 1×1 PNG: a ban's photo. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const plate = () => `BN${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+const firstReason = async (tx: Tx) =>
+  (await tx.select({ id: reasons.id }).from(reasons).orderBy(asc(reasons.id)).limit(1))[0]!.id;
+
+/** Route harness: an active ban of a new plate at the owner's property; the body bans another plate. */
+export const bannedVehicleFixture: RouteFixture = {
+  async create(tx, owner) {
+    const p = plate();
+    const [row] = await tx
+      .insert(bannedVehicles)
+      .values({
+        propertyId: owner.propertyId,
+        plate: p,
+        plateNormalized: p,
+        reasonId: await firstReason(tx),
+        bannedFrom: '2020-01-01',
+        bannedByName: 'Fixture Manager',
+      })
+      .returning({ id: bannedVehicles.id });
+    return { id: row!.id };
+  },
+  async body(tx) {
+    return { plate: plate(), reasonId: await firstReason(tx), note: 'Checked by the harness' };
+  },
+};
+
+/** Route harness: a ban with one photo. */
+export const bannedVehiclePhotoFixture: RouteFixture = {
+  async create(tx, owner, services) {
+    const id = Number((await bannedVehicleFixture.create(tx, owner, services)).id);
+    const file = await insertFile(
+      tx,
+      services.storage,
+      {
+        filename: 'plate.png',
+        extension: 'png',
+        mimeType: 'image/png',
+        size: PHOTO.length,
+        sha256: crypto.createHash('sha256').update(PHOTO).digest('hex'),
+        buffer: PHOTO,
+      },
+      { entity: 'banned_vehicles', entityId: String(id), propertyId: owner.propertyId },
+      owner.userId,
+    );
+    return { id, fileId: file.id };
+  },
+};
