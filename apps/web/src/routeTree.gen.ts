@@ -24,6 +24,8 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-pas
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as PermitTokenRouteImport } from './routes/permit.$token'
+import { Route as AppBannedVehiclesIndexRouteImport } from './routes/_app/banned-vehicles/index'
+import { Route as AppBannedVehiclesCreateRouteImport } from './routes/_app/banned-vehicles/create'
 import { Route as AppBuildingsIndexRouteImport } from './routes/_app/buildings/index'
 import { Route as AppBuildingsCreateRouteImport } from './routes/_app/buildings/create'
 import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index'
@@ -44,6 +46,8 @@ import { Route as AppVehiclesIndexRouteImport } from './routes/_app/vehicles/ind
 import { Route as AppVehiclesCreateRouteImport } from './routes/_app/vehicles/create'
 import { Route as RegisterResidentsIndexRouteImport } from './routes/register.residents.index'
 import { Route as RegisterResidentsResidentTokenRouteImport } from './routes/register.residents.$residentToken'
+import { Route as AppBannedVehiclesBannedVehicleIdEditRouteImport } from './routes/_app/banned-vehicles/$bannedVehicleId/edit'
+import { Route as AppBannedVehiclesBannedVehicleIdShowRouteImport } from './routes/_app/banned-vehicles/$bannedVehicleId/show'
 import { Route as AppBuildingsBuildingIdEditRouteImport } from './routes/_app/buildings/$buildingId/edit'
 import { Route as AppBuildingsBuildingIdShowRouteImport } from './routes/_app/buildings/$buildingId/show'
 import { Route as AppBuildingsBuildingIdUnitRouteImport } from './routes/_app/buildings/$buildingId/unit'
@@ -172,6 +176,16 @@ const PermitTokenRoute = PermitTokenRouteImport.update({
   path: '/permit/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppBannedVehiclesIndexRoute = AppBannedVehiclesIndexRouteImport.update({
+  id: '/banned-vehicles/',
+  path: '/banned-vehicles/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBannedVehiclesCreateRoute = AppBannedVehiclesCreateRouteImport.update({
+  id: '/banned-vehicles/create',
+  path: '/banned-vehicles/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBuildingsIndexRoute = AppBuildingsIndexRouteImport.update({
   id: '/buildings/',
   path: '/buildings/',
@@ -272,6 +286,18 @@ const RegisterResidentsResidentTokenRoute =
     id: '/register/residents/$residentToken',
     path: '/register/residents/$residentToken',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const AppBannedVehiclesBannedVehicleIdEditRoute =
+  AppBannedVehiclesBannedVehicleIdEditRouteImport.update({
+    id: '/banned-vehicles/$bannedVehicleId/edit',
+    path: '/banned-vehicles/$bannedVehicleId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBannedVehiclesBannedVehicleIdShowRoute =
+  AppBannedVehiclesBannedVehicleIdShowRouteImport.update({
+    id: '/banned-vehicles/$bannedVehicleId/show',
+    path: '/banned-vehicles/$bannedVehicleId/show',
+    getParentRoute: () => AppRoute,
   } as any)
 const AppBuildingsBuildingIdEditRoute =
   AppBuildingsBuildingIdEditRouteImport.update({
@@ -586,6 +612,7 @@ export interface FileRoutesByFullPath {
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/permit/$token': typeof PermitTokenRoute
+  '/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
@@ -597,6 +624,7 @@ export interface FileRoutesByFullPath {
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
@@ -606,6 +634,8 @@ export interface FileRoutesByFullPath {
   '/units/': typeof AppUnitsIndexRoute
   '/vehicles/': typeof AppVehiclesIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
+  '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
+  '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -675,6 +705,7 @@ export interface FileRoutesByTo {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/permit/$token': typeof PermitTokenRoute
   '/': typeof AppIndexRoute
+  '/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/my/profile': typeof AppMyProfileRoute
@@ -686,6 +717,7 @@ export interface FileRoutesByTo {
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
   '/permits': typeof AppPermitsIndexRoute
@@ -695,6 +727,8 @@ export interface FileRoutesByTo {
   '/units': typeof AppUnitsIndexRoute
   '/vehicles': typeof AppVehiclesIndexRoute
   '/register/residents': typeof RegisterResidentsIndexRoute
+  '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
+  '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -766,6 +800,7 @@ export interface FileRoutesById {
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/permit/$token': typeof PermitTokenRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/_app/buildings/create': typeof AppBuildingsCreateRoute
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
   '/_app/my/profile': typeof AppMyProfileRoute
@@ -777,6 +812,7 @@ export interface FileRoutesById {
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/_app/vehicles/create': typeof AppVehiclesCreateRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
@@ -786,6 +822,8 @@ export interface FileRoutesById {
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
+  '/_app/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
+  '/_app/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/_app/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
   '/_app/buildings/$buildingId/show': typeof AppBuildingsBuildingIdShowRoute
   '/_app/buildings/$buildingId/unit': typeof AppBuildingsBuildingIdUnitRoute
@@ -857,6 +895,7 @@ export interface FileRouteTypes {
     | '/auth/login'
     | '/auth/reset-password'
     | '/permit/$token'
+    | '/banned-vehicles/create'
     | '/buildings/create'
     | '/catalog/binnacle'
     | '/my/profile'
@@ -868,6 +907,7 @@ export interface FileRouteTypes {
     | '/units/create-bulk'
     | '/vehicles/create'
     | '/register/residents/$residentToken'
+    | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
     | '/permits/'
@@ -877,6 +917,8 @@ export interface FileRouteTypes {
     | '/units/'
     | '/vehicles/'
     | '/register/residents/'
+    | '/banned-vehicles/$bannedVehicleId/edit'
+    | '/banned-vehicles/$bannedVehicleId/show'
     | '/buildings/$buildingId/edit'
     | '/buildings/$buildingId/show'
     | '/buildings/$buildingId/unit'
@@ -946,6 +988,7 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/permit/$token'
     | '/'
+    | '/banned-vehicles/create'
     | '/buildings/create'
     | '/catalog/binnacle'
     | '/my/profile'
@@ -957,6 +1000,7 @@ export interface FileRouteTypes {
     | '/units/create-bulk'
     | '/vehicles/create'
     | '/register/residents/$residentToken'
+    | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
     | '/permits'
@@ -966,6 +1010,8 @@ export interface FileRouteTypes {
     | '/units'
     | '/vehicles'
     | '/register/residents'
+    | '/banned-vehicles/$bannedVehicleId/edit'
+    | '/banned-vehicles/$bannedVehicleId/show'
     | '/buildings/$buildingId/edit'
     | '/buildings/$buildingId/show'
     | '/buildings/$buildingId/unit'
@@ -1036,6 +1082,7 @@ export interface FileRouteTypes {
     | '/auth/reset-password'
     | '/permit/$token'
     | '/_app/'
+    | '/_app/banned-vehicles/create'
     | '/_app/buildings/create'
     | '/_app/catalog/binnacle'
     | '/_app/my/profile'
@@ -1047,6 +1094,7 @@ export interface FileRouteTypes {
     | '/_app/units/create-bulk'
     | '/_app/vehicles/create'
     | '/register/residents/$residentToken'
+    | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
     | '/_app/permits/'
@@ -1056,6 +1104,8 @@ export interface FileRouteTypes {
     | '/_app/units/'
     | '/_app/vehicles/'
     | '/register/residents/'
+    | '/_app/banned-vehicles/$bannedVehicleId/edit'
+    | '/_app/banned-vehicles/$bannedVehicleId/show'
     | '/_app/buildings/$buildingId/edit'
     | '/_app/buildings/$buildingId/show'
     | '/_app/buildings/$buildingId/unit'
@@ -1229,6 +1279,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PermitTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/banned-vehicles/': {
+      id: '/_app/banned-vehicles/'
+      path: '/banned-vehicles'
+      fullPath: '/banned-vehicles/'
+      preLoaderRoute: typeof AppBannedVehiclesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/banned-vehicles/create': {
+      id: '/_app/banned-vehicles/create'
+      path: '/banned-vehicles/create'
+      fullPath: '/banned-vehicles/create'
+      preLoaderRoute: typeof AppBannedVehiclesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/buildings/': {
       id: '/_app/buildings/'
       path: '/buildings'
@@ -1368,6 +1432,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/register/residents/$residentToken'
       preLoaderRoute: typeof RegisterResidentsResidentTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/banned-vehicles/$bannedVehicleId/edit': {
+      id: '/_app/banned-vehicles/$bannedVehicleId/edit'
+      path: '/banned-vehicles/$bannedVehicleId/edit'
+      fullPath: '/banned-vehicles/$bannedVehicleId/edit'
+      preLoaderRoute: typeof AppBannedVehiclesBannedVehicleIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/banned-vehicles/$bannedVehicleId/show': {
+      id: '/_app/banned-vehicles/$bannedVehicleId/show'
+      path: '/banned-vehicles/$bannedVehicleId/show'
+      fullPath: '/banned-vehicles/$bannedVehicleId/show'
+      preLoaderRoute: typeof AppBannedVehiclesBannedVehicleIdShowRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/buildings/$buildingId/edit': {
       id: '/_app/buildings/$buildingId/edit'
@@ -1753,6 +1831,7 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppTenantsRoute: typeof AppTenantsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppBannedVehiclesCreateRoute: typeof AppBannedVehiclesCreateRoute
   AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
   AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
   AppMyProfileRoute: typeof AppMyProfileRoute
@@ -1763,6 +1842,7 @@ interface AppRouteChildren {
   AppUnitsCreateRoute: typeof AppUnitsCreateRoute
   AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
   AppVehiclesCreateRoute: typeof AppVehiclesCreateRoute
+  AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
@@ -1771,6 +1851,8 @@ interface AppRouteChildren {
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppVehiclesIndexRoute: typeof AppVehiclesIndexRoute
+  AppBannedVehiclesBannedVehicleIdEditRoute: typeof AppBannedVehiclesBannedVehicleIdEditRoute
+  AppBannedVehiclesBannedVehicleIdShowRoute: typeof AppBannedVehiclesBannedVehicleIdShowRoute
   AppBuildingsBuildingIdEditRoute: typeof AppBuildingsBuildingIdEditRoute
   AppBuildingsBuildingIdShowRoute: typeof AppBuildingsBuildingIdShowRoute
   AppBuildingsBuildingIdUnitRoute: typeof AppBuildingsBuildingIdUnitRoute
@@ -1836,6 +1918,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppTenantsRoute: AppTenantsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppBannedVehiclesCreateRoute: AppBannedVehiclesCreateRoute,
   AppBuildingsCreateRoute: AppBuildingsCreateRoute,
   AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
   AppMyProfileRoute: AppMyProfileRoute,
@@ -1846,6 +1929,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUnitsCreateRoute: AppUnitsCreateRoute,
   AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
   AppVehiclesCreateRoute: AppVehiclesCreateRoute,
+  AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
@@ -1854,6 +1938,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppVehiclesIndexRoute: AppVehiclesIndexRoute,
+  AppBannedVehiclesBannedVehicleIdEditRoute:
+    AppBannedVehiclesBannedVehicleIdEditRoute,
+  AppBannedVehiclesBannedVehicleIdShowRoute:
+    AppBannedVehiclesBannedVehicleIdShowRoute,
   AppBuildingsBuildingIdEditRoute: AppBuildingsBuildingIdEditRoute,
   AppBuildingsBuildingIdShowRoute: AppBuildingsBuildingIdShowRoute,
   AppBuildingsBuildingIdUnitRoute: AppBuildingsBuildingIdUnitRoute,

@@ -19,6 +19,7 @@ export * from './reservations';
 export * from './residents';
 export * from './vehicles';
 export * from './permits';
+export * from './banned-vehicles';
 export * from './form-rules';
 export * from './two-factor';
 export * from './system-settings';

@@ -32,12 +32,6 @@ export const plannedResources = {
     nav: [navEntry('overview', '/my-requests', 'myRequests')],
   }),
   outbox: defineResource({ name: 'outbox', actions: ['index'] }),
-  'banned-vehicles': defineResource({
-    name: 'banned-vehicles',
-    actions: CRUD,
-    routes: { '/banned-vehicles': 'index' },
-    nav: [navEntry('property', '/banned-vehicles', 'bannedVehicles')],
-  }),
   'patrolling-reports': defineResource({
     name: 'patrolling-reports',
     actions: ['index', 'create', 'show'],

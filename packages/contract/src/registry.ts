@@ -1,3 +1,4 @@
+import { bannedVehiclesResource } from './banned-vehicles';
 import { binnacleResource } from './binnacle';
 import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
@@ -39,7 +40,7 @@ export const RESOURCES = [
   permitsResource,
   planned.visitors,
   reservationsResource,
-  planned['banned-vehicles'],
+  bannedVehiclesResource,
   ...catalogResources,
   planned.users,
   planned.roles,

@@ -32,6 +32,7 @@ import { reservationsModule } from './reservations/module';
 import { residentsModule } from './residents/module';
 import { vehiclesModule } from './vehicles/module';
 import { permitsModule } from './permits/module';
+import { bannedVehiclesModule } from './banned-vehicles/module';
 import { formRulesModule } from './form-rules/module';
 
 /**
@@ -70,6 +71,7 @@ export const MODULES: readonly ServerModule[] = [
   residentsModule,
   vehiclesModule,
   permitsModule,
+  bannedVehiclesModule,
   formRulesModule,
 ];
 

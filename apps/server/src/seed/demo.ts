@@ -8,6 +8,7 @@ import { centralUsers, tenantUsers } from '../modules/users/table';
 import { seedMapDemo } from '../modules/parking-map/demo';
 import { seedStructureDemo } from '../modules/units/demo';
 import { seedResidentsDemo } from '../modules/residents/demo';
+import { seedBansDemo } from '../modules/banned-vehicles/demo';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -162,6 +163,7 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
     await seedStructureDemo(tx, p.id, plan);
     await seedMapDemo(tx, p.id, plan);
     await seedResidentsDemo(tx, p.id, plan);
+    await seedBansDemo(tx, p.id, plan);
   }
   return true;
 }

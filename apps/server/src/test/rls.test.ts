@@ -23,6 +23,8 @@ import { searchWords } from '../platform/db/search-words';
 import { permits } from '../modules/permits/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
+import { bannedVehicles } from '../modules/banned-vehicles/table';
+import { reasons } from '../modules/reasons/table';
 import { query, type Database, type RowScope, type Tx } from '../platform/db';
 import { pgError } from '../platform/errors';
 import { openTestDatabase } from './db';
@@ -111,6 +113,17 @@ async function seed(scope: RowScope, propertyId: number | null) {
         permitTypeId: permitType!.id,
         year: 2026,
         publicToken: `t${propertyId}`,
+      });
+      const [reason] = await tx
+        .insert(reasons)
+        .values({ code: `rls-${propertyId}`, name: 'RLS' })
+        .returning();
+      await tx.insert(bannedVehicles).values({
+        propertyId,
+        plate: 'BAN-1',
+        plateNormalized: 'BAN1',
+        reasonId: reason!.id,
+        bannedFrom: '2026-01-01',
       });
       await tx.insert(residentImports).values({ propertyId, fileName: 'r.xlsx', storageKey: 'k' });
       await tx.insert(formRules).values({ propertyId, form: 'vehicles', field: 'color' });

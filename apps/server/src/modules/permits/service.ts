@@ -20,6 +20,7 @@ import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { belongsTo, defineListResource, listValueError, rowsByIds } from '../../platform/list-query';
+import { assertNotBanned } from '../banned-vehicles';
 import { makes } from '../makes/table';
 import { permitTypes } from '../permit-types/table';
 import { assertResident, propertySettingsOf, residentLimit } from '../residents/service';
@@ -160,12 +161,15 @@ export async function getPermit(ctx: Scope, id: number): Promise<PermitItem> {
 
 type Body = z.output<typeof permitBody>;
 
-/** The resident's vehicle, type and spot must exist here; returns nothing, throws field errors. */
-async function assertRefs(ctx: Scope, body: Body) {
+/**
+ * The resident's vehicle, type and spot must exist here; returns nothing, throws field errors. A permit is not
+ * issued to a vehicle whose plate has an active ban (`checkBan`: on create, and on edit when the vehicle changes).
+ */
+async function assertRefs(ctx: Scope, body: Body, checkBan = true) {
   await assertResident(ctx, body.residentId);
   if (body.vehicleId) {
     const [v] = await ctx.tx
-      .select({ residentId: vehicles.residentId })
+      .select({ residentId: vehicles.residentId, plate: vehicles.plate })
       .from(vehicles)
       .where(
         and(
@@ -175,6 +179,7 @@ async function assertRefs(ctx: Scope, body: Body) {
         ),
       );
     if (!v || v.residentId !== body.residentId) throw fieldError('vehicleId', 'permits.vehicleNotResident');
+    if (checkBan) await assertNotBanned(ctx, v.plate, 'vehicleId');
   }
   const [type] = await ctx.tx
     .select({ id: permitTypes.id })
@@ -293,7 +298,7 @@ export async function updatePermit(ctx: Scope, id: number, body: Body, action: P
   for (const k of ['vehicleId', 'spotId', 'name', 'email', 'unit', 'startDate', 'endDate'] as const)
     if (kept[k] === undefined) kept[k] = before[k];
   if (before.residentId !== body.residentId) throw fieldError('residentId', 'validation.invalidSelection');
-  await assertRefs(ctx, body);
+  await assertRefs(ctx, body, (body.vehicleId ?? null) !== before.vehicleId);
   const changesVehicle = (body.vehicleId ?? null) !== before.vehicleId && before.vehicleId !== null;
   if (action === 'change-vehicle' && (!body.vehicleId || !changesVehicle))
     throw fieldError('vehicleId', 'permits.changeNeedsVehicle');
@@ -337,6 +342,14 @@ export async function transition(ctx: Scope, id: number, action: PermitAction, c
       action: t(ctx.lang, `permits.action.${action}`),
     });
   if (action === 'reject' && !comment) throw fieldError('comment', 'permits.commentRequired');
+  if ((action === 'approve' || action === 'restore') && before.vehicleId) {
+    // Approving (or restoring) issues the permit: not to a vehicle whose plate is banned now.
+    const [v] = await ctx.tx
+      .select({ plate: vehicles.plate })
+      .from(vehicles)
+      .where(and(eq(vehicles.propertyId, ctx.propertyId), eq(vehicles.id, before.vehicleId)));
+    if (v) await assertNotBanned(ctx, v.plate, 'vehicleId');
+  }
   const patch: Partial<typeof p.$inferInsert> = { status: rule.to };
   if (action === 'approve')
     Object.assign(patch, { approvedAt: new Date(), approvedBy: ctx.session?.user.id ?? null });

@@ -12,6 +12,7 @@ import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
 import type { UploadedFile } from '../../platform/uploads';
+import { assertNotBanned } from '../banned-vehicles';
 import { deleteFiles, ownedFile, storeFiles } from '../files/service';
 import { files } from '../files/table';
 import { makes } from '../makes/table';
@@ -217,6 +218,7 @@ const values = (body: Body) => ({
 export async function createVehicle(ctx: Scope, body: Body) {
   await assertResident(ctx, body.residentId);
   await assertRefs(ctx, body);
+  await assertNotBanned(ctx, body.plate, 'plate');
   await assertVehicleLimit(ctx, body.residentId);
   const row = await createRow(ctx, v, 'vehicles', { propertyId: ctx.propertyId, ...values(body) }, UNIQUE);
   return getVehicle(ctx, row.id);
@@ -226,6 +228,8 @@ export async function updateVehicle(ctx: Scope, id: number, body: Body) {
   const before = await getVehicle(ctx, id);
   await assertResident(ctx, body.residentId);
   await assertRefs(ctx, body);
+  // A vehicle registered before its plate was banned keeps its other edits; a new plate must not be banned.
+  if (normalizePlate(body.plate) !== before.plateNormalized) await assertNotBanned(ctx, body.plate, 'plate');
   if (before.residentId !== body.residentId) await assertVehicleLimit(ctx, body.residentId, id);
   await updateRow(ctx, v, 'vehicles', own(ctx, id), values(body), { unique: UNIQUE });
   return getVehicle(ctx, id);

@@ -1,4 +1,5 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
+import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
 import {
   importFixture,
@@ -32,6 +33,8 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^GET \/vehicles\/:id\/documents\/:document$/, vehicleDocumentFixture],
   [/^\w+ \/vehicles\/:id/, vehicleFixture],
   [/^\w+ \/permits\/:id/, permitFixture],
+  [/^\w+ \/banned-vehicles\/:id\/photos\/:fileId$/, bannedVehiclePhotoFixture],
+  [/^\w+ \/banned-vehicles\/:id/, bannedVehicleFixture],
   [/^\w+ \/properties\/:id/, 'global'],
   ...CATALOG_RESOURCES.map((name): [RegExp, 'global'] => [new RegExp(`^\\w+ /${name}/:id`), 'global']),
 ];
