@@ -1,0 +1,39 @@
+import { DatePicker } from '@mui/x-date-pickers';
+import dayjs from 'dayjs';
+import { useController } from 'react-hook-form';
+import { formatDate, useUiLocale } from '../locale';
+import { PickerLocale } from './PickerLocale';
+import { ReadOnlyField, useFieldError, useFormMode, type BaseFieldProps } from './shared';
+
+/** A calendar date kept as YYYY-MM-DD (null when empty). */
+export function DateInput({ name, label, required, helperText }: BaseFieldProps) {
+  const mode = useFormMode();
+  const controller = useController({ name });
+  const { field } = controller;
+  const message = useFieldError(controller);
+  const { intlLocale } = useUiLocale();
+  const value = field.value as string | null | undefined;
+  if (mode === 'show') return <ReadOnlyField label={label}>{formatDate(value, intlLocale)}</ReadOnlyField>;
+  return (
+    <PickerLocale>
+      <DatePicker
+        label={label}
+        value={value ? dayjs(value) : null}
+        inputRef={field.ref}
+        onChange={(d) => field.onChange(d ? (d.isValid() ? d.format('YYYY-MM-DD') : 'invalid') : null)}
+        slotProps={{
+          textField: {
+            name: field.name,
+            required,
+            size: 'small',
+            fullWidth: true,
+            onBlur: field.onBlur,
+            error: Boolean(message),
+            helperText: message ?? helperText,
+          },
+          field: { clearable: true },
+        }}
+      />
+    </PickerLocale>
+  );
+}
