@@ -407,6 +407,7 @@ export async function bootstrap(ctx: RouteContext) {
           code: ctx.property.code,
           name: ctx.property.name,
           languages: user.languages,
+          country: ctx.property.country,
         }
       : null,
     permissions: session.permissions,

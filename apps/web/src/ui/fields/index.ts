@@ -4,6 +4,7 @@ export { DateInput } from './DateInput';
 export { DateTimeInput } from './DateTimeInput';
 export { FieldGrid, FullRow, useDependentField } from './layout';
 export { NumberInput } from './NumberInput';
+export { PhoneInput } from './PhoneInput';
 export { RecordInput } from './RecordInput';
 export { RecordPicker, type RecordOption } from './RecordPicker';
 export { SelectInput, type SelectOption } from './SelectInput';
