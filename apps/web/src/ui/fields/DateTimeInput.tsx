@@ -2,6 +2,7 @@ import { DateTimePicker } from '@mui/x-date-pickers';
 import dayjs from 'dayjs';
 import { useController } from 'react-hook-form';
 import { formatDateTime, useUiLocale } from '../locale';
+import { useTypingFromTheStart } from './DateInput';
 import { PickerLocale } from './PickerLocale';
 import { ReadOnlyField, useFieldError, useFormMode, type BaseFieldProps } from './shared';
 
@@ -13,6 +14,7 @@ export function DateTimeInput({ name, label, required, helperText }: BaseFieldPr
   const message = useFieldError(controller);
   const { intlLocale } = useUiLocale();
   const value = field.value as string | null | undefined;
+  const { fieldRef, ...sections } = useTypingFromTheStart();
   if (mode === 'show')
     return <ReadOnlyField label={label}>{formatDateTime(value, intlLocale)}</ReadOnlyField>;
   return (
@@ -21,6 +23,7 @@ export function DateTimeInput({ name, label, required, helperText }: BaseFieldPr
         label={label}
         value={value ? dayjs(value) : null}
         inputRef={field.ref}
+        {...sections}
         onChange={(d) => field.onChange(d ? (d.isValid() ? d.format() : 'invalid') : null)}
         slotProps={{
           textField: {
@@ -32,7 +35,7 @@ export function DateTimeInput({ name, label, required, helperText }: BaseFieldPr
             error: Boolean(message),
             helperText: message ?? helperText,
           },
-          field: { clearable: true },
+          field: { clearable: true, fieldRef },
         }}
       />
     </PickerLocale>
