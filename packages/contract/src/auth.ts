@@ -95,6 +95,8 @@ export const propertySummary = z.object({
   code: z.string(),
   name: z.string(),
   languages: z.array(z.enum(LANGUAGES)),
+  /** The property's country: forms read national phone numbers in it (phoneCountry). */
+  country: z.string().nullable(),
 });
 
 /** A session: the answer of a sign-in that needs nothing more (and of the two-factor step). */

@@ -6,6 +6,7 @@ export * from './routes';
 export * from './auth';
 export * from './form-data';
 export * from './profile';
+export * from './phone';
 export * from './properties';
 export * from './dashboard';
 export * from './patrolling';

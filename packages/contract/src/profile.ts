@@ -1,6 +1,7 @@
 import { defineResource, navEntry } from './resource';
 import { z } from 'zod';
-import { LANGUAGES, PHONE_PATTERN } from './constants';
+import { LANGUAGES } from './constants';
+import { phoneSchema } from './phone';
 
 /** The signed-in resident's own profile (`GET /my/profile`, tenant area, residents only; SPEC §2.3). */
 export const profileSchema = z.object({
@@ -18,28 +19,24 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * `PUT /my/profile`. The phone is `+` and 7–15 digits (SPEC §5, §9); an empty or null phone removes it, and an
- * absent one leaves it as it is. The server also requires the language to be one of the property's
- * (errors.languageNotAllowed on `language`) and the phone to be free in the property (validation.inUse on
- * `phone`).
+ * `PUT /my/profile`. The phone is stored in E.164, `+` and 7–15 digits (SPEC §5, §9): a national number is read in
+ * the property's country (phoneSchema); an empty or null phone removes it, and an absent one leaves it as it is.
+ * The server also requires the language to be one of the property's (errors.languageNotAllowed on `language`)
+ * and the phone to be free in the property (validation.inUse on `phone`).
  */
-export const profileBody = z.object({
-  fullName: z
-    .string({ error: (iss) => (iss.code === 'invalid_type' ? 'validation.required' : undefined) })
-    .trim()
-    .min(1, 'validation.required')
-    .max(255),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'validation.phone')
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v)),
-  language: z.enum(LANGUAGES, {
-    error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalidSelection'),
-  }),
-});
+export const profileBodyFor = (country?: string | null) =>
+  z.object({
+    fullName: z
+      .string({ error: (iss) => (iss.code === 'invalid_type' ? 'validation.required' : undefined) })
+      .trim()
+      .min(1, 'validation.required')
+      .max(255),
+    phone: phoneSchema(country),
+    language: z.enum(LANGUAGES, {
+      error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalidSelection'),
+    }),
+  });
+export const profileBody = profileBodyFor();
 export type ProfileBody = z.input<typeof profileBody>;
 
 export const profileUpdateResponse = z.object({ profile: profileSchema, message: z.string() });

@@ -1,8 +1,9 @@
 import { CRUD, crudPages, defineResource, navEntry } from './resource';
 import { z } from 'zod';
 import { requiredText } from './catalogs/catalog';
-import { EMAIL_MAX, LANGUAGES, PHONE_PATTERN, RESET_PASSWORD_MIN } from './constants';
+import { EMAIL_MAX, LANGUAGES, RESET_PASSWORD_MIN } from './constants';
 import { applyFormRules, type FormRules } from './form-rules';
+import { phoneSchema } from './phone';
 import { importRejectSchema } from './units';
 
 /** Resident statuses (SPEC §4's generic statuses a resident can be in). Only `active` residents may sign in. */
@@ -45,12 +46,8 @@ export const residentFields = {
     .min(1, 'validation.emailRequired')
     .max(EMAIL_MAX)
     .pipe(z.email('validation.email')),
-  phone: z
-    .string()
-    .trim()
-    .regex(PHONE_PATTERN, 'validation.phone')
-    .nullish()
-    .or(z.literal('').transform(() => null)),
+  /** E.164; a national number is read in the United States here, in the property's country in residentBodyFor. */
+  phone: phoneSchema(),
   code: optionalText(RESIDENT_CODE_MAX),
   language: z.enum(LANGUAGES).default('en'),
   unitIds: z.array(z.number().int().positive()).min(1, 'validation.required').max(RESIDENT_UNITS_MAX),
@@ -80,9 +77,12 @@ const residentRelaxed = {
     .nullish()
     .transform((v) => v || null),
 };
-/** The resident body under a property's form rules (FORM_RULE_FIELDS.residents). */
-export const residentBodyFor = (rules?: Partial<FormRules>) =>
-  applyFormRules(residentFields, 'residents', rules, residentRelaxed);
+/**
+ * The resident body under a property's form rules (FORM_RULE_FIELDS.residents), national phone numbers read in the
+ * property's country (phoneCountry).
+ */
+export const residentBodyFor = (rules?: Partial<FormRules>, country?: string | null) =>
+  applyFormRules({ ...residentFields, phone: phoneSchema(country) }, 'residents', rules, residentRelaxed);
 export const residentBody = residentBodyFor();
 export type ResidentBody = z.input<typeof residentBody>;
 
@@ -261,6 +261,8 @@ export const publicResidentSchema = z.object({
   language: z.string(),
   status: z.enum(RESIDENT_STATUSES),
   propertyName: z.string(),
+  /** The property's country: the form reads a national phone number in it (phoneCountry). */
+  propertyCountry: z.string().nullable(),
   /** "Building · unit" of each unit. */
   units: z.array(z.string()),
   /** False until the resident chose a password: the registration form then asks for one. */
@@ -274,26 +276,31 @@ export const publicResidentSchema = z.object({
 });
 export type PublicResident = z.infer<typeof publicResidentSchema>;
 
-/** POST /public/residents: the resident completes their registration through their link. */
-export const publicResidentRegisterBody = z
-  .object({
-    token: residentTokenSchema,
-    fullName: requiredText(RESIDENT_NAME_MAX),
-    phone: residentFields.phone,
-    language: z.enum(LANGUAGES),
-    /** Required when the resident has no password yet (the server says so on this field). */
-    password: z
-      .string()
-      .min(RESET_PASSWORD_MIN)
-      .max(255)
-      .nullish()
-      .or(z.literal('').transform(() => null)),
-    passwordConfirmation: z.string().nullish(),
-  })
-  .refine((v) => !v.password || v.password === v.passwordConfirmation, {
-    path: ['passwordConfirmation'],
-    message: 'validation.passwordsMismatch',
-  });
+/**
+ * POST /public/residents: the resident completes their registration through their link (a national phone number
+ * read in the property's country).
+ */
+export const publicResidentRegisterBodyFor = (country?: string | null) =>
+  z
+    .object({
+      token: residentTokenSchema,
+      fullName: requiredText(RESIDENT_NAME_MAX),
+      phone: phoneSchema(country),
+      language: z.enum(LANGUAGES),
+      /** Required when the resident has no password yet (the server says so on this field). */
+      password: z
+        .string()
+        .min(RESET_PASSWORD_MIN)
+        .max(255)
+        .nullish()
+        .or(z.literal('').transform(() => null)),
+      passwordConfirmation: z.string().nullish(),
+    })
+    .refine((v) => !v.password || v.password === v.passwordConfirmation, {
+      path: ['passwordConfirmation'],
+      message: 'validation.passwordsMismatch',
+    });
+export const publicResidentRegisterBody = publicResidentRegisterBodyFor();
 export type PublicResidentRegisterBody = z.input<typeof publicResidentRegisterBody>;
 
 /** PUT /public/residents/agreement/signature/{id}?token=: the drawn signature and the agreement to the terms. */

@@ -72,7 +72,7 @@ async function selectProperty(tx: Tx, header: string | string[] | undefined): Pr
   const rows = await query<TenantProperty>(
     tx,
     sql`
-      select p.id::int as id, p.code, p.name, p.languages, p.access_domain as "accessDomain",
+      select p.id::int as id, p.code, p.name, p.languages, p.country, p.access_domain as "accessDomain",
              p.visitor_domain as "visitorDomain", p.active,
              set_config('app.property_id', p.id::text, true) as _pid,
              set_config('app.scope', 'tenant', true) as _scope

@@ -401,6 +401,7 @@ export async function bootstrap(ctx: Scope) {
           code: ctx.property.code,
           name: ctx.property.name,
           languages: user.languages,
+          country: ctx.property.country,
         }
       : null,
     permissions: session.permissions,

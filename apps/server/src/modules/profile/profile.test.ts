@@ -140,6 +140,19 @@ describe('PUT /my/profile', () => {
     });
   });
 
+  it("stores a phone typed nationally or with spaces in E.164, a national one read in the property's country", async () => {
+    const { user, token } = await resident(oak);
+    const spaced = await call(oak, token, 'PUT', {
+      payload: { fullName: 'Rita', phone: '+1 (512) 555-0187', language: 'es' },
+    });
+    expect(spaced.statusCode, spaced.body).toBe(200);
+    expect((await storedUser(user)).phone).toBe('+15125550187');
+    const national = await call(oak, token, 'PUT', {
+      payload: { fullName: 'Rita', phone: '512.555.0188', language: 'es' },
+    });
+    expect(national.json<{ profile: Profile }>().profile.phone).toBe('+15125550188');
+  });
+
   it('removes the phone when it is empty, and keeps it when it is absent', async () => {
     const number = phone();
     const { user, token } = await resident(oak, { phone: number });
@@ -159,7 +172,14 @@ describe('PUT /my/profile', () => {
     'refuses a malformed phone with the phone message in %s',
     async (lang) => {
       const { user, token } = await resident(oak);
-      for (const bad of ['5551234567', '+0123456789', '+123456', '+1234567890123456', '+1 555 123 4567']) {
+      for (const bad of [
+        '5551234567',
+        '555-0123',
+        '+0123456789',
+        '+123456',
+        '+1234567890123456',
+        'call me',
+      ]) {
         const res = await call(oak, token, 'PUT', {
           payload: { fullName: 'R', phone: bad, language: 'es' },
           lang,

@@ -1,4 +1,4 @@
-import { profileBody, profileSchema, profileUpdateResponse } from '@parkade/contract';
+import { profileBody, profileBodyFor, profileSchema, profileUpdateResponse } from '@parkade/contract';
 import { defineRoute } from '../../platform/http';
 import * as profile from './service';
 
@@ -23,9 +23,11 @@ export const profileRoutes = [
     access: 'resident',
     tags,
     summary:
-      "Update the signed-in resident's name, phone (+ and 7–15 digits, free in the property; empty removes it) " +
+      "Update the signed-in resident's name, phone (stored as + and 7–15 digits, a national number read in the " +
+      "property's country; free in the property; empty removes it) " +
       "and language (one of the property's)",
     schema: { body: profileBody, response: { 200: profileUpdateResponse } },
+    bodySchema: (ctx) => profileBodyFor(ctx.property?.country),
     handler: (ctx, { body }) => profile.updateProfile(ctx, body),
   }),
 ];

@@ -4,7 +4,7 @@ import {
   type ResidentItem,
   RESIDENTS_IMPORT_HEADERS,
 } from '@parkade/contract';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -201,6 +201,38 @@ describe('residents import', () => {
     expect(second.rejected).toHaveLength(120);
     expect(second.rejected[0]!.errors[0]!.message).toBe('good0@import.test is already registered.');
     expect(await importedCount(twice.id)).toBe(0);
+  });
+
+  it('stores phones written nationally or with spaces in E.164; a phone it cannot read is refused', async () => {
+    const file = await workbook([
+      [...RESIDENTS_IMPORT_HEADERS],
+      ['Phone National', 'national@import.test', '(512) 555-0142', 'Tower A', '101', '', '', ''],
+      ['Phone Spaced', 'spaced@import.test', '+44 20 7946 0142', 'Tower A', '102', '', '', ''],
+    ]);
+    const status = await finished((await ok<{ id: number }>(await upload(file))).id);
+    expect(status).toMatchObject({ state: 'done', imported: 2 });
+    const phones = await inProperty((tx) =>
+      tx
+        .select({ email: tenantUsers.email, phone: tenantUsers.phone })
+        .from(tenantUsers)
+        .where(inArray(tenantUsers.email, ['national@import.test', 'spaced@import.test'])),
+    );
+    expect(Object.fromEntries(phones.map((p) => [p.email, p.phone]))).toEqual({
+      'national@import.test': '+15125550142',
+      'spaced@import.test': '+442079460142',
+    });
+
+    const again = await workbook([
+      [...RESIDENTS_IMPORT_HEADERS],
+      ['Same Phone', 'same@import.test', '512.555.0142', 'Tower A', '103', '', '', ''],
+      ['No Phone', 'none@import.test', '555-0142', 'Tower A', '104', '', '', ''],
+    ]);
+    const refused = await finished((await ok<{ id: number }>(await upload(again))).id);
+    expect(refused.state).toBe('rejected');
+    expect(refused.rejected.map((r) => r.errors)).toEqual([
+      [{ field: 'phone', message: 'This value is already in use' }],
+      [{ field: 'phone', message: 'Invalid phone format' }],
+    ]);
   });
 
   it('lists every bad row with its reasons and writes nothing', async () => {

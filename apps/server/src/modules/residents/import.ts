@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   EMAIL_MAX,
   LANGUAGES,
+  normalizePhone,
   PHONE_PATTERN,
   RESIDENT_CODE_MAX,
   RESIDENT_NAME_MAX,
@@ -322,6 +323,15 @@ export async function runImport(
     return void (await fail('residents.import.unreadable'));
   }
   if (!rows.length) return void (await fail('residents.import.empty'));
+  // Phones as people write them, national ones in the property's country, are stored in E.164 (contract phone.ts):
+  // both the check and a retry read the normalised cell; one that is no phone stays as written and is refused.
+  const [property] = await inTenant((tx) =>
+    tx.select({ country: properties.country }).from(properties).where(eq(properties.id, propertyId)),
+  );
+  for (const [, cells] of rows) {
+    const e164 = cells[2] ? normalizePhone(cells[2], property?.country) : null;
+    if (e164) cells[2] = e164;
+  }
 
   let good: GoodRow[];
   if (job.state === 'queued' || job.state === 'checking') {

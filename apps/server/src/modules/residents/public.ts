@@ -92,6 +92,7 @@ async function answer(ctx: Scope, link: LinkHolder): Promise<PublicResident> {
     language: resident.language,
     status: resident.status,
     propertyName: ctx.property?.name ?? '',
+    propertyCountry: ctx.property?.country ?? null,
     units: (resident.units ?? []).map((x) => `${x.buildingName} · ${x.name}`),
     hasPassword: link.passwordHash !== NO_PASSWORD,
     registered: !!link.registeredAt,

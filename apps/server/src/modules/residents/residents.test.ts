@@ -12,6 +12,7 @@ import {
 } from '../../test/harness';
 import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
+import { properties } from '../properties/table';
 import { units } from '../units/table';
 
 /** Residents: CRUD, status, delete and restore, export, mails and PDFs, on a real database. */
@@ -92,6 +93,35 @@ describe('residents', () => {
     expect(edited.unitIds).toEqual([unitIds[3]]);
     expect(edited.vehiclesAllowed).toBe(4);
     expect(edited.leaseExpirationAt).toBe('2030-05-31');
+  });
+
+  it("stores a phone typed nationally in E.164, read in the property's country, and refuses what is none", async () => {
+    const us = await ok<ResidentItem>(
+      await call('POST', '/residents', residentBody({ phone: '(512) 555-0123' })),
+    );
+    expect(us.phone).toBe('+15125550123');
+    // The same number written another way is the same phone: already in use.
+    const again = await call('POST', '/residents', residentBody({ phone: '512-555-0123' }));
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ errors: Record<string, string[]> }>().errors.phone).toEqual([
+      'This value is already in use',
+    ]);
+    const junk = await call('POST', '/residents', residentBody({ phone: '555-0123' }));
+    expect(junk.json<{ errors: Record<string, string[]> }>().errors.phone).toEqual(['Invalid phone format']);
+
+    const setCountry = (country: string) =>
+      ctx.database.withScope({ area: 'central' }, (tx) =>
+        tx.update(properties).set({ country }).where(eq(properties.id, propertyId)),
+      );
+    await setCountry('GB');
+    try {
+      const gb = await ok<ResidentItem>(
+        await call('POST', '/residents', residentBody({ phone: '020 7946 0123' })),
+      );
+      expect(gb.phone).toBe('+442079460123');
+    } finally {
+      await setCountry('US');
+    }
   });
 
   it('searches by any part of a word, every word at once, and follows a rename (the word index)', async () => {

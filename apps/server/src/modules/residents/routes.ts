@@ -14,6 +14,7 @@ import {
   residentStatusBody,
   publicResidentSchema,
   publicResidentRegisterBody,
+  publicResidentRegisterBodyFor,
   residentSignatureBody,
   residentTokenSchema,
 } from '@parkade/contract';
@@ -78,7 +79,7 @@ export const residentsRoutes = [
       'Creates a resident (a tenant user of type tenant-resident) holding one or more units; without a password ' +
       'the resident is emailed a link to choose one',
     schema: { body: residentBody, response: { 200: residentItemSchema } },
-    bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx)),
+    bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx), ctx.property?.country),
     handler: (ctx, { body }) => write.createResident(ctx, body),
   }),
   defineRoute({
@@ -157,7 +158,7 @@ export const residentsRoutes = [
     access: 'residents.edit',
     summary: 'Changes a resident (a new password is optional; units are replaced by unitIds)',
     schema: { params: idParams, body: residentBody, response: { 200: residentItemSchema } },
-    bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx)),
+    bodySchema: async (ctx) => residentBodyFor(await formRulesOf(ctx), ctx.property?.country),
     handler: (ctx, { params, body }) => write.updateResident(ctx, params.id, body),
   }),
   defineRoute({
@@ -272,6 +273,7 @@ export const residentsRoutes = [
       'The resident completes their registration through their link: name, phone, language, and a password ' +
       'when they have none',
     schema: { body: publicResidentRegisterBody, response: { 200: publicResidentSchema } },
+    bodySchema: (ctx) => publicResidentRegisterBodyFor(ctx.property?.country),
     handler: (ctx, { body }) => publicLink.registerResident(ctx, body),
   }),
   defineRoute({

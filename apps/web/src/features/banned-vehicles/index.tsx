@@ -6,7 +6,7 @@ import {
   type ReasonItem,
 } from '@parkade/contract';
 import { Box, Stack, TextField, Typography } from '@mui/material';
-import dayjs from 'dayjs';
+import { dayjs } from '../../platform/dates';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';

@@ -16,10 +16,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { profileBody, type Profile, type ProfileBody } from '@parkade/contract';
+import { profileBodyFor, type Profile, type ProfileBody } from '@parkade/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dayjs } from '../../platform/dates';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { get, send } from '../../platform/api';
@@ -32,6 +32,7 @@ import { toast } from '../../ui/toast';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { applySubmitError, useFieldProps } from '../auth/fields';
 import { initials } from '../shell/identity';
+import { useBootstrap } from '../shell/useBootstrap';
 import { PageHeader } from '../../ui/PageHeader';
 
 export const PROFILE_KEY = ['/my/profile'] as const;
@@ -172,8 +173,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [general, setGeneral] = useState<string | null>(null);
-  const form = useForm({ resolver: contractResolver(profileBody), defaultValues: toForm(profile) });
+  // A national phone number is read in the property's country, as the server reads it.
+  const country = useBootstrap().property?.country ?? null;
+  const schema = useMemo(() => profileBodyFor(country), [country]);
+  const form = useForm({ resolver: contractResolver(schema), defaultValues: toForm(profile) });
   const field = useFieldProps(form);
+  const phoneHint = t('shell.profile.phoneHint');
+  const phone = field('phone', phoneHint);
   const save = useMutation<{ profile: Profile; message: string }, RequestError, unknown>({
     mutationFn: (body) => send('PUT', '/my/profile', body),
   });
@@ -225,7 +231,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
               label={t('shell.profile.phone')}
               autoComplete="tel"
               type="tel"
-              {...field('phone', t('shell.profile.phoneHint'))}
+              {...phone}
+              // The example stays beside the error: the user sees what is expected.
+              helperText={phone.error ? `${phone.helperText} · ${phoneHint}` : phoneHint}
             />
             <Controller
               control={form.control}

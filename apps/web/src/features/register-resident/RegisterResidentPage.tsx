@@ -3,7 +3,7 @@ import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import {
   LANGUAGES,
   RESET_PASSWORD_MIN,
-  publicResidentRegisterBody,
+  publicResidentRegisterBodyFor,
   type PublicResident,
   type PublicResidentRegisterBody,
 } from '@parkade/contract';
@@ -31,7 +31,7 @@ import { download, get, send } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
 import { applyLanguage, isLanguage, NATIVE_NAMES, languageCodesQueryOptions } from '../../platform/language';
 import { useDocumentTitle } from '../../platform/title';
-import { FieldGrid, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
+import { FieldGrid, PhoneInput, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
 import { contractResolver } from '../../ui/form';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
@@ -172,12 +172,12 @@ function DetailsStep({
   const schema = useMemo(
     () =>
       askPassword
-        ? publicResidentRegisterBody.superRefine((v, ctx) => {
+        ? publicResidentRegisterBodyFor(resident.propertyCountry).superRefine((v, ctx) => {
             if (!v.password)
               ctx.addIssue({ code: 'custom', path: ['password'], message: 'validation.required' });
           })
-        : publicResidentRegisterBody,
-    [askPassword],
+        : publicResidentRegisterBodyFor(resident.propertyCountry),
+    [askPassword, resident.propertyCountry],
   );
   const form = useForm({
     resolver: contractResolver(schema),
@@ -231,11 +231,11 @@ function DetailsStep({
               helperText={t('register.emailHint')}
               slotProps={{ htmlInput: { readOnly: true } }}
             />
-            <TextInput
+            <PhoneInput
               name="phone"
               label={t('register.phone')}
               helperText={t('residents.phoneHint')}
-              textFieldProps={{ type: 'tel', autoComplete: 'tel' }}
+              country={resident.propertyCountry}
             />
             <SelectInput
               name="language"

@@ -43,6 +43,7 @@ import {
   FieldGrid,
   FullRow,
   NumberInput,
+  PhoneInput,
   ReadOnlyField,
   SelectInput,
   TextInput,
@@ -55,6 +56,7 @@ import { useList } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import type { ListState } from '../../ui/DataTable';
 import { useFormRules } from '../rules/RulesPage';
+import { useBootstrap } from '../shell/useBootstrap';
 import { DeletedResidentsDialog } from './DeletedResidentsDialog';
 import { ImportResidentsDialog } from './ImportResidentsDialog';
 import { ResidentPanel } from './ResidentPanel';
@@ -124,22 +126,27 @@ function UnitsInput() {
   );
 }
 
+/** The property's country: national phone numbers are read in it (the United States when it is unknown). */
+const usePhoneCountry = () => useBootstrap().property?.country ?? null;
+
 export function ResidentFields() {
   const { t } = useTranslation();
   const mode = useFormMode();
   const rules = useFormRules()?.residents;
   const shown = (f: string) => rules?.[f]?.visible !== false;
   const req = (f: string) => rules?.[f]?.required === true;
+  const phoneCountry = usePhoneCountry();
   return (
     <FieldGrid>
       <TextInput name="fullName" label={t('residents.fullName')} required />
       <TextInput name="email" label={t('rules.fields.email')} required textFieldProps={{ type: 'email' }} />
       {shown('phone') && (
-        <TextInput
+        <PhoneInput
           name="phone"
           label={t('rules.fields.phone')}
           required={req('phone')}
           helperText={t('residents.phoneHint')}
+          country={phoneCountry}
         />
       )}
       {shown('language') && (
@@ -343,7 +350,7 @@ export const residentScreens = resourceScreens<ResidentItem, Values>({
   schema: residentBody,
   useSchema: function useResidentSchema() {
     const rules = useFormRules();
-    return residentBodyFor(rules);
+    return residentBodyFor(rules, usePhoneCountry());
   },
   emptyValues: {
     fullName: '',

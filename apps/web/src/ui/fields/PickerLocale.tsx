@@ -1,0 +1,18 @@
+import { LocalizationProvider } from '@mui/x-date-pickers';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import type { ReactNode } from 'react';
+import { useUiLocale } from '../locale';
+
+/** The pickers' adapter, locale and texts in the interface's language. */
+export function PickerLocale({ children }: { children: ReactNode }) {
+  const { dayjsLocale, pickersLocaleText } = useUiLocale();
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={dayjsLocale}
+      localeText={pickersLocaleText}
+    >
+      {children}
+    </LocalizationProvider>
+  );
+}

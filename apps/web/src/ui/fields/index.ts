@@ -1,0 +1,12 @@
+/** The form fields: one file per kind of field; the form mode, read-only display and error text in shared.tsx. */
+export { ChipList, ChipsEditor, ChipsInput } from './ChipsInput';
+export { DateInput } from './DateInput';
+export { DateTimeInput } from './DateTimeInput';
+export { FieldGrid, FullRow, useDependentField } from './layout';
+export { NumberInput } from './NumberInput';
+export { PhoneInput } from './PhoneInput';
+export { RecordInput } from './RecordInput';
+export { RecordPicker, type RecordOption } from './RecordPicker';
+export { SelectInput, type SelectOption } from './SelectInput';
+export { FormModeProvider, ReadOnlyField, useFormMode, type BaseFieldProps, type PageMode } from './shared';
+export { TextInput } from './TextInput';
