@@ -60,6 +60,22 @@ export default tseslint.config(
     'the contract is the bottom layer',
   ),
   layer(
+    ['packages/contract/src/**'],
+    [
+      '**/apps/**',
+      '@parkade/server',
+      '@parkade/web',
+      'zod',
+      'zod/**',
+      'libphonenumber-js',
+      '**/*.schemas',
+      '**/schemas',
+    ],
+    "the contract is the bottom layer, and a contract module's declarations (x.ts) are plain data the first " +
+      'screen reads: schemas and what needs zod or libphonenumber go in x.schemas.ts (decision 0017)',
+    ['**/*.schemas.ts', '**/schemas.ts', '**/*.test.ts', '**/index.ts'],
+  ),
+  layer(
     ['apps/server/src/platform/**'],
     [
       '**/modules/**',

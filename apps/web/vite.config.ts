@@ -1,19 +1,64 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import MagicString from 'magic-string';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The API runs on :3000 (npm start); the dev server proxies both API areas to it. */
 const api = process.env.PARKADE_API ?? 'http://localhost:3000';
 
-/** Form fields, as every form uses them: react-hook-form and MUI's inputs with their menus and popovers. */
+/**
+ * Form fields as the sign-in screens use them: react-hook-form and MUI's outlined input with its label, helper
+ * text, adornment, checkbox and link.
+ */
 const FIELDS =
-  /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|@mui[\\/]material[\\/](TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Modal|Portal|Unstable_TrapFocus|Backdrop|Fade|Grow|InputBase|OutlinedInput|FilledInput|Input|InputLabel|FormLabel|FormControl|FormHelperText|InputAdornment|Checkbox|SwitchBase|FormControlLabel|List|ListItemText|Link|Divider|internal|utils|useSlotProps)[\\/])/;
+  /node_modules[\\/](react-hook-form|@mui[\\/]material[\\/](InputBase|OutlinedInput|InputLabel|FormLabel|FormControl|FormHelperText|InputAdornment|Checkbox|SwitchBase|FormControlLabel|Link|TextareaAutosize|internal|utils|useSlotProps)[\\/])/;
+/**
+ * What the other forms add: TextField with its select, menu, popover and modal, the other input variants, and the
+ * zod resolver.
+ */
+const FORM_EXTRAS =
+  /node_modules[\\/](@hookform[\\/]resolvers|@mui[\\/]material[\\/](TextField|Select|NativeSelect|FilledInput|Input|Menu|MenuList|MenuItem|Popover|Modal|Portal|Unstable_TrapFocus|Backdrop|Fade|Grow|List|ListItemText|ListItemIcon|Divider)[\\/])/;
 /** The sign-in screens' own code, shared by the sign-in, forgot-password and reset-password routes. */
 const SIGN_IN =
-  /src[\\/]features[\\/](auth[\\/](AuthLayout|LoginPage|LoginForm|ForgotPasswordPage|ResetPasswordPage|PasswordField|fields)|two-factor[\\/](TwoFactorLoginForm|CodeField)|shell[\\/](LanguageMenu|useArea|identity))\./;
+  /src[\\/]features[\\/](auth[\\/](AuthLayout|AuthTextField|LoginPage|LoginForm|ForgotPasswordPage|ResetPasswordPage|PasswordField|fields)|two-factor[\\/](TwoFactorLoginForm|CodeField)|shell[\\/](LanguageMenu|useArea|identity))\./;
+
+/**
+ * The contract is declarations only: every top-level `const` of it is a schema, a list's names or a resource's
+ * declaration, built by calls without side effects. A bundler must keep a call it cannot prove pure
+ * (`z.object({…})`, `phoneSchema.nullable()`), so a screen that takes one constant of a module would otherwise carry
+ * every schema of the contract, and zod with them. Every call in a top-level initialiser of the contract is marked
+ * pure (not those inside the functions it declares), so the bundle keeps only what is used (decision 0017).
+ */
+function pureContract(): Plugin {
+  return {
+    name: 'parkade:pure-contract',
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]contract[\\/]src[\\/].*\.ts$/.test(id)) return null;
+      const s = new MagicString(code);
+      const marked = new Set<number>();
+      const visit = (node: unknown): void => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) return node.forEach(visit);
+        const n = node as { type?: string; start?: number };
+        if (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression') return;
+        if ((n.type === 'CallExpression' || n.type === 'NewExpression') && !marked.has(n.start!)) {
+          marked.add(n.start!);
+          s.appendLeft(n.start!, '/* @__PURE__ */ ');
+        }
+        for (const [k, v] of Object.entries(n)) if (k !== 'type' && typeof v === 'object') visit(v);
+      };
+      for (const statement of this.parse(code).body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type === 'VariableDeclaration') for (const d of declaration.declarations) visit(d.init);
+      }
+      return s.hasChanged() ? { code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id }) } : null;
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
+    pureContract(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/routes',
@@ -39,6 +84,7 @@ export default defineConfig({
           groups: [
             { name: 'start', tags: ['$initial'] },
             { name: 'form-fields', test: FIELDS },
+            { name: 'form-extras', test: FORM_EXTRAS },
             { name: 'sign-in', test: SIGN_IN },
           ],
         },

@@ -1,24 +1,8 @@
 import { CRUD, crudPages, defineResource, navEntry } from './resource';
-import { z } from 'zod';
-import { requiredText } from './catalogs/catalog';
 
 export const BUILDING_NAME_MAX = 120;
 export const FLOOR_NAME_MAX = 60;
 export const UNIT_NAME_MAX = 30;
-
-/** POST /buildings and PUT /buildings/:id (SPEC §3: named only). */
-export const buildingBody = z.object({ name: requiredText(BUILDING_NAME_MAX) });
-export type BuildingBody = z.input<typeof buildingBody>;
-
-export const buildingItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  floorsCount: z.number().int(),
-  unitsCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type BuildingItem = z.infer<typeof buildingItemSchema>;
 
 /** GET /buildings: filter[term] searches the name. */
 export const buildingsListQuery = {
@@ -27,25 +11,6 @@ export const buildingsListQuery = {
   includes: [],
   defaultSort: 'name',
 } as const;
-
-/** Floors of a building (GET/POST /floors, PUT/DELETE /floors/:id). */
-export const floorBody = z.object({
-  buildingId: z.number({ error: 'validation.required' }).int().positive(),
-  name: requiredText(FLOOR_NAME_MAX),
-  level: z.number().int().min(-20).max(300).nullish(),
-});
-export type FloorBody = z.input<typeof floorBody>;
-
-export const floorItemSchema = z.object({
-  id: z.number().int(),
-  buildingId: z.number().int(),
-  name: z.string(),
-  level: z.number().int().nullable(),
-  unitsCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type FloorItem = z.infer<typeof floorItemSchema>;
 
 export const floorsListQuery = {
   filters: ['buildingId'],

@@ -1,14 +1,3 @@
-import { z } from 'zod';
-
-/** The one error shape of every API answer that is not a success (SPEC §8, DESIGN §5). */
-export const errorShape = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())),
-  statusCode: z.number().int(),
-  /** A machine-readable reason, present only where a client must act on it (ERROR_CODES). */
-  code: z.string().optional(),
-});
-
 /**
  * The reasons an answer may carry in `code`:
  * - `two-factor-enrolment-required` (403): two-factor sign-in is mandatory for this user, who has not enrolled yet;
@@ -20,7 +9,6 @@ export const ERROR_CODES = {
   twoFactorEnrolmentRequired: 'two-factor-enrolment-required',
   twoFactorChallengeInvalid: 'two-factor-challenge-invalid',
 } as const;
-export type ApiError = z.infer<typeof errorShape>;
 
 /** A zod issue turned into a translation key and its parameters; used by server and web alike. */
 export interface MessageRef {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formBoolean, formNumber, idParams, toFormData } from './form-data';
+import { formBoolean, formNumber, idParams, toFormData } from './index';
 
 describe('toFormData (SPEC §5 form-data conversion)', () => {
   it('sends booleans as 1 and 0', () => {

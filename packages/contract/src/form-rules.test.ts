@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRule, ruleOf } from './form-rules';
-import { permitBodyFor } from './permits';
-import { residentBodyFor } from './residents';
+import { normalizeRule, ruleOf } from './index';
+import { permitBodyFor } from './index';
+import { residentBodyFor } from './index';
 
 describe('form rules', () => {
   it('a hidden field loses required and validated', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 /** Query-string parameters of every list endpoint (SPEC §7, DESIGN §5). */
@@ -22,17 +21,6 @@ export interface ListMeta {
 export interface ListResponse<T> {
   data: T[];
   meta: ListMeta;
-}
-
-export const listMetaSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  lastPage: z.number().int(),
-});
-
-export function listResponseSchema<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: listMetaSchema });
 }
 
 export const LIST_DEFAULTS = { page: DEFAULT_PAGE, pageSize: DEFAULT_PAGE_SIZE, maxPageSize: MAX_PAGE_SIZE };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginBody } from './auth';
-import { normalizePhone, phoneCountry, phoneSchema } from './phone';
-import { profileBody } from './profile';
-import { publicResidentRegisterBody, residentBody, residentBodyFor } from './residents';
+import { loginBody } from './index';
+import { normalizePhone, phoneCountry, phoneSchema } from './index';
+import { profileBody } from './index';
+import { publicResidentRegisterBody, residentBody, residentBodyFor } from './index';
 
 const resident = { fullName: 'Ana Gómez', email: 'ana@example.test', unitIds: [1] };
 

@@ -1,46 +1,6 @@
 import { CRUD, defineResource, navEntry } from './resource';
-import { z } from 'zod';
 
 export const RESERVATION_NOTES_MAX = 500;
-
-/**
- * A spot reserved for a resident between two dates, both included (POST /reservations, PUT /reservations/:id).
- * Two reservations of one spot never overlap: the database refuses it (422 on startsOn, `reservations.overlap`).
- */
-export const reservationBody = z
-  .object({
-    spotId: z.number({ error: 'validation.required' }).int().positive(),
-    residentId: z.number({ error: 'validation.required' }).int().positive(),
-    startsOn: z.iso.date('validation.date'),
-    endsOn: z.iso.date('validation.date'),
-    notes: z
-      .string()
-      .trim()
-      .max(RESERVATION_NOTES_MAX)
-      .nullish()
-      .transform((v) => v || null),
-  })
-  .refine((v) => v.endsOn >= v.startsOn, { path: ['endsOn'], message: 'reservations.endBeforeStart' });
-export type ReservationBody = z.input<typeof reservationBody>;
-
-export const reservationItemSchema = z.object({
-  id: z.number().int(),
-  spotId: z.number().int(),
-  residentId: z.number().int(),
-  startsOn: z.string(),
-  endsOn: z.string(),
-  notes: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** include=spot */
-  spot: z.object({ id: z.number().int(), number: z.string(), type: z.string() }).nullable().optional(),
-  /** include=resident */
-  resident: z
-    .object({ id: z.number().int(), fullName: z.string(), email: z.string().nullable() })
-    .nullable()
-    .optional(),
-});
-export type ReservationItem = z.infer<typeof reservationItemSchema>;
 
 /** GET /reservations (staff) and GET /my/reservations (the resident's own). filter[current]=1: covering today. */
 export const reservationsListQuery = {
@@ -49,14 +9,6 @@ export const reservationsListQuery = {
   includes: ['spot', 'resident'],
   defaultSort: '-startsOn',
 } as const;
-
-/** GET /reservations/resident-options?term=: residents to pick in the reserved spot dialog. */
-export const residentOptionSchema = z.object({
-  id: z.number().int(),
-  fullName: z.string(),
-  email: z.string().nullable(),
-});
-export type ResidentOption = z.infer<typeof residentOptionSchema>;
 
 export const reservationsResource = defineResource({
   name: 'reservations',

@@ -1,6 +1,4 @@
 import { CRUD, defineResource, navEntry } from './resource';
-import { z } from 'zod';
-import { applyFormRules, type FormRules } from './form-rules';
 
 /** The vehicle type catalog (SPEC §3): SUVs, Sedan, Hatchback. */
 export const VEHICLE_TYPES = ['suv', 'sedan', 'hatchback'] as const;
@@ -15,97 +13,6 @@ export const VEHICLE_NOTES_MAX = 1000;
  * and "ABC123" are the same plate. Used for uniqueness and lookups; the plate is also kept as typed.
  */
 export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-
-/** POST /vehicles, PUT /vehicles/:id (SPEC §3 Vehicle). Photos and insurance: POST /vehicles/:id/documents. */
-export const vehicleFields = {
-  residentId: z.number({ error: 'validation.required' }).int().positive(),
-  plate: z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(PLATE_MAX)
-    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat'),
-  /** Only the last 4 characters of the VIN (SPEC §5). */
-  vinLast4: z
-    .string()
-    .trim()
-    .regex(/^[A-HJ-NPR-Za-hj-npr-z0-9]{4}$/, 'vehicles.vinLast4')
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((v) => (v ? v.toUpperCase() : null)),
-  makeId: z.number().int().positive().nullish(),
-  modelId: z.number().int().positive().nullish(),
-  vehicleType: z.enum(VEHICLE_TYPES, 'validation.invalidSelection').nullish(),
-  color: optionalText(VEHICLE_TEXT_MAX),
-  year: z
-    .number('validation.numeric')
-    .int('validation.integer')
-    .min(1900)
-    .max(new Date().getFullYear() + 2)
-    .nullish(),
-  stickerNumber: optionalText(VEHICLE_TEXT_MAX),
-  temporaryPlates: z.boolean().default(false),
-  permitTypeId: z.number().int().positive().nullish(),
-  spotId: z.number().int().positive().nullish(),
-  notes: optionalText(VEHICLE_NOTES_MAX),
-};
-const vehicleRelaxed = {
-  vinLast4: z
-    .string()
-    .trim()
-    .max(4)
-    .nullish()
-    .transform((v) => (v ? v.toUpperCase() : null)),
-};
-/** The vehicle body under a property's form rules (FORM_RULE_FIELDS.vehicles). */
-export const vehicleBodyFor = (rules?: Partial<FormRules>) =>
-  applyFormRules(vehicleFields, 'vehicles', rules, vehicleRelaxed);
-export const vehicleBody = vehicleBodyFor();
-export type VehicleBody = z.input<typeof vehicleBody>;
-
-const fileRef = z.object({ id: z.number().int(), name: z.string(), mimeType: z.string() }).nullable();
-
-export const vehicleItemSchema = z.object({
-  id: z.number().int(),
-  residentId: z.number().int(),
-  plate: z.string(),
-  plateNormalized: z.string(),
-  vinLast4: z.string().nullable(),
-  makeId: z.number().int().nullable(),
-  modelId: z.number().int().nullable(),
-  makeName: z.string().nullable(),
-  modelName: z.string().nullable(),
-  vehicleType: z.enum(VEHICLE_TYPES).nullable(),
-  color: z.string().nullable(),
-  year: z.number().int().nullable(),
-  stickerNumber: z.string().nullable(),
-  temporaryPlates: z.boolean(),
-  permitTypeId: z.number().int().nullable(),
-  spotId: z.number().int().nullable(),
-  notes: z.string().nullable(),
-  platesPhoto: fileRef,
-  insurance: fileRef,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** include=resident */
-  resident: z
-    .object({ id: z.number().int(), fullName: z.string(), email: z.string().nullable() })
-    .nullable()
-    .optional(),
-  /** include=spot */
-  spot: z.object({ id: z.number().int(), number: z.string() }).nullable().optional(),
-  /** include=permitType */
-  permitType: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
-});
-export type VehicleItem = z.infer<typeof vehicleItemSchema>;
 
 /** GET /vehicles: filter[term] searches the plate (typed or normalised), sticker, make, model and owner. */
 export const vehiclesListQuery = {

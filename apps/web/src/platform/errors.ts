@@ -1,5 +1,4 @@
 import type { ApiError } from '@parkade/contract';
-import { AxiosError } from 'axios';
 
 /** A call error, normalised (SPEC §8): message, field errors and status. Thrown by every API call. */
 export class RequestError extends Error implements ApiError {
@@ -43,22 +42,33 @@ function isApiError(data: unknown): data is Partial<ApiError> & { message: strin
  * messages are already in the request's language); transport failures get a translated message; the default is
  * the unknown-error message with status 500.
  */
+/** An answer with an error status, as a RequestError: the server's own error shape, else its status's message. */
+export function fetchError(status: number, data: unknown, t: Translate): RequestError {
+  if (isApiError(data)) {
+    const errors = data.errors && typeof data.errors === 'object' ? data.errors : {};
+    const code = typeof data.code === 'string' ? data.code : undefined;
+    return new RequestError(data.message, data.statusCode ?? status, errors, code);
+  }
+  return new RequestError(t(status >= 500 ? 'errors.badResponse' : 'errors.badRequest'), status);
+}
+
+/** What axios throws (its errors carry `isAxiosError`; checked by shape so this module does not load axios). */
+interface AxiosLikeError {
+  isAxiosError: true;
+  code?: string;
+  message: string;
+  response?: { status: number; data: unknown };
+}
+const isAxiosError = (err: unknown): err is AxiosLikeError =>
+  typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+
 export function normaliseError(err: unknown, t: Translate): RequestError {
   if (err instanceof RequestError) return err;
-  if (err instanceof AxiosError) {
+  if (isAxiosError(err)) {
     const status = err.response?.status;
-    const data = err.response?.data as unknown;
-    if (isApiError(data)) {
-      const errors = data.errors && typeof data.errors === 'object' ? data.errors : {};
-      const code = typeof data.code === 'string' ? data.code : undefined;
-      return new RequestError(data.message, data.statusCode ?? status ?? 500, errors, code);
-    }
+    if (status) return fetchError(status, err.response?.data, t);
     if (err.code === 'ECONNABORTED' && /timeout/i.test(err.message))
       return new RequestError(t('errors.timeout'), 0);
-    if (status) {
-      const key = status >= 500 ? 'errors.badResponse' : 'errors.badRequest';
-      return new RequestError(t(key), status);
-    }
     const key = (err.code && TRANSPORT[err.code]) ?? 'errors.network';
     // A transport failure has no HTTP status: 0 tells the retry policy "no status" (SPEC §8: not retried).
     return new RequestError(t(key), 0);

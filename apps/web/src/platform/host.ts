@@ -1,6 +1,9 @@
 import { parseHost, type Area } from '@parkade/contract';
 
 /** Where the app runs: the central area, or a property (tenant) by its code. */
+/** Where each area's API is (SPEC §7). */
+export const API_BASE: Record<Area, string> = { central: '/api/central', tenant: '/tenant/api' };
+
 export interface HostContext {
   area: Area;
   tenant: string | null;

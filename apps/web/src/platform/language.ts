@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '@parkade/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { get } from './api';
+import { getPublic } from './api';
 import i18n, { chooseLanguage, loadTranslations } from './i18n';
 import { useLanguageStore } from './stores';
 
@@ -35,7 +35,7 @@ const dictionaries = new Map<Language, Promise<void>>();
 export function loadDictionary(lng: Language): Promise<void> {
   let loading = dictionaries.get(lng);
   if (!loading) {
-    loading = loadTranslations([lng], (code) => get<Record<string, string>>(`/langs/${code}`));
+    loading = loadTranslations([lng], (code) => getPublic<Record<string, string>>(`/langs/${code}`));
     dictionaries.set(lng, loading);
   }
   return loading;
@@ -85,7 +85,7 @@ export function languageCodesQueryOptions() {
   return queryOptions({
     queryKey: ['langs', 'codes'] as const,
     queryFn: async (): Promise<Language[]> => {
-      const codes = await get<string[]>('/langs/codes/all').catch((): string[] => ['en']);
+      const codes = await getPublic<string[]>('/langs/codes/all').catch((): string[] => ['en']);
       const languages = codes.filter(isLanguage);
       return languages.length ? languages : (['en'] as Language[]);
     },

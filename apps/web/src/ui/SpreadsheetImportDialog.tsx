@@ -98,7 +98,7 @@ export function SpreadsheetImportDialog<Answer>({
     try {
       const fd = new FormData();
       fd.append('file', file, file.name);
-      const res = await api().post<Answer>(uploadPath, fd);
+      const res = await (await api()).post<Answer>(uploadPath, fd);
       onUploaded(res.data);
     } catch (e) {
       const err = e as RequestError;

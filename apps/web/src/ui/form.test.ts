@@ -2,7 +2,8 @@ import { modelBody, towBody, zoneBody } from '@parkade/contract';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../platform/errors';
-import { applyServerErrors, contractResolver, formMessage, placeServerErrors } from './form';
+import { contractResolver } from './contract-resolver';
+import { applyServerErrors, formMessage, placeServerErrors } from './form';
 
 const t = (key: string, params?: Record<string, string | number>) =>
   params ? `${key}:${JSON.stringify(params)}` : key;

@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { issueToMessage, type MessageRef } from '@parkade/contract';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { MessageRef } from '@parkade/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { RequestError } from '../platform/errors';
 
 /**
@@ -46,22 +43,6 @@ export function formMessage(
     }
   }
   return OWN_KEY.test(message) ? t(message) : message;
-}
-
-/** zod's error map for the form: every issue without a message of its own becomes a translation reference. */
-function issueMap(issue: Parameters<typeof issueToMessage>[0] & { message?: string }): string {
-  return encodeMessage(issueToMessage({ ...issue, message: issue.message ?? '' }));
-}
-
-/** The resolver of a form on a contract schema: its parsed output (trimmed, defaults, transforms) is submitted. */
-export function contractResolver<S extends z.ZodType<unknown, FieldValues>>(
-  schema: S,
-): Resolver<z.input<S> & FieldValues, unknown, z.output<S> & FieldValues> {
-  return zodResolver(schema as never, { error: issueMap as never }) as unknown as Resolver<
-    z.input<S> & FieldValues,
-    unknown,
-    z.output<S> & FieldValues
-  >;
 }
 
 /** Where the server's field errors go in a form. */

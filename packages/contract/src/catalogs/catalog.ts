@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+import { defineResource, CRUD, crudPages, type NavEntry, type ResourceDef } from '../resource';
 /**
  * What every global catalog (zones, states, tows, warnings, reasons, permit types, makes, models) shares: a code,
  * a name, the item shape and the list query. A catalog's own contract file adds only its own fields
@@ -23,11 +22,6 @@ export const CATALOG_RESOURCES = [
 ] as const;
 export type CatalogResource = (typeof CATALOG_RESOURCES)[number];
 
-/** Required text, trimmed: a blank value is "required", a long one "at most {{max}} characters". */
-export const requiredText = (max: number) => z.string().trim().min(1, 'validation.required').max(max);
-
-export const codeField = requiredText(CATALOG_CODE_MAX);
-
 /**
  * A code from a name: lower case, accents dropped, every run of other characters than a-z and 0-9 turned into
  * one dash, no dash at either end, at most `max` characters. Empty when nothing is left (a name in Chinese).
@@ -41,25 +35,6 @@ export function slugCode(name: string, max = CATALOG_CODE_MAX): string {
     .replace(/^-+/, '')
     .slice(0, max)
     .replace(/-+$/, '');
-}
-export const nameField = requiredText(CATALOG_NAME_MAX);
-
-/** Code and name, plus the catalog's own fields (which may replace code or name). Used for create and update. */
-export function catalogBody<const S extends z.ZodRawShape = Record<never, never>>(extra?: S) {
-  return z.object({ code: codeField, name: nameField }).extend((extra ?? {}) as S);
-}
-
-const itemBase = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-/** A catalog row as the API answers it (dates as ISO strings), plus the catalog's own columns and includes. */
-export function catalogItem<const S extends z.ZodRawShape = Record<never, never>>(extra?: S) {
-  return itemBase.extend((extra ?? {}) as S);
 }
 
 export const CATALOG_FILTERS = ['code', 'name'] as const;
@@ -91,36 +66,43 @@ export function catalogListQuery<
   };
 }
 
-/** Everything one catalog's contract file declares, for generic screens (list, form, show) on the web. */
-export interface CatalogContract<
-  R extends CatalogResource,
-  B extends z.ZodType,
-  T extends z.ZodType,
-  L extends CatalogListQuery<string, string, string>,
-> {
-  resource: R;
-  /** API path under either area's prefix. */
-  path: `/${R}`;
-  /** Translation keys: the screen title (plural) and one item. */
-  titleKey: `catalogs.${R}.title`;
-  itemKey: `catalogs.${R}.one`;
-  /** The create and update body (PUT replaces every field). */
-  body: B;
-  item: T;
-  list: L;
+/**
+ * A catalog's resource: its permissions, its pages under /catalog (SPEC §2.4 names those of permit types, states
+ * and tows open), its navigation entry and its audited table.
+ */
+function catalogResource<const N extends string, const T extends string>(
+  name: N,
+  param: string,
+  table: T,
+  open = false,
+): Omit<ResourceDef<N, (typeof CRUD)[number]>, 'audited' | 'nav'> & {
+  nav: readonly (NavEntry & { path: `/catalog/${N}` })[];
+  audited: Record<T, { record: string }>;
+} {
+  const pages = crudPages(`catalog/${name}`, param);
+  return defineResource({
+    name,
+    actions: CRUD,
+    routes: open ? Object.fromEntries(Object.keys(pages).map((k) => [k, null])) : pages,
+    nav: [
+      {
+        section: 'catalogs',
+        path: `/catalog/${name}` as const,
+        label: `catalogs.${name}.title`,
+        description: `shell.nav.catalog.${name}.description`,
+      },
+    ],
+    audited: { [table]: { record: `/catalog/${name}/{id}/show` } } as Record<T, { record: string }>,
+  });
 }
 
-export function catalogContract<
-  R extends CatalogResource,
-  B extends z.ZodType,
-  T extends z.ZodType,
-  L extends CatalogListQuery<string, string, string>,
->(resource: R, parts: { body: B; item: T; list: L }): CatalogContract<R, B, T, L> {
-  return {
-    resource,
-    path: `/${resource}`,
-    titleKey: `catalogs.${resource}.title`,
-    itemKey: `catalogs.${resource}.one`,
-    ...parts,
-  };
-}
+export const catalogResources = [
+  catalogResource('zones', 'zoneId', 'zones'),
+  catalogResource('states', 'stateId', 'states', true),
+  catalogResource('tows', 'towId', 'tows', true),
+  catalogResource('warnings', 'warningId', 'warnings'),
+  catalogResource('reasons', 'reasonId', 'reasons'),
+  catalogResource('permit-types', 'permitTypeId', 'permit_types', true),
+  catalogResource('makes', 'makeId', 'makes'),
+  catalogResource('models', 'modelId', 'models'),
+] as const;

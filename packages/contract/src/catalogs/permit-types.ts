@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { RESERVED_SPOT_PERMIT_TYPE_ID } from '../constants';
-import { catalogBody, catalogContract, catalogItem, catalogListQuery } from './catalog';
+import { catalogListQuery } from './catalog';
 
 /**
  * Permit types. The system types have stable ids (DESIGN §1): code relies on them, type 2 above all (the
@@ -17,16 +16,4 @@ export const SYSTEM_PERMIT_TYPES = [
 ] as const;
 /** Ids below this are reserved for system types. */
 export const FIRST_USER_PERMIT_TYPE_ID = 100;
-
-export const permitTypeBody = catalogBody();
-export type PermitTypeBody = z.input<typeof permitTypeBody>;
-/** `builtIn`: a system type (the web hides its delete action). */
-export const permitTypeItem = catalogItem({ builtIn: z.boolean() });
-export type PermitTypeItem = z.infer<typeof permitTypeItem>;
 export const permitTypesListQuery = catalogListQuery();
-
-export const permitTypesCatalog = catalogContract('permit-types', {
-  body: permitTypeBody,
-  item: permitTypeItem,
-  list: permitTypesListQuery,
-});

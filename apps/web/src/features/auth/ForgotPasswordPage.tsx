@@ -1,17 +1,21 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
-import { forgotPasswordBody, RESET_RETRY_HINT_MINUTES } from '@parkade/contract';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { RESET_RETRY_HINT_MINUTES } from '@parkade/contract';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AuthTextField } from './AuthTextField';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useDocumentTitle } from '../../platform/title';
-import { contractResolver } from '../../ui/form';
+import { lazyContractResolver, preloadOnUse } from '../../ui/lazy-resolver';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { applySubmitError, useFieldProps } from './fields';
+
+/** Loaded when the form is first used (decision 0017). */
+const resolver = lazyContractResolver(() => import('./schemas').then((m) => m.forgotPasswordBody));
 
 /**
  * /auth/forgot-password (SPEC §2.1): asks for the email, then shows a check-your-email state with a resend button
@@ -23,7 +27,7 @@ export function ForgotPasswordPage({ error }: { error?: string }) {
   useDocumentTitle(title);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
-  const form = useForm({ resolver: contractResolver(forgotPasswordBody), defaultValues: { email: '' } });
+  const form = useForm({ resolver, defaultValues: { email: '' } });
   const field = useFieldProps(form);
   const request = useMutation<{ message: string }, RequestError, string>({
     mutationFn: (email) => send<{ message: string }>('POST', '/auth/forgot-password', { email }),
@@ -94,11 +98,11 @@ export function ForgotPasswordPage({ error }: { error?: string }) {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('shell.forgot.intro')}
       </Typography>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate {...preloadOnUse(resolver)}>
         <Stack spacing={2.5}>
           {error === 'missing-params' && <Alert severity="warning">{t('shell.forgot.missingParams')}</Alert>}
           {general && <Alert severity="error">{general}</Alert>}
-          <TextField
+          <AuthTextField
             label={t('shell.forgot.email')}
             type="email"
             autoComplete="email"

@@ -1,13 +1,17 @@
-import { loginBody, type LoginBody } from '@parkade/contract';
-import { Alert, Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
+import type { LoginBody } from '@parkade/contract';
+import { Alert, Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contractResolver } from '../../ui/form';
+import { lazyContractResolver, preloadOnUse } from '../../ui/lazy-resolver';
 import { applySubmitError, useFieldProps } from './fields';
+import { AuthTextField } from './AuthTextField';
 import { PasswordField } from './PasswordField';
 
 const FIELDS = ['email', 'password', 'remember'] as const;
+
+/** Loaded when the form is first used (decision 0017). */
+const resolver = lazyContractResolver(() => import('./schemas').then((m) => m.loginBody));
 
 /**
  * The sign-in form: email or phone, password, remember me. Checked with the contract's loginBody, the same
@@ -25,7 +29,7 @@ export function LoginForm({
   const { t } = useTranslation();
   const [general, setGeneral] = useState<string | null>(null);
   const form = useForm({
-    resolver: contractResolver(loginBody),
+    resolver,
     defaultValues: { email: '', password: '', remember: false },
   });
   const field = useFieldProps(form);
@@ -40,17 +44,17 @@ export function LoginForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('shell.login.submit')}>
+    <form onSubmit={submit} noValidate aria-label={t('shell.login.submit')} {...preloadOnUse(resolver)}>
       <Stack spacing={2.5}>
         {general && (
           <Alert severity="error" role="alert">
             {general}
           </Alert>
         )}
-        <TextField
+        <AuthTextField
           label={t('shell.login.email')}
           autoComplete="username"
-          inputMode="email"
+          inputProps={{ inputMode: 'email' }}
           autoFocus
           required
           {...field('email', emailHint)}

@@ -1,38 +1,34 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { RESET_PASSWORD_MIN } from '@parkade/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthTextField, type AuthTextFieldProps } from './AuthTextField';
 import type { FieldProps } from './fields';
 
 /** A password input with a show/hide button (labelled for screen readers). */
-export function PasswordField(props: TextFieldProps) {
+export function PasswordField(props: AuthTextFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <AuthTextField
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...props.slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? t('shell.password.hide') : t('shell.password.show')}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                onMouseDown={(e) => e.preventDefault()}
-                edge="end"
-                size="small"
-              >
-                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={visible ? t('shell.password.hide') : t('shell.password.show')}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            onMouseDown={(e) => e.preventDefault()}
+            edge="end"
+            size="small"
+          >
+            {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -1,18 +1,22 @@
-import { RESET_PASSWORD_MIN, resetPasswordBody } from '@parkade/contract';
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { RESET_PASSWORD_MIN } from '@parkade/contract';
+import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AuthTextField } from './AuthTextField';
 import { send } from '../../platform/api';
 import { useDocumentTitle } from '../../platform/title';
-import { contractResolver } from '../../ui/form';
+import { lazyContractResolver, preloadOnUse } from '../../ui/lazy-resolver';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from './AuthLayout';
 import { applySubmitError, useFieldProps } from './fields';
 import { NewPasswordFields } from './PasswordField';
 
 const FIELDS = ['email', 'token', 'password', 'passwordConfirmation'] as const;
+
+/** Loaded when the form is first used (decision 0017). */
+const resolver = lazyContractResolver(() => import('./schemas').then((m) => m.resetPasswordBody));
 
 /**
  * /auth/reset-password?email=…&token=… (SPEC §2.1; the route sends a link without either to forgot-password): a new
@@ -26,7 +30,7 @@ export function ResetPasswordPage({ email, token }: { email: string; token: stri
   const [general, setGeneral] = useState<string | null>(null);
   const [tokenError, setTokenError] = useState<string | null>(null);
   const form = useForm({
-    resolver: contractResolver(resetPasswordBody),
+    resolver,
     defaultValues: { email, token, password: '', passwordConfirmation: '' },
   });
   const field = useFieldProps(form);
@@ -55,7 +59,7 @@ export function ResetPasswordPage({ email, token }: { email: string; token: stri
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('shell.reset.intro', { min: RESET_PASSWORD_MIN })}
       </Typography>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate {...preloadOnUse(resolver)}>
         <Stack spacing={2.5}>
           {tokenError && (
             <Alert
@@ -70,10 +74,10 @@ export function ResetPasswordPage({ email, token }: { email: string; token: stri
             </Alert>
           )}
           {general && !tokenError && <Alert severity="error">{general}</Alert>}
-          <TextField
+          <AuthTextField
             label={t('shell.forgot.email')}
             autoComplete="username"
-            slotProps={{ htmlInput: { readOnly: true } }}
+            readOnly
             {...field('email')}
           />
           <NewPasswordFields field={field} autoFocus />

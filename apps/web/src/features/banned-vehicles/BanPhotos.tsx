@@ -35,7 +35,7 @@ function Thumbnail({ url, photo }: { url: string; photo: Photo }) {
   const { t } = useTranslation();
   const blob = useQuery({
     queryKey: ['/banned-vehicles', 'photo', url],
-    queryFn: async () => (await api().get<Blob>(url, { responseType: 'blob' })).data,
+    queryFn: async () => (await (await api()).get<Blob>(url, { responseType: 'blob' })).data,
     staleTime: Infinity,
   });
   const [src, setSrc] = useState<string | null>(null);
@@ -108,7 +108,7 @@ export function BanPhotos({ ban }: { ban: BannedVehicleItem }) {
     try {
       const fd = new FormData();
       for (const f of chosen) fd.append('photos', f, f.name);
-      saved((await api().post<BannedVehicleItem>(`/banned-vehicles/${ban.id}/photos`, fd)).data);
+      saved((await (await api()).post<BannedVehicleItem>(`/banned-vehicles/${ban.id}/photos`, fd)).data);
       toast.success(t('bannedVehicles.photosSaved'));
     } catch (e) {
       const err = e as RequestError;
@@ -122,7 +122,9 @@ export function BanPhotos({ ban }: { ban: BannedVehicleItem }) {
     if (!removing) return;
     setBusy(true);
     try {
-      const res = await api().delete<BannedVehicleItem>(`/banned-vehicles/${ban.id}/photos/${removing.id}`);
+      const res = await (
+        await api()
+      ).delete<BannedVehicleItem>(`/banned-vehicles/${ban.id}/photos/${removing.id}`);
       saved(res.data);
       toast.success(t('bannedVehicles.photoRemoved'));
       setRemoving(null);

@@ -205,7 +205,9 @@ function PrintDialog({ permit, onClose }: { permit: PermitItem; onClose: () => v
     setError(null);
     try {
       const qs = new URLSearchParams({ format, ...margins }).toString();
-      const res = await api().get<Blob>(`/permits/${permit.id}/print?${qs}`, { responseType: 'blob' });
+      const res = await (
+        await api()
+      ).get<Blob>(`/permits/${permit.id}/print?${qs}`, { responseType: 'blob' });
       const href = URL.createObjectURL(res.data);
       const opened = window.open(href, '_blank');
       if (!opened) {

@@ -15,17 +15,16 @@ export function LogoPanel({ id }: { id: number }) {
   const inputId = useId();
   const record = useQuery({
     queryKey: ['/properties', 'record', id],
-    queryFn: () =>
-      api()
-        .get<Property>(`/properties/${id}`)
-        .then((r) => r.data),
+    queryFn: async () => (await (await api()).get<Property>(`/properties/${id}`)).data,
   });
   const logoId = record.data?.logoFileId ?? null;
   const image = useQuery({
     queryKey: ['/properties', id, 'logo', logoId],
     enabled: logoId !== null,
     queryFn: async () =>
-      URL.createObjectURL((await api().get<Blob>(`/properties/${id}/logo`, { responseType: 'blob' })).data),
+      URL.createObjectURL(
+        (await (await api()).get<Blob>(`/properties/${id}/logo`, { responseType: 'blob' })).data,
+      ),
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +35,7 @@ export function LogoPanel({ id }: { id: number }) {
     try {
       const fd = new FormData();
       fd.append('logo', file, file.name);
-      const res = await api().post<Property>(`/properties/${id}/logo`, fd);
+      const res = await (await api()).post<Property>(`/properties/${id}/logo`, fd);
       client.setQueryData(['/properties', 'record', id], res.data);
       toast.success(t('properties.logoSaved'));
     } catch (e) {

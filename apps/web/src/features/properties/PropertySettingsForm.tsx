@@ -24,7 +24,8 @@ import {
   SelectInput,
   TextInput,
 } from '../../ui/fields';
-import { applyServerErrors, contractResolver } from '../../ui/form';
+import { applyServerErrors } from '../../ui/form';
+import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
 
 /** The settings of SPEC §2.5 by section: [section, key, kind]. The labels are `settings.<section>.<key>`. */

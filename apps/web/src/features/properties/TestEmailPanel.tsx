@@ -16,7 +16,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import { TextInput } from '../../ui/fields';
-import { applyServerErrors, contractResolver } from '../../ui/form';
+import { applyServerErrors } from '../../ui/form';
+import { contractResolver } from '../../ui/contract-resolver';
 
 /** Sends a test email through the property's mail settings and shows the server's answer. */
 export function TestEmailPanel({ id }: { id: number }) {

@@ -32,7 +32,7 @@ import { RequestError } from '../../platform/errors';
 import { applyLanguage, isLanguage, NATIVE_NAMES, languageCodesQueryOptions } from '../../platform/language';
 import { useDocumentTitle } from '../../platform/title';
 import { FieldGrid, PhoneInput, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
-import { contractResolver } from '../../ui/form';
+import { contractResolver } from '../../ui/contract-resolver';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from '../auth/AuthLayout';

@@ -1,10 +1,13 @@
-import Check from '@mui/icons-material/Check';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button } from '@mui/material';
 import type { Language } from '@parkade/contract';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_TAG, NATIVE_NAMES } from '../../platform/language';
+import { NATIVE_NAMES } from '../../platform/language';
+
+/** The menu itself loads when first opened (or pointed at): the sign-in page shows only the button (decision 0017). */
+const loadList = () => import('./LanguageMenuList');
+const LanguageMenuList = lazy(loadList);
 
 /**
  * The language switcher: only the given languages (the user's allowed ones, or the area's before signing in), each
@@ -25,6 +28,7 @@ export function LanguageMenu({
 }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const menuId = useId();
   if (languages.length < 2) return null;
   return (
@@ -32,7 +36,12 @@ export function LanguageMenu({
       <Button
         color={color}
         startIcon={<TranslateOutlined />}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
+        onPointerEnter={() => void loadList()}
+        onFocus={() => void loadList()}
         aria-label={t('shell.language.change', { language: NATIVE_NAMES[value] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
@@ -43,22 +52,18 @@ export function LanguageMenu({
       >
         {value.toUpperCase()}
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {languages.map((lng) => (
-          <MenuItem
-            key={lng}
-            lang={LOCALE_TAG[lng]}
-            selected={lng === value}
-            onClick={() => {
-              setAnchor(null);
-              if (lng !== value) onChange(lng);
-            }}
-          >
-            <ListItemIcon>{lng === value ? <Check fontSize="small" /> : null}</ListItemIcon>
-            <ListItemText>{NATIVE_NAMES[lng]}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageMenuList
+            id={menuId}
+            anchor={anchor}
+            languages={languages}
+            value={value}
+            onClose={() => setAnchor(null)}
+            onChange={onChange}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
-import { contractResolver } from '../../ui/form';
+import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
 import { applySubmitError, useFieldProps } from '../auth/fields';
 import { CodeField } from './CodeField';

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { enrolmentPath } from '../../platform/session';
-import { contractResolver } from '../../ui/form';
+import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
 import { applySubmitError, useFieldProps } from '../auth/fields';
 import { PasswordField } from '../auth/PasswordField';

@@ -1,11 +1,14 @@
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
-import { loginTwoFactorBody, type LoginTwoFactorBody } from '@parkade/contract';
+import type { LoginTwoFactorBody } from '@parkade/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contractResolver } from '../../ui/form';
+import { lazyContractResolver, preloadOnUse } from '../../ui/lazy-resolver';
 import { applySubmitError, useFieldProps } from '../auth/fields';
 import { CodeField, RecoveryCodeField } from './CodeField';
+
+/** Loaded when the form is first used (decision 0017). */
+const resolver = lazyContractResolver(() => import('../auth/schemas').then((m) => m.loginTwoFactorBody));
 
 /**
  * The sign-in's code step (after a right password, for staff who turned two-factor on): the 6-digit code of the
@@ -25,7 +28,7 @@ export function TwoFactorLoginForm({
   const [recovery, setRecovery] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
   const form = useForm({
-    resolver: contractResolver(loginTwoFactorBody),
+    resolver,
     defaultValues: { challenge, code: undefined, recoveryCode: undefined } as LoginTwoFactorBody,
   });
   const field = useFieldProps(form);
@@ -50,7 +53,7 @@ export function TwoFactorLoginForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('twoFactor.login.title')}>
+    <form onSubmit={submit} noValidate aria-label={t('twoFactor.login.title')} {...preloadOnUse(resolver)}>
       <Stack spacing={2.5}>
         <Typography color="text.secondary">
           {recovery ? t('twoFactor.login.recoveryIntro') : t('twoFactor.login.intro')}

@@ -173,7 +173,7 @@ function VehicleDocuments({ item }: { item: { id: number } }) {
     try {
       const fd = new FormData();
       fd.append(doc, file, file.name);
-      const res = await api().post<VehicleItem>(`/vehicles/${item.id}/documents`, fd);
+      const res = await (await api()).post<VehicleItem>(`/vehicles/${item.id}/documents`, fd);
       client.setQueryData(resourceKeys.record('/vehicles', item.id), res.data);
       toast.success(t('vehicles.documentsSaved'));
     } catch (e) {

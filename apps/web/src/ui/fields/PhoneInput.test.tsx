@@ -5,7 +5,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import '../../platform/i18n';
-import { contractResolver } from '../form';
+import { contractResolver } from '../contract-resolver';
 import { PhoneInput } from './PhoneInput';
 import { FormModeProvider, type PageMode } from './shared';
 

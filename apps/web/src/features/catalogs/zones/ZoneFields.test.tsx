@@ -5,7 +5,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import '../../../platform/i18n';
 import { FormModeProvider, type PageMode } from '../../../ui/fields';
-import { contractResolver } from '../../../ui/form';
+import { contractResolver } from '../../../ui/contract-resolver';
 import { ZoneFields } from './ZoneFields';
 
 /** The zone form's fields alone, on the contract schema, with no API behind them. */

@@ -14,7 +14,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerErrors, contractResolver } from '../../../ui/form';
+import { applyServerErrors } from '../../../ui/form';
+import { contractResolver } from '../../../ui/contract-resolver';
 import { SpotTypeChip } from '../../spots';
 
 /** A dialog holding one form on a contract schema: the server's field errors land on their fields. */

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CATALOGS } from '@parkade/contract';
+import { permitTypesListQuery } from '@parkade/contract';
 import { listSearch } from '../../../../ui/list-search';
 import { catalogs } from '../../../../features/catalogs';
 
 export const Route = createFileRoute('/_app/catalog/permit-types/')({
-  validateSearch: listSearch(CATALOGS['permit-types'].list),
+  validateSearch: listSearch(permitTypesListQuery),
   component: PermitTypesList,
 });
 

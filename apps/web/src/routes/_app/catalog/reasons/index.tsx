@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CATALOGS } from '@parkade/contract';
+import { reasonsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../../ui/list-search';
 import { catalogs } from '../../../../features/catalogs';
 
 export const Route = createFileRoute('/_app/catalog/reasons/')({
-  validateSearch: listSearch(CATALOGS.reasons.list),
+  validateSearch: listSearch(reasonsListQuery),
   component: ReasonsList,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CATALOGS } from '@parkade/contract';
+import { warningsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../../ui/list-search';
 import { catalogs } from '../../../../features/catalogs';
 
 export const Route = createFileRoute('/_app/catalog/warnings/')({
-  validateSearch: listSearch(CATALOGS.warnings.list),
+  validateSearch: listSearch(warningsListQuery),
   component: WarningsList,
 });
 

@@ -1,0 +1,40 @@
+import Check from '@mui/icons-material/Check';
+import { ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import type { Language } from '@parkade/contract';
+import { LOCALE_TAG, NATIVE_NAMES } from '../../platform/language';
+
+/** The language menu's list (LanguageMenu): each language named in itself, the current one ticked. */
+export default function LanguageMenuList({
+  id,
+  anchor,
+  languages,
+  value,
+  onClose,
+  onChange,
+}: {
+  id: string;
+  anchor: HTMLElement | null;
+  languages: readonly Language[];
+  value: Language;
+  onClose: () => void;
+  onChange: (lng: Language) => void;
+}) {
+  return (
+    <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+      {languages.map((lng) => (
+        <MenuItem
+          key={lng}
+          lang={LOCALE_TAG[lng]}
+          selected={lng === value}
+          onClick={() => {
+            onClose();
+            if (lng !== value) onChange(lng);
+          }}
+        >
+          <ListItemIcon>{lng === value ? <Check fontSize="small" /> : null}</ListItemIcon>
+          <ListItemText>{NATIVE_NAMES[lng]}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
