@@ -3,7 +3,7 @@
  * opens the database, runs the job once, reports wall time, when each chunk committed and peak memory (rss and
  * heapUsed sampled every 20 ms) to the parent, exits.
  */
-import { runImport } from '../apps/server/src/modules/residents/import';
+import { runImport } from '../apps/server/src/modules/residents/import-job';
 import { openDatabase } from '../apps/server/src/platform/db';
 import type { Services } from '../apps/server/src/platform/http';
 import { localDiskStorage } from '../apps/server/src/platform/storage';

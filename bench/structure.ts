@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { areaSize, spotSlot } from '../apps/server/src/modules/parking-map/service';
+import { areaSize, spotSlot } from '../apps/server/src/modules/parking-map/geometry';
 import { parkingAreas, parkingMaps } from '../apps/server/src/modules/parking-map/table';
 import { spots } from '../apps/server/src/modules/spots/table';
 import type { Database } from '../apps/server/src/platform/db';

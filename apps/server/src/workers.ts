@@ -1,6 +1,7 @@
 import { deliverMail, MAIL_QUEUE, OUTBOX_SWEEP_QUEUE, sweepOutbox } from './modules/outbox/mail';
 import type { Services } from './platform/scope';
-import { IMPORT_QUEUE, importJob } from './modules/residents/import';
+import { IMPORT_QUEUE } from './modules/residents/import';
+import { importJob } from './modules/residents/import-job';
 import { POLICIES_QUEUE, writePolicyMails } from './modules/residents/mail';
 
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */

@@ -13,6 +13,8 @@ import {
 } from '@parkade/contract';
 import { z } from 'zod';
 import { defineRoute } from '../../platform/http';
+import * as login from './login';
+import * as password from './password';
 import * as auth from './service';
 
 const both = ['central', 'tenant'] as const;
@@ -29,7 +31,7 @@ export const authRoutes = [
       'Sign in with an email or phone and a password; staff enrolled in two-factor sign-in get a challenge for ' +
       'POST /auth/login/two-factor instead of a session',
     schema: { body: loginBody, response: { 200: loginResponse } },
-    handler: (ctx, { body }) => auth.login(ctx, body),
+    handler: (ctx, { body }) => login.login(ctx, body),
   }),
   defineRoute({
     method: 'POST',
@@ -39,7 +41,7 @@ export const authRoutes = [
     tags,
     summary: 'The code step of a two-factor sign-in: the challenge and a code of the app or a recovery code',
     schema: { body: loginTwoFactorBody, response: { 200: sessionResponse } },
-    handler: (ctx, { body }) => auth.loginTwoFactor(ctx, body),
+    handler: (ctx, { body }) => login.loginTwoFactor(ctx, body),
   }),
   defineRoute({
     method: 'GET',
@@ -83,7 +85,7 @@ export const authRoutes = [
     summary:
       "Change the signed-in user's password, given the current one; ends the user's other sessions (not this one)",
     schema: { body: changePasswordBody, response: { 200: messageResponse } },
-    handler: (ctx, { body }) => auth.changePassword(ctx, body),
+    handler: (ctx, { body }) => password.changePassword(ctx, body),
   }),
   defineRoute({
     method: 'POST',
@@ -94,7 +96,7 @@ export const authRoutes = [
     summary:
       'Mail a single-use reset link valid 60 minutes; answers the same whether or not the account exists',
     schema: { body: forgotPasswordBody, response: { 200: messageResponse } },
-    handler: (ctx, { body }) => auth.forgotPassword(ctx, body.email),
+    handler: (ctx, { body }) => password.forgotPassword(ctx, body.email),
   }),
   defineRoute({
     method: 'POST',
@@ -104,6 +106,6 @@ export const authRoutes = [
     tags,
     summary: 'Set a new password with a reset token',
     schema: { body: resetPasswordBody, response: { 200: messageResponse } },
-    handler: (ctx, { body }) => auth.resetPassword(ctx, body),
+    handler: (ctx, { body }) => password.resetPassword(ctx, body),
   }),
 ];

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db';
 import { reservations } from '../reservations/table';
 import { spots } from '../spots/table';
 import { tenantUsers } from '../users/table';
-import { areaSize, spotSlot } from './service';
+import { areaSize, spotSlot } from './geometry';
 import { parkingAreas, parkingMaps } from './table';
 
 interface DemoArea {

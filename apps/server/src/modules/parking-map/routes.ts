@@ -8,6 +8,7 @@ import {
   parkingMapSchema,
 } from '@parkade/contract';
 import { defineRoute } from '../../platform/http';
+import * as items from './items';
 import * as service from './service';
 
 const tags = ['parking-map'];
@@ -46,7 +47,7 @@ export const parkingMapRoutes = [
       'Creates a parking area, empty or with spotsCount spots of one type numbered from startNumber; a number ' +
       'already taken refuses the whole area',
     schema: { body: mapAreaCreateBody, response: answer },
-    handler: (ctx, { body }) => service.createArea(ctx, body),
+    handler: (ctx, { body }) => items.createArea(ctx, body),
   }),
   defineRoute({
     ...scoped,
@@ -55,7 +56,7 @@ export const parkingMapRoutes = [
     access: 'spots.map.edit',
     summary: 'Renames a parking area',
     schema: { params: idParams, body: mapAreaUpdateBody, response: answer },
-    handler: (ctx, { params, body }) => service.renameArea(ctx, params.id, body.name),
+    handler: (ctx, { params, body }) => items.renameArea(ctx, params.id, body.name),
   }),
   defineRoute({
     ...scoped,
@@ -65,7 +66,7 @@ export const parkingMapRoutes = [
     summary:
       'Deletes a parking area with its spots; refused (409) while one of them is reserved now or later',
     schema: { params: idParams, response: answer },
-    handler: (ctx, { params }) => service.deleteArea(ctx, params.id),
+    handler: (ctx, { params }) => items.deleteArea(ctx, params.id),
   }),
   defineRoute({
     ...scoped,
@@ -75,7 +76,7 @@ export const parkingMapRoutes = [
     summary:
       'Creates buildings placed side by side on the map, each with generated units (101, 102, …) on request',
     schema: { body: mapBuildingsCreateBody, response: answer },
-    handler: (ctx, { body }) => service.createBuildings(ctx, body),
+    handler: (ctx, { body }) => items.createBuildings(ctx, body),
   }),
   defineRoute({
     ...scoped,
@@ -84,6 +85,6 @@ export const parkingMapRoutes = [
     access: 'spots.map.edit',
     summary: 'Adds one spot to a parking area',
     schema: { body: mapSpotCreateBody, response: answer },
-    handler: (ctx, { body }) => service.createSpot(ctx, body),
+    handler: (ctx, { body }) => items.createSpot(ctx, body),
   }),
 ];

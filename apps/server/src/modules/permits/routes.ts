@@ -19,6 +19,7 @@ import { deletedMessage } from '../../platform/crud';
 import { defineRoute, queryOf, type RouteContext, sendFile } from '../../platform/http';
 import { permitPdf } from './print';
 import * as service from './service';
+import * as write from './write';
 
 const tags = ['permits'];
 /** The SPEC §5 manager flag: the manager role's permit form has the type-2 rule. */
@@ -35,7 +36,7 @@ const transitionRoutes = PERMIT_ACTIONS.map((action) =>
       `${action[0]!.toUpperCase()}${action.slice(1)}s a permit: from ${PERMIT_TRANSITIONS[action].from.join(' or ')} ` +
       `to ${PERMIT_TRANSITIONS[action].to}${action === 'reject' ? ' (comment required)' : ''}; any other status → 422`,
     schema: { params: idParams, body: permitTransitionBody, response: { 200: permitItemSchema } },
-    handler: (ctx, { params, body }) => service.transition(ctx, params.id, action, body.comment),
+    handler: (ctx, { params, body }) => write.transition(ctx, params.id, action, body.comment),
   }),
 );
 
@@ -66,7 +67,7 @@ export const permitsRoutes = [
     schema: { body: permitBody, response: { 200: permitItemSchema } },
     bodySchema: async (ctx) =>
       permitBodyFor({ manager: isManager(ctx), action: null, rules: await formRulesOf(ctx) }),
-    handler: (ctx, { body }) => service.createPermit(ctx, body),
+    handler: (ctx, { body }) => write.createPermit(ctx, body),
   }),
   defineRoute({
     ...scoped,
@@ -93,8 +94,7 @@ export const permitsRoutes = [
     },
     bodySchema: async (ctx, { query }) =>
       permitBodyFor({ manager: isManager(ctx), action: query.action ?? null, rules: await formRulesOf(ctx) }),
-    handler: (ctx, { params, body, query }) =>
-      service.updatePermit(ctx, params.id, body, query.action ?? null),
+    handler: (ctx, { params, body, query }) => write.updatePermit(ctx, params.id, body, query.action ?? null),
   }),
   ...transitionRoutes,
   defineRoute({
@@ -117,7 +117,7 @@ export const permitsRoutes = [
     summary: 'Deletes a permit',
     schema: { params: idParams, response: { 200: messageResponse } },
     handler: async (ctx, { params }) => {
-      await service.deletePermit(ctx, params.id);
+      await write.deletePermit(ctx, params.id);
       return deletedMessage(ctx, 'permits');
     },
   }),

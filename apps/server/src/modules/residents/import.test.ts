@@ -19,7 +19,7 @@ import {
 import { buildings } from '../buildings/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
-import { runImport } from './import';
+import { runImport } from './import-job';
 import { residentImports, residents } from './table';
 
 /** The residents import: template, header check, the background job, dates, refusals and a retried job. */

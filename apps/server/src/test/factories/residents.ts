@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { faker } from '@faker-js/faker';
 import { and, eq } from 'drizzle-orm';
 import { newToken } from '../../platform/auth';
 import type { Scope } from '../../platform/scope';
@@ -11,6 +12,7 @@ import { residentImports, residents, residentUnits } from '../../modules/residen
 import { tenantUsers } from '../../modules/users/table';
 import { vehicles } from '../../modules/vehicles/table';
 import { spotFixture, unitFixture } from './structure';
+import { code, person, phone, plate } from './fake';
 import type { RouteFixture } from './types';
 
 /** Residents and what hangs on them: links, imports, vehicles and their documents, permits, reservations. */
@@ -25,14 +27,16 @@ export async function makeResident(
   values: { fullName?: string; email?: string } = {},
 ): Promise<{ id: number; unitId: number }> {
   const { tx, propertyId } = scope;
+  const made = person();
   const { id: unitId } = await unitFixture.create(scope, { userId: 0 });
   const [user] = await tx
     .insert(tenantUsers)
     .values({
       propertyId,
       type: 'tenant-resident',
-      fullName: values.fullName ?? 'Fixture Resident',
-      email: values.email ?? `resident-${Math.random().toString(36).slice(2)}@fixture.test`,
+      fullName: values.fullName ?? made.fullName,
+      email: values.email ?? made.email,
+      phone: phone(),
       passwordHash: service.NO_PASSWORD,
     })
     .returning({ id: tenantUsers.id });
@@ -58,15 +62,16 @@ export const residentFixture: RouteFixture = {
   },
   async body(scope) {
     const { id: unitId } = await unitFixture.create(scope, { userId: 0 });
+    const password = faker.internet.password({ length: 16 });
     return {
-      fullName: 'Body Resident',
-      email: `body-${Math.random().toString(36).slice(2)}@fixture.test`,
+      ...person(),
+      phone: phone(),
       unitIds: [Number(unitId)],
       unitId: Number(unitId),
       leaseExpirationAt: '2030-01-01',
       status: 'inactive',
-      password: 'a-long-password',
-      passwordConfirmation: 'a-long-password',
+      password,
+      passwordConfirmation: password,
     };
   },
 };
@@ -87,16 +92,16 @@ export const vehicleFixture: RouteFixture = {
   async create(scope) {
     const { tx, propertyId } = scope;
     const { id: residentId } = await makeResident(scope);
-    const plate = `FX${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const p = plate();
     const [row] = await tx
       .insert(vehicles)
-      .values({ propertyId: propertyId, residentId, plate, plateNormalized: plate })
+      .values({ propertyId: propertyId, residentId, plate: p, plateNormalized: p })
       .returning({ id: vehicles.id });
     return { id: row!.id };
   },
   async body(scope) {
     const { id: residentId } = await makeResident(scope);
-    return { residentId, plate: `B${Math.random().toString(36).slice(2, 8).toUpperCase()}` };
+    return { residentId, plate: plate() };
   },
 };
 
@@ -133,16 +138,16 @@ export const permitFixture: RouteFixture = {
   async create(scope) {
     const { tx, propertyId } = scope;
     const { id: residentId } = await makeResident(scope);
-    const plate = `PF${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    const p = plate();
     const [v] = await tx
       .insert(vehicles)
-      .values({ propertyId: propertyId, residentId, plate, plateNormalized: plate })
+      .values({ propertyId: propertyId, residentId, plate: p, plateNormalized: p })
       .returning({ id: vehicles.id });
     const [row] = await tx
       .insert(permits)
       .values({
         propertyId: propertyId,
-        code: `FX-${Math.random().toString(36).slice(2, 10)}`,
+        code: code(3),
         residentId,
         vehicleId: v!.id,
         permitTypeId: 1,
@@ -156,7 +161,7 @@ export const permitFixture: RouteFixture = {
   async body(scope) {
     const { id: residentId } = await makeResident(scope);
     return {
-      code: `B-${Math.random().toString(36).slice(2, 10)}`,
+      code: code(3),
       residentId,
       permitTypeId: 1,
       comment: 'Checked by the harness',
@@ -167,13 +172,7 @@ export const permitFixture: RouteFixture = {
 async function resident({ tx, propertyId }: Scope) {
   const [user] = await tx
     .insert(tenantUsers)
-    .values({
-      propertyId,
-      type: 'tenant-resident',
-      fullName: 'Fixture Resident',
-      email: `r${Math.random().toString(36).slice(2, 10)}@fixture.test`,
-      passwordHash: 'x',
-    })
+    .values({ propertyId, type: 'tenant-resident', ...person(), passwordHash: 'x' })
     .returning();
   return user!.id;
 }

@@ -3,6 +3,7 @@ import { floors } from '../../modules/floors/table';
 import { parkingAreas } from '../../modules/parking-map/table';
 import { spots } from '../../modules/spots/table';
 import { units } from '../../modules/units/table';
+import { code, placeName } from './fake';
 import type { RouteFixture } from './types';
 
 /** Buildings, floors, units, parking areas and spots of a property. */
@@ -13,11 +14,11 @@ export const buildingFixture: RouteFixture = {
     const { tx, propertyId } = scope;
     const [row] = await tx
       .insert(buildings)
-      .values({ propertyId: propertyId, name: `Fixture ${Math.random().toString(36).slice(2, 8)}` })
+      .values({ propertyId: propertyId, name: placeName() })
       .returning();
     return { id: row!.id };
   },
-  body: () => Promise.resolve({ name: `Renamed ${Math.random().toString(36).slice(2, 8)}` }),
+  body: () => Promise.resolve({ name: placeName() }),
 };
 
 /** Route harness: a floor in a new building of the owner's property. */
@@ -60,31 +61,30 @@ export const areaFixture: RouteFixture = {
     const { tx, propertyId } = scope;
     const [row] = await tx
       .insert(parkingAreas)
-      .values({ propertyId: propertyId, name: `Area ${Math.random().toString(36).slice(2, 8)}` })
+      .values({ propertyId: propertyId, name: placeName() })
       .returning();
     return { id: row!.id };
   },
-  body: () => Promise.resolve({ name: `Renamed ${Math.random().toString(36).slice(2, 8)}` }),
+  body: () => Promise.resolve({ name: placeName() }),
 };
 
 /** Route harness: a spot in a new area of the owner's property. */
 export const spotFixture: RouteFixture = {
   async create(scope) {
     const { tx, propertyId } = scope;
-    const tag = Math.random().toString(36).slice(2, 8);
     const [area] = await tx
       .insert(parkingAreas)
-      .values({ propertyId: propertyId, name: `Lot ${tag}` })
+      .values({ propertyId: propertyId, name: placeName() })
       .returning();
     const [row] = await tx
       .insert(spots)
-      .values({ propertyId: propertyId, areaId: area!.id, number: `F${tag}` })
+      .values({ propertyId: propertyId, areaId: area!.id, number: code() })
       .returning();
     return { id: row!.id, areaId: area!.id };
   },
   body: () =>
     Promise.resolve({
-      number: `E${Math.random().toString(36).slice(2, 8)}`,
+      number: code(),
       type: 'visitor',
       status: 'available',
     }),

@@ -48,3 +48,6 @@ export function signatureProblem(signature: string | null | undefined): string |
 export function agreementUrl(id: number, token: string): string {
   return `/public/residents/agreement/${id}?token=${encodeURIComponent(token)}`;
 }
+
+/** The query of the resident a link names; each step writes the server's answer into it. */
+export const residentKey = (token: string) => ['public-resident', token] as const;

@@ -1,0 +1,140 @@
+import { RESET_TOKEN_MINUTES, THROTTLE, type Language } from '@parkade/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  findUserById,
+  findUserByLogin,
+  hashPassword,
+  newToken,
+  tokenHash,
+  verifyPassword,
+} from '../../platform/auth';
+import { fieldError, HttpError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import type { Scope } from '../../platform/scope';
+import { clearThrottle, countAttempt } from '../../platform/throttle';
+import { queueMail } from '../outbox/mail';
+import {
+  accountKey,
+  accountOf,
+  areaOrigin,
+  passwordChanged,
+  updateUser,
+  userEntity,
+  userLoginKey,
+} from './service';
+import { passwordResets } from './table';
+
+export async function forgotPassword(ctx: Scope, email: string) {
+  // Every request counts (a reset mail is sent or not, the same answer either way).
+  await countAttempt(ctx.tx, [
+    { key: accountKey(ctx, 'forgot', email), limit: THROTTLE.forgotPerAccount },
+    { key: `forgot:ip:${ctx.actor.ip}`, limit: THROTTLE.forgotPerAddress },
+  ]);
+  const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, email);
+  await ctx.audit({ entity: 'auth', entityId: row?.id, action: 'password.forgot', new: { email } });
+  if (row && row.active && row.email) {
+    const token = newToken();
+    await ctx.tx.insert(passwordResets).values({
+      tokenHash: tokenHash(token),
+      area: ctx.area,
+      propertyId: ctx.property?.id ?? null,
+      userId: row.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    const lang = (row.language as Language) ?? ctx.lang;
+    const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(row.email)}&token=${encodeURIComponent(token)}`;
+    const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+      to: row.email,
+      subject: t(lang, 'auth.resetMail.subject'),
+      text: t(lang, 'auth.resetMail.body', {
+        name: row.fullName,
+        place: ctx.property?.name ?? 'Parkade',
+        link,
+      }),
+      kind: 'password-reset',
+      propertyId: ctx.property?.id ?? null,
+    });
+    ctx.afterCommit(wake);
+  }
+  return { message: t(ctx.lang, 'auth.resetLinkSent') };
+}
+
+export async function resetPassword(ctx: Scope, body: { email: string; token: string; password: string }) {
+  const now = new Date();
+  // Consumed in one statement: of two concurrent uses of a token, only one finds it unused. A refusal below
+  // rolls the transaction back, so a token offered with the wrong email stays usable.
+  const [reset] = await ctx.tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, tokenHash(body.token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+        eq(passwordResets.area, ctx.area),
+        ctx.property ? eq(passwordResets.propertyId, ctx.property.id) : isNull(passwordResets.propertyId),
+      ),
+    )
+    .returning();
+  const row = reset
+    ? await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, reset.userId)
+    : undefined;
+  if (!reset || !row || !row.active || row.email?.toLowerCase() !== body.email.toLowerCase())
+    throw fieldError('token', 'auth.resetInvalid');
+  const passwordHash = await hashPassword(body.password);
+  await updateUser(ctx, row.id, { passwordHash, recoveryAt: now });
+  // A new password ends every session of the account, and any other reset link dies with this one.
+  await passwordChanged(ctx.tx, accountOf(ctx, row.id));
+  // Whoever proved control of the mailbox may sign in again at once.
+  await clearThrottle(ctx.tx, userLoginKey(ctx, row.id));
+  await ctx.audit({
+    entity: userEntity(ctx),
+    entityId: row.id,
+    action: 'password.reset',
+    old: { password: 'x' },
+    new: { password: 'y' },
+  });
+  return { message: t(ctx.lang, 'auth.passwordReset') };
+}
+
+const changePasswordKey = (ctx: Scope, userId: number) =>
+  `password:acct:${ctx.area}:${ctx.property?.id ?? '-'}:user:${userId}`;
+
+/**
+ * A signed-in user changes their own password, proving the current one. Wrong current passwords are counted
+ * (5 in 15 minutes, then 429) so a stolen session cannot guess it. On success the user's other sessions end (this
+ * one stays), pending reset links die, and the sign-in lock of the account is lifted.
+ */
+export async function changePassword(ctx: Scope, body: { currentPassword: string; password: string }) {
+  const session = ctx.session!;
+  const userId = session.user.id;
+  const row = await findUserById(ctx.tx, ctx.area, ctx.property?.id ?? null, userId);
+  if (!row) throw new HttpError(401, 'errors.unauthenticated');
+  const key = changePasswordKey(ctx, userId);
+  const attempt = await countAttempt(ctx.tx, [
+    { key, limit: THROTTLE.changePasswordPerAccount, onSuccess: 'clear' },
+  ]);
+  if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+    await ctx.audit({ entity: userEntity(ctx), entityId: userId, action: 'password.change.failed' });
+    // Committed: the failure and its count are kept.
+    throw new HttpError(
+      422,
+      'errors.validation',
+      undefined,
+      { currentPassword: [{ key: 'auth.currentPasswordInvalid' }] },
+      true,
+    );
+  }
+  await updateUser(ctx, userId, { passwordHash: await hashPassword(body.password) });
+  await passwordChanged(ctx.tx, accountOf(ctx, userId), session.sessionId);
+  await attempt.succeeded();
+  await clearThrottle(ctx.tx, userLoginKey(ctx, userId));
+  await ctx.audit({
+    entity: userEntity(ctx),
+    entityId: userId,
+    action: 'password.change',
+    old: { password: 'x' },
+    new: { password: 'y' },
+  });
+  return { message: t(ctx.lang, 'auth.passwordChanged') };
+}
