@@ -1,6 +1,6 @@
 import type { AuthUser } from '@parkade/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from './stores';
+import { useAuthStore, usePropertyStore } from './stores';
 
 /** Issue 14, item 8: the token lives in this tab's sessionStorage unless "remember me" was ticked. */
 const user = { id: 1, fullName: 'A', type: 'central-user' } as AuthUser;
@@ -39,5 +39,21 @@ describe('where the session is kept', () => {
     expect(sessionStorage.getItem(KEY)).toContain('new-token');
     await useAuthStore.persist.rehydrate();
     expect(useAuthStore.getState().token).toBe('new-token');
+  });
+});
+
+/** Central staff read phone numbers in the selected property's country (a Mexican property: national numbers). */
+describe('the selected property', () => {
+  it('keeps its country with its name until another is chosen, and forgets both when none is', () => {
+    const { select } = usePropertyStore.getState();
+    select({ propertyId: 7, propertyName: 'Casa Azul', propertyCountry: 'MX' });
+    expect(usePropertyStore.getState()).toMatchObject({ propertyName: 'Casa Azul', propertyCountry: 'MX' });
+    select({ propertyId: 7, zoneId: 3 });
+    expect(usePropertyStore.getState().propertyCountry).toBe('MX');
+    select({ propertyId: 8, propertyName: 'Oak', propertyCountry: null });
+    expect(usePropertyStore.getState().propertyCountry).toBeNull();
+    select({ propertyId: 7, propertyName: 'Casa Azul', propertyCountry: 'MX' });
+    select({ propertyId: null });
+    expect(usePropertyStore.getState()).toMatchObject({ propertyName: null, propertyCountry: null });
   });
 });

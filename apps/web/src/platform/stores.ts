@@ -81,8 +81,15 @@ interface PropertyState {
   zoneId: number | null;
   /** The selected property's name, to show it without reading it again. */
   propertyName: string | null;
+  /** The selected property's country: forms read national phone numbers in it. */
+  propertyCountry: string | null;
   tenantName: string | null;
-  select: (s: { propertyId: number | null; zoneId?: number | null; propertyName?: string | null }) => void;
+  select: (s: {
+    propertyId: number | null;
+    zoneId?: number | null;
+    propertyName?: string | null;
+    propertyCountry?: string | null;
+  }) => void;
   setTenantName: (name: string | null) => void;
 }
 
@@ -92,13 +99,16 @@ export const usePropertyStore = create<PropertyState>()(
       propertyId: null,
       zoneId: null,
       propertyName: null,
+      propertyCountry: null,
       tenantName: null,
-      select: ({ propertyId, zoneId, propertyName }) =>
+      select: ({ propertyId, zoneId, propertyName, propertyCountry }) =>
         set((s) => ({
           propertyId,
           zoneId: zoneId === undefined ? s.zoneId : zoneId,
           propertyName:
             propertyId === null ? null : propertyName === undefined ? s.propertyName : propertyName,
+          propertyCountry:
+            propertyId === null ? null : propertyCountry === undefined ? s.propertyCountry : propertyCountry,
         })),
       setTenantName: (tenantName) => set({ tenantName }),
     }),

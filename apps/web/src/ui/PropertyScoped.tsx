@@ -37,7 +37,12 @@ export function PropertyScoped({ children }: { children: ReactNode }) {
       label={t('propertyScope.property')}
       value={propertyId ? { id: propertyId, label: propertyName ?? `#${propertyId}` } : null}
       onChange={(v) => {
-        if (v) select({ propertyId: v.id, propertyName: v.label });
+        if (v)
+          select({
+            propertyId: v.id,
+            propertyName: v.label,
+            propertyCountry: typeof v.row?.country === 'string' ? v.row.country : null,
+          });
         setChoosing(false);
       }}
     />

@@ -28,6 +28,7 @@ import {
 } from '../../ui/fields';
 import { useList } from '../../ui/resource';
 import { useFormRules } from '../rules/RulesPage';
+import { usePropertyStore } from '../../platform/stores';
 import { useBootstrap } from '../shell/useBootstrap';
 
 /** The resident's units: several, picked from the property's units (building and number). */
@@ -82,8 +83,15 @@ function UnitsInput() {
   );
 }
 
-/** The property's country: national phone numbers are read in it (the United States when it is unknown). */
-export const usePhoneCountry = () => useBootstrap().property?.country ?? null;
+/**
+ * The country of the property the form works on: national phone numbers are read in it (the United States when it
+ * is unknown). The host's property in its own area; centrally, the selected property.
+ */
+export function usePhoneCountry() {
+  const own = useBootstrap().property;
+  const selected = usePropertyStore((s) => s.propertyCountry);
+  return own ? own.country : selected;
+}
 
 export function ResidentFields() {
   const { t } = useTranslation();

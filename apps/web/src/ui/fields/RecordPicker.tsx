@@ -7,6 +7,8 @@ import { useList } from '../resource';
 export interface RecordOption {
   id: number;
   label: string;
+  /** The list row it was picked from (absent for a value set from elsewhere). */
+  row?: RecordRow;
 }
 
 const PICKER_PAGE_SIZE = 50;
@@ -75,7 +77,11 @@ export function RecordPicker({
     { enabled: open },
   );
   const data: ListResponse<{ id: number } & Record<string, unknown>> | undefined = result.data;
-  const options: RecordOption[] = (data?.data ?? []).map((r) => ({ id: r.id, label: optionLabel(r) }));
+  const options: RecordOption[] = (data?.data ?? []).map((r) => ({
+    id: r.id,
+    label: optionLabel(r),
+    row: r,
+  }));
   return (
     <Autocomplete<RecordOption, false, false, false>
       open={open}
