@@ -19,6 +19,7 @@ import { mountRoutes, tagsOf, type MountedRoute, type RouteDef, type Services } 
 import { pickLanguage } from './platform/i18n';
 import { loggerOptions, prettyStream, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
+import { spaPreloads } from './platform/spa-preload';
 import { localDiskStorage, type Storage } from './platform/storage';
 import { parseHost, propertyForHost, type HostInfo } from './platform/tenancy';
 
@@ -105,7 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         }),
       );
     }
-    return serveSpa(req.hostInfo).then((html) =>
+    return serveSpa(req.hostInfo, req.url.split('?')[0]!).then((html) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(html),
     );
   });
@@ -116,7 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
    * the browser alone cannot map to a tenant code.
    */
   let indexHtml: string | null = null;
-  async function serveSpa(host: HostInfo): Promise<string> {
+  const preloads = spaPreloads(env.webDist);
+  async function serveSpa(host: HostInfo, pathname: string): Promise<string> {
     indexHtml ??= fs.readFileSync(path.join(env.webDist, 'index.html'), 'utf8');
     // The property's code, and its name for the sign-in screen to say whose residents and staff sign in there.
     const property =
@@ -130,10 +132,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     })
       .replace(/&/g, '&amp;')
       .replace(/"/g, '&quot;');
-    return indexHtml.replace(
-      '<meta name="parkade-host" content="" />',
-      `<meta name="parkade-host" content="${meta}" />`,
-    );
+    return indexHtml
+      .replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`)
+      .replace('</head>', `${preloads(pathname)}</head>`);
   }
 
   // Helmet's security headers, worked out once: they never change per request (the @fastify/helmet plugin built
