@@ -23,6 +23,7 @@ import {
   type TermDef,
   hasTerm,
   termCondition,
+  termParts,
   describeFilter,
 } from './list/parse';
 import { type IncludeTree, type IncludeDef, loadNested, parseIncludes, includePaths } from './list/includes';
@@ -96,7 +97,7 @@ export interface ListResourceDef<TSel extends SelectedFields, TItem> {
   serialize?: (row: SelectResultFields<TSel>) => TItem;
   /**
    * Large tables: find the page's keys first (an index-only scan when an index holds the filters and the sort,
-   * stopping after the page), then read only those rows.
+   * stopping after the page), then read only those rows. Not for a word-index term: its ids are read anyway.
    */
   keysFirst?: boolean;
   /** Whether `all=1` is accepted (default true; large logs say false). */
@@ -281,8 +282,11 @@ export function defineListResource<TSel extends SelectedFields, TItem = Serializ
     // the count reads on; the count stays a query of its own then, and only when the page does not tell the total.
     const counted = parsed.term && !parsed.all;
     const windowTotal = sql<number>`count(*) over ()`.mapWith(Number).as(TOTAL);
+    // A term through the word index gives the page a set of ids, each read from the table either way: keys first
+    // would read the page's rows twice and plan the joins twice (a third fewer searches per second for residents).
+    const keysFirst = def.keysFirst && !(parsed.term && def.term && termParts(def.term).words);
     let page: PgSelect;
-    if (def.keysFirst) {
+    if (keysFirst) {
       let keys = ctx.tx
         .select({ key: tiebreak, ...(counted ? { total: windowTotal } : {}) })
         .from(def.table)
