@@ -236,6 +236,24 @@ describe('filter[term]', () => {
     expect(keys(await ok('filter[term]=%20%20'))).toHaveLength(50);
   });
 
+  it('counts the matches with the page itself, on every page and past the last', async () => {
+    const meta = { pageSize: 25, total: 60, lastPage: 3 };
+    const first = await ok('filter[term]=pager&pageSize=25');
+    expect(first.data).toHaveLength(25);
+    expect(first.meta).toEqual({ page: 1, ...meta });
+    const second = await ok('filter[term]=pager&pageSize=25&page=2');
+    expect(second.meta).toEqual({ page: 2, ...meta });
+    expect(second.data.map((e) => e.id)).not.toContain(first.data[0]!.id);
+    const last = await ok('filter[term]=pager&pageSize=25&page=3');
+    expect(last.data).toHaveLength(10);
+    expect(last.meta).toEqual({ page: 3, ...meta });
+    const past = await ok('filter[term]=pager&pageSize=25&page=4');
+    expect(past.data).toEqual([]);
+    expect(past.meta).toEqual({ page: 4, ...meta });
+    // The items carry only their own fields, not the count.
+    expect(Object.keys(first.data[0]!)).not.toContain('__list_total');
+  });
+
   it('takes % and _ literally', async () => {
     expect(keys(await ok('filter[term]=100%25'))).toEqual(['vehicles/1']);
     expect(keys(await ok('filter[term]=_'))).toEqual(['vehicles/1']);
@@ -424,6 +442,11 @@ describe('resources declared elsewhere', () => {
     const all = await run(propertyList, `${tagged()}&filter[term]=TAGGED ${codes[2]!.toUpperCase()}`);
     expect(all.data.map((r) => r.code)).toEqual([codes[2]]);
     expect((await run(propertyList, `${tagged()}&filter[term]=tagged`)).meta.total).toBe(4);
+    // A full page of a term: the total comes with the page (not keys first).
+    const paged = await run(propertyList, `${tagged()}&filter[term]=tagged&pageSize=3&sort=code`);
+    expect(paged.meta).toEqual({ page: 1, pageSize: 3, total: 4, lastPage: 2 });
+    expect(paged.data.map((r) => r.code)).toEqual([...codes].sort().slice(0, 3));
+    expect(Object.keys(paged.data[0]!)).not.toContain('__list_total');
   });
 
   it('runs custom filters, which may refuse values themselves', async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListResponse } from '@parkade/contract';
-import { and, asc, type Column, desc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { z } from 'zod';
@@ -23,6 +23,7 @@ import {
   type TermDef,
   hasTerm,
   termCondition,
+  termParts,
   describeFilter,
 } from './list/parse';
 import { type IncludeTree, type IncludeDef, loadNested, parseIncludes, includePaths } from './list/includes';
@@ -52,6 +53,9 @@ export {
   type TermDef,
 } from './list/parse';
 export { belongsTo, hasMany, rowsByIds, type IncludeDef, type IncludeTree } from './list/includes';
+
+/** The window count's column of a page (a name no resource selects). */
+const TOTAL = '__list_total';
 
 /** Dates become ISO strings: what a row looks like in JSON. */
 export type Serialized<T> = {
@@ -93,7 +97,7 @@ export interface ListResourceDef<TSel extends SelectedFields, TItem> {
   serialize?: (row: SelectResultFields<TSel>) => TItem;
   /**
    * Large tables: find the page's keys first (an index-only scan when an index holds the filters and the sort,
-   * stopping after the page), then read only those rows.
+   * stopping after the page), then read only those rows. Not for a word-index term: its ids are read anyway.
    */
   keysFirst?: boolean;
   /** Whether `all=1` is accepted (default true; large logs say false). */
@@ -111,6 +115,8 @@ export interface ParsedListQuery {
   pageSize: number;
   all: boolean;
   include: IncludeTree;
+  /** Whether filter[term] narrows the list: the page then carries the total (see list). */
+  term: boolean;
 }
 
 export interface ListOptions {
@@ -224,9 +230,11 @@ export function defineListResource<TSel extends SelectedFields, TItem = Serializ
       if (cond) where.push(cond);
     }
     const term = values.get('filter[term]');
+    let searched = false;
     if (term !== undefined && def.term && hasTerm(def.term)) {
       const cond = termCondition(q, term, def.term);
       if (cond) where.push(cond);
+      searched = !!cond;
     }
 
     const sortRaw = values.get('sort');
@@ -251,41 +259,69 @@ export function defineListResource<TSel extends SelectedFields, TItem = Serializ
       sizeRaw !== undefined ? positiveInt(q, 'pageSize', sizeRaw.trim(), MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
     const includeRaw = values.get('include');
     const include = includeRaw !== undefined ? parseIncludes(q, includeRaw, includes) : {};
-    return { where, orderBy, sort, page, pageSize, all, include };
+    return { where, orderBy, sort, page, pageSize, all, include, term: searched };
   }
 
   async function list(ctx: Scope, raw: string, opts: ListOptions = {}): Promise<ListResponse<TItem>> {
     const parsed = parse(raw, { area: ctx.area, lang: ctx.lang }, opts.extraParams);
     const where = and(def.scope?.(ctx), opts.where, ...parsed.where);
-    const base = () => {
-      const q = ctx.tx.select(def.select).from(def.table).$dynamic();
+    /** The rows' query, with the window count's column when there is one. */
+    const base = (total?: SQL.Aliased) => {
+      const q = ctx.tx
+        .select(total ? { ...def.select, [TOTAL]: total } : def.select)
+        .from(def.table)
+        .$dynamic();
       return def.joins ? def.joins(q as unknown as PgSelect) : (q as unknown as PgSelect);
     };
     const maxAll = def.maxAll ?? ALL_MAX;
     const limit = parsed.all ? maxAll + 1 : parsed.pageSize;
     const offset = parsed.all ? 0 : (parsed.page - 1) * parsed.pageSize;
+    // A term's matches are all found before they are sorted (the word index answers a set), and a count would
+    // find them again: the page counts them as it goes (a window count, before the limit) — 15–20 ms less for a
+    // term matching 5,000 residents of 50,000. Without a term the page may stop early along an index while
+    // the count reads on; the count stays a query of its own then, and only when the page does not tell the total.
+    const counted = parsed.term && !parsed.all;
+    const windowTotal = sql<number>`count(*) over ()`.mapWith(Number).as(TOTAL);
+    // A term through the word index gives the page a set of ids, each read from the table either way: keys first
+    // would read the page's rows twice and plan the joins twice (a third fewer searches per second for residents).
+    const keysFirst = def.keysFirst && !(parsed.term && def.term && termParts(def.term).words);
     let page: PgSelect;
-    if (def.keysFirst) {
-      let keys = ctx.tx.select({ key: tiebreak }).from(def.table).$dynamic() as unknown as PgSelect;
+    if (keysFirst) {
+      let keys = ctx.tx
+        .select({ key: tiebreak, ...(counted ? { total: windowTotal } : {}) })
+        .from(def.table)
+        .$dynamic() as unknown as PgSelect;
       if (def.joins) keys = def.joins(keys);
-      keys = keys
+      const found = keys
         .where(where)
         .orderBy(...parsed.orderBy)
         .limit(limit)
-        .offset(offset);
+        .offset(offset)
+        .as('list_keys');
+      const { key: foundKey, total: foundTotal } = found as unknown as { key: PgColumn; total?: SQL.Aliased };
       // The scope again on the outer query: a tenant table's key is (property_id, id), and without property_id the
       // planner cannot use it to fetch the page's rows (100,000 residents scanned for 50).
-      page = base()
-        .where(and(def.scope?.(ctx), inArray(tiebreak, keys)))
+      page = base(foundTotal)
+        .innerJoin(found, eq(tiebreak, foundKey))
+        .where(def.scope?.(ctx))
         .orderBy(...parsed.orderBy);
     } else {
-      page = base()
+      page = base(counted ? windowTotal : undefined)
         .where(where)
         .orderBy(...parsed.orderBy)
         .limit(limit)
         .offset(offset);
     }
-    const rows = (await page) as SelectResultFields<TSel>[];
+    const counts = (await page) as (SelectResultFields<TSel> & { [TOTAL]?: number })[];
+    const pageTotal = counted && counts.length ? Number(counts[0]![TOTAL]) : undefined;
+    const rows = (
+      counted
+        ? counts.map((row) => {
+            const { [TOTAL]: _total, ...rest } = row;
+            return rest;
+          })
+        : counts
+    ) as SelectResultFields<TSel>[];
     if (parsed.all && rows.length > maxAll)
       throw new HttpError(
         400,
@@ -295,7 +331,9 @@ export function defineListResource<TSel extends SelectedFields, TItem = Serializ
       );
 
     let total: number;
-    if (
+    if (pageTotal !== undefined) {
+      total = pageTotal;
+    } else if (
       parsed.all ||
       (rows.length > 0 && rows.length < parsed.pageSize) ||
       (parsed.page === 1 && rows.length === 0)
