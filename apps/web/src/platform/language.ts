@@ -13,6 +13,18 @@ export const NATIVE_NAMES: Record<Language, string> = { en: 'English', es: 'Espa
 export const isLanguage = (v: unknown): v is Language =>
   typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
+/** Whether a language was kept from an earlier visit (the language store is persisted under this key). */
+function hasStoredLanguage(): boolean {
+  try {
+    return (
+      typeof localStorage !== 'undefined' &&
+      localStorage.getItem(useLanguageStore.persist.getOptions().name!) !== null
+    );
+  } catch {
+    return false;
+  }
+}
+
 export function browserLanguages(): readonly string[] {
   return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 }
@@ -68,10 +80,14 @@ export function startFirstLanguage(lng: Language): void {
 /** Settles once the first language's texts are in (a stable promise, for React's `use`). */
 export const firstTextsReady = (): Promise<void> => firstTexts;
 
-/** The language before anyone signs in: the stored one, the browser's, then en (SPEC §9), among the given codes. */
+/**
+ * The language before anyone signs in: the stored one, the browser's, then en (SPEC §9), among the given codes.
+ * "Stored" means kept from an earlier visit: the store's default (en) is not a choice, so a first visit from a
+ * browser in Spanish or Chinese opens in that language.
+ */
 export function initialLanguage(allowed: readonly string[] = LANGUAGES): Language {
   return chooseLanguage({
-    stored: useLanguageStore.getState().currentLanguage,
+    stored: hasStoredLanguage() ? useLanguageStore.getState().currentLanguage : null,
     browser: browserLanguages(),
     allowed,
   });
