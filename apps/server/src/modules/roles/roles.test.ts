@@ -12,6 +12,7 @@ import {
 } from '../../test/harness';
 import { ok, tenantSuite } from '../../test/suite';
 import { binnacle } from '../binnacle/table';
+import { seedRoles } from './seed';
 import { roles } from './table';
 
 /** Roles (decision 0020): CRUD, areas and properties, the guard rails, and a change applied on the next request. */
@@ -216,5 +217,35 @@ describe('a role change', () => {
       await s.call('GET', '/auth/bootstrap', undefined, { token }),
     );
     expect(boot.permissions).toEqual(['units.index']);
+  });
+});
+
+describe('the seed of the built-in roles', () => {
+  it('keeps a permission an operator took away, and adds a default that is new since the last start', async () => {
+    const id = await roleId(s.ctx.database, 'office-dispatcher');
+    const read = () =>
+      s.ctx.database.withScope({ area: 'central' }, async (tx) => {
+        const [row] = await tx.select().from(roles).where(eq(roles.id, id));
+        return row!;
+      });
+    const before = await read();
+    const shown = await ok<RoleItem>(await central('GET', `/roles/${id}`));
+    const taken = shown.permissions.filter((p) => p !== 'visitors.export');
+    await ok(await central('PUT', `/roles/${id}`, { ...shown, permissions: taken }));
+    // A default the last start did not know (as when a new version adds one): seeded_permissions lacks it.
+    await s.ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx
+        .update(roles)
+        .set({
+          permissions: taken.filter((p) => p !== 'visitors.show'),
+          seededPermissions: before.seededPermissions.filter((p) => p !== 'visitors.show'),
+        })
+        .where(eq(roles.id, id)),
+    );
+    await s.ctx.database.withScope({ area: 'central' }, (tx) => seedRoles(tx));
+    const after = await read();
+    expect(after.permissions).not.toContain('visitors.export');
+    expect(after.permissions).toContain('visitors.show');
+    expect(after.seededPermissions).toEqual(before.seededPermissions);
   });
 });
