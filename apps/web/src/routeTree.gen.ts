@@ -38,6 +38,8 @@ import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties
 import { Route as AppPropertiesCreateRouteImport } from './routes/_app/properties/create'
 import { Route as AppResidentsIndexRouteImport } from './routes/_app/residents/index'
 import { Route as AppResidentsCreateRouteImport } from './routes/_app/residents/create'
+import { Route as AppRolesIndexRouteImport } from './routes/_app/roles/index'
+import { Route as AppRolesCreateRouteImport } from './routes/_app/roles/create'
 import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
 import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
 import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
@@ -79,6 +81,8 @@ import { Route as AppResidentsResidentIdPermitsCreateRouteImport } from './route
 import { Route as AppResidentsResidentIdShowRouteImport } from './routes/_app/residents/$residentId/show'
 import { Route as AppResidentsResidentIdVehiclesRouteImport } from './routes/_app/residents/$residentId/vehicles'
 import { Route as AppResidentsResidentIdVehiclesCreateRouteImport } from './routes/_app/residents/$residentId/vehicles-create'
+import { Route as AppRolesRoleIdEditRouteImport } from './routes/_app/roles/$roleId/edit'
+import { Route as AppRolesRoleIdShowRouteImport } from './routes/_app/roles/$roleId/show'
 import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spotId/edit'
 import { Route as AppSpotsSpotIdShowRouteImport } from './routes/_app/spots/$spotId/show'
 import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$unitId/edit'
@@ -244,6 +248,16 @@ const AppResidentsIndexRoute = AppResidentsIndexRouteImport.update({
 const AppResidentsCreateRoute = AppResidentsCreateRouteImport.update({
   id: '/residents/create',
   path: '/residents/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRolesIndexRoute = AppRolesIndexRouteImport.update({
+  id: '/roles/',
+  path: '/roles/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRolesCreateRoute = AppRolesCreateRouteImport.update({
+  id: '/roles/create',
+  path: '/roles/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSpotsIndexRoute = AppSpotsIndexRouteImport.update({
@@ -470,6 +484,16 @@ const AppResidentsResidentIdVehiclesCreateRoute =
     path: '/residents/$residentId/vehicles-create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppRolesRoleIdEditRoute = AppRolesRoleIdEditRouteImport.update({
+  id: '/roles/$roleId/edit',
+  path: '/roles/$roleId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRolesRoleIdShowRoute = AppRolesRoleIdShowRouteImport.update({
+  id: '/roles/$roleId/show',
+  path: '/roles/$roleId/show',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSpotsSpotIdEditRoute = AppSpotsSpotIdEditRouteImport.update({
   id: '/spots/$spotId/edit',
   path: '/spots/$spotId/edit',
@@ -620,6 +644,7 @@ export interface FileRoutesByFullPath {
   '/permits/create': typeof AppPermitsCreateRoute
   '/properties/create': typeof AppPropertiesCreateRoute
   '/residents/create': typeof AppResidentsCreateRoute
+  '/roles/create': typeof AppRolesCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
@@ -630,6 +655,7 @@ export interface FileRoutesByFullPath {
   '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
+  '/roles/': typeof AppRolesIndexRoute
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
   '/vehicles/': typeof AppVehiclesIndexRoute
@@ -659,6 +685,8 @@ export interface FileRoutesByFullPath {
   '/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
   '/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
   '/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
+  '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
+  '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -713,6 +741,7 @@ export interface FileRoutesByTo {
   '/permits/create': typeof AppPermitsCreateRoute
   '/properties/create': typeof AppPropertiesCreateRoute
   '/residents/create': typeof AppResidentsCreateRoute
+  '/roles/create': typeof AppRolesCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
@@ -723,6 +752,7 @@ export interface FileRoutesByTo {
   '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
   '/residents': typeof AppResidentsIndexRoute
+  '/roles': typeof AppRolesIndexRoute
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
   '/vehicles': typeof AppVehiclesIndexRoute
@@ -752,6 +782,8 @@ export interface FileRoutesByTo {
   '/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
   '/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
   '/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
+  '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
+  '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -808,6 +840,7 @@ export interface FileRoutesById {
   '/_app/permits/create': typeof AppPermitsCreateRoute
   '/_app/properties/create': typeof AppPropertiesCreateRoute
   '/_app/residents/create': typeof AppResidentsCreateRoute
+  '/_app/roles/create': typeof AppRolesCreateRoute
   '/_app/units/create': typeof AppUnitsCreateRoute
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/_app/vehicles/create': typeof AppVehiclesCreateRoute
@@ -818,6 +851,7 @@ export interface FileRoutesById {
   '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
+  '/_app/roles/': typeof AppRolesIndexRoute
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
@@ -847,6 +881,8 @@ export interface FileRoutesById {
   '/_app/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
   '/_app/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
   '/_app/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
+  '/_app/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
+  '/_app/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
   '/_app/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/_app/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/_app/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -903,6 +939,7 @@ export interface FileRouteTypes {
     | '/permits/create'
     | '/properties/create'
     | '/residents/create'
+    | '/roles/create'
     | '/units/create'
     | '/units/create-bulk'
     | '/vehicles/create'
@@ -913,6 +950,7 @@ export interface FileRouteTypes {
     | '/permits/'
     | '/properties/'
     | '/residents/'
+    | '/roles/'
     | '/spots/'
     | '/units/'
     | '/vehicles/'
@@ -942,6 +980,8 @@ export interface FileRouteTypes {
     | '/residents/$residentId/show'
     | '/residents/$residentId/vehicles'
     | '/residents/$residentId/vehicles-create'
+    | '/roles/$roleId/edit'
+    | '/roles/$roleId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -996,6 +1036,7 @@ export interface FileRouteTypes {
     | '/permits/create'
     | '/properties/create'
     | '/residents/create'
+    | '/roles/create'
     | '/units/create'
     | '/units/create-bulk'
     | '/vehicles/create'
@@ -1006,6 +1047,7 @@ export interface FileRouteTypes {
     | '/permits'
     | '/properties'
     | '/residents'
+    | '/roles'
     | '/spots'
     | '/units'
     | '/vehicles'
@@ -1035,6 +1077,8 @@ export interface FileRouteTypes {
     | '/residents/$residentId/show'
     | '/residents/$residentId/vehicles'
     | '/residents/$residentId/vehicles-create'
+    | '/roles/$roleId/edit'
+    | '/roles/$roleId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -1090,6 +1134,7 @@ export interface FileRouteTypes {
     | '/_app/permits/create'
     | '/_app/properties/create'
     | '/_app/residents/create'
+    | '/_app/roles/create'
     | '/_app/units/create'
     | '/_app/units/create-bulk'
     | '/_app/vehicles/create'
@@ -1100,6 +1145,7 @@ export interface FileRouteTypes {
     | '/_app/permits/'
     | '/_app/properties/'
     | '/_app/residents/'
+    | '/_app/roles/'
     | '/_app/spots/'
     | '/_app/units/'
     | '/_app/vehicles/'
@@ -1129,6 +1175,8 @@ export interface FileRouteTypes {
     | '/_app/residents/$residentId/show'
     | '/_app/residents/$residentId/vehicles'
     | '/_app/residents/$residentId/vehicles-create'
+    | '/_app/roles/$roleId/edit'
+    | '/_app/roles/$roleId/show'
     | '/_app/spots/$spotId/edit'
     | '/_app/spots/$spotId/show'
     | '/_app/units/$unitId/edit'
@@ -1375,6 +1423,20 @@ declare module '@tanstack/react-router' {
       path: '/residents/create'
       fullPath: '/residents/create'
       preLoaderRoute: typeof AppResidentsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/roles/': {
+      id: '/_app/roles/'
+      path: '/roles'
+      fullPath: '/roles/'
+      preLoaderRoute: typeof AppRolesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/roles/create': {
+      id: '/_app/roles/create'
+      path: '/roles/create'
+      fullPath: '/roles/create'
+      preLoaderRoute: typeof AppRolesCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/spots/': {
@@ -1664,6 +1726,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppResidentsResidentIdVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/roles/$roleId/edit': {
+      id: '/_app/roles/$roleId/edit'
+      path: '/roles/$roleId/edit'
+      fullPath: '/roles/$roleId/edit'
+      preLoaderRoute: typeof AppRolesRoleIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/roles/$roleId/show': {
+      id: '/_app/roles/$roleId/show'
+      path: '/roles/$roleId/show'
+      fullPath: '/roles/$roleId/show'
+      preLoaderRoute: typeof AppRolesRoleIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/spots/$spotId/edit': {
       id: '/_app/spots/$spotId/edit'
       path: '/spots/$spotId/edit'
@@ -1839,6 +1915,7 @@ interface AppRouteChildren {
   AppPermitsCreateRoute: typeof AppPermitsCreateRoute
   AppPropertiesCreateRoute: typeof AppPropertiesCreateRoute
   AppResidentsCreateRoute: typeof AppResidentsCreateRoute
+  AppRolesCreateRoute: typeof AppRolesCreateRoute
   AppUnitsCreateRoute: typeof AppUnitsCreateRoute
   AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
   AppVehiclesCreateRoute: typeof AppVehiclesCreateRoute
@@ -1848,6 +1925,7 @@ interface AppRouteChildren {
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
+  AppRolesIndexRoute: typeof AppRolesIndexRoute
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppVehiclesIndexRoute: typeof AppVehiclesIndexRoute
@@ -1876,6 +1954,8 @@ interface AppRouteChildren {
   AppResidentsResidentIdShowRoute: typeof AppResidentsResidentIdShowRoute
   AppResidentsResidentIdVehiclesRoute: typeof AppResidentsResidentIdVehiclesRoute
   AppResidentsResidentIdVehiclesCreateRoute: typeof AppResidentsResidentIdVehiclesCreateRoute
+  AppRolesRoleIdEditRoute: typeof AppRolesRoleIdEditRoute
+  AppRolesRoleIdShowRoute: typeof AppRolesRoleIdShowRoute
   AppSpotsSpotIdEditRoute: typeof AppSpotsSpotIdEditRoute
   AppSpotsSpotIdShowRoute: typeof AppSpotsSpotIdShowRoute
   AppUnitsUnitIdEditRoute: typeof AppUnitsUnitIdEditRoute
@@ -1926,6 +2006,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermitsCreateRoute: AppPermitsCreateRoute,
   AppPropertiesCreateRoute: AppPropertiesCreateRoute,
   AppResidentsCreateRoute: AppResidentsCreateRoute,
+  AppRolesCreateRoute: AppRolesCreateRoute,
   AppUnitsCreateRoute: AppUnitsCreateRoute,
   AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
   AppVehiclesCreateRoute: AppVehiclesCreateRoute,
@@ -1935,6 +2016,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
+  AppRolesIndexRoute: AppRolesIndexRoute,
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppVehiclesIndexRoute: AppVehiclesIndexRoute,
@@ -1967,6 +2049,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppResidentsResidentIdVehiclesRoute: AppResidentsResidentIdVehiclesRoute,
   AppResidentsResidentIdVehiclesCreateRoute:
     AppResidentsResidentIdVehiclesCreateRoute,
+  AppRolesRoleIdEditRoute: AppRolesRoleIdEditRoute,
+  AppRolesRoleIdShowRoute: AppRolesRoleIdShowRoute,
   AppSpotsSpotIdEditRoute: AppSpotsSpotIdEditRoute,
   AppSpotsSpotIdShowRoute: AppSpotsSpotIdShowRoute,
   AppUnitsUnitIdEditRoute: AppUnitsUnitIdEditRoute,

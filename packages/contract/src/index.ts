@@ -40,6 +40,8 @@ export * from './permits';
 export * from './permits.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
+export * from './roles';
+export * from './roles.schemas';
 export * from './form-rules';
 export * from './form-rules.schemas';
 export * from './two-factor';

@@ -170,10 +170,12 @@ describe('permission checks shared by server and web', () => {
       for (const p of ROLE_PERMISSIONS[role]) expect(isPermission(p), `${role} ${p}`).toBe(true);
     expect(new Set(ROLE_PERMISSIONS.admin)).toEqual(new Set(ALL_PERMISSIONS));
   });
-  it('gives parking inspectors patrolling and managers the dashboard, but not role management', () => {
+  it('gives parking inspectors patrolling, and managers the dashboard and the staffing of their property', () => {
     expect(ROLE_PERMISSIONS['parking-inspector']).toContain('patrolling.index');
     expect(ROLE_PERMISSIONS['parking-inspector']).not.toContain('dashboard.index');
     expect(ROLE_PERMISSIONS.manager).toContain('dashboard.index');
-    expect(ROLE_PERMISSIONS.manager).not.toContain('roles.edit');
+    // A property's manager staffs it (issue 16): users and roles, within the permissions the manager holds.
+    expect(ROLE_PERMISSIONS.manager).toEqual(expect.arrayContaining(['users.edit', 'roles.edit']));
+    expect(ROLE_PERMISSIONS.manager).not.toContain('system-settings.edit');
   });
 });

@@ -57,7 +57,6 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     (x) =>
       !x.startsWith('properties.create') &&
       !x.startsWith('properties.delete') &&
-      !x.startsWith('roles.') &&
       !x.startsWith('translations.upload') &&
       !x.startsWith('language-codes.edit') &&
       !x.startsWith('tenants.') &&

@@ -61,12 +61,6 @@ export const plannedResources = {
     },
     nav: [navEntry('administration', '/documents', 'documents')],
   }),
-  roles: defineResource({
-    name: 'roles',
-    actions: CRUD,
-    routes: crudPages('roles', 'roleId'),
-    nav: [navEntry('administration', '/roles', 'roles')],
-  }),
   users: defineResource({
     name: 'users',
     actions: CRUD,

@@ -10,6 +10,7 @@ import { plannedResources as planned } from './planned';
 import { profileResource } from './profile';
 import { propertiesResource, settingsResource, tenantsResource } from './properties';
 import { reservationsResource } from './reservations';
+import { rolesResource } from './roles';
 import { residentsResource } from './residents';
 import type { NavEntry } from './resource';
 import { spotsResource } from './spots';
@@ -43,7 +44,7 @@ export const RESOURCES = [
   bannedVehiclesResource,
   ...catalogResources,
   planned.users,
-  planned.roles,
+  rolesResource,
   tenantsResource,
   settingsResource,
   systemSettingsResource,

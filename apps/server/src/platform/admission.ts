@@ -17,8 +17,11 @@ export interface AdmissionRule {
   access: Access;
   /** Open to a session that must enrol in two-factor sign-in first. */
   openDuringEnrolment?: boolean;
-  /** In the central area, acts on the property named by `X-Property`. */
-  propertyScoped?: boolean;
+  /**
+   * In the central area, acts on the property named by `X-Property`; 'optional': on it when the header is sent,
+   * else on the central area's own rows (roles).
+   */
+  propertyScoped?: boolean | 'optional';
 }
 
 /** Who is calling, settled before anything else of the request is read. */
@@ -113,8 +116,12 @@ export async function admitted<T>(
       }
     }
     checkAccess(def, session);
+    const named = req.headers['x-property'];
     const acting =
-      area === 'central' && def.propertyScoped ? await selectProperty(tx, req.headers['x-property']) : null;
+      area === 'central' &&
+      (def.propertyScoped === true || (def.propertyScoped === 'optional' && named !== undefined))
+        ? await selectProperty(tx, named)
+        : null;
     return fn(tx, { property, session, acting });
   });
 }

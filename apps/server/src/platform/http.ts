@@ -51,9 +51,10 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
    * The route works on one property's rows (buildings, spots, residents…). In the tenant area that is the host's
    * tenant; in the central area it is the selected property named by the `X-Property` header (its id), and the
    * transaction's row-level scope narrows to that property once the user is authenticated. ctx.property is set
-   * in both areas.
+   * in both areas. 'optional': centrally, without the header the route works on the central area's own rows
+   * (ctx.property null), with it on the selected property's.
    */
-  propertyScoped?: boolean;
+  propertyScoped?: boolean | 'optional';
   /**
    * The schema that validates the body of this request when it depends on the property or the caller (form rules,
    * the manager rule of permits). `schema.body` still documents the route and types the handler's body.
@@ -297,7 +298,7 @@ export function mountRoutes(app: FastifyInstance, services: Services, defs: Rout
               : def.propertyScoped
                 ? { headers: z.object({ 'x-property': z.string().optional() }).loose() }
                 : {}),
-            description: `Area: ${area}. Access: ${def.access}.${area === 'central' && def.propertyScoped ? ' Acts on the property named by the X-Property header (its id).' : ''}${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
+            description: `Area: ${area}. Access: ${def.access}.${area === 'central' && def.propertyScoped ? (def.propertyScoped === 'optional' ? ' With the X-Property header (its id), acts on that property; without it, on the central area.' : ' Acts on the property named by the X-Property header (its id).') : ''}${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
           },
           // Validation happens inside the handler so errors share one path and one language.
           validatorCompiler: () => (data: unknown) => ({ value: data }),

@@ -374,7 +374,7 @@ describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r
   });
 });
 
-const centralScoped = ctx.routes.filter((r) => r.area === 'central' && r.def.propertyScoped);
+const centralScoped = ctx.routes.filter((r) => r.area === 'central' && r.def.propertyScoped === true);
 
 describe.each(centralScoped.map((r) => [label(r), r] as const))('%s', (_name, r) => {
   it('needs a selected property (X-Property): none → 400, an unknown one → 404', async () => {

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
-import * as tables from './table';
+import { rolesRoutes } from './routes';
 import { seedRoles } from './seed';
+import * as tables from './table';
 
-export const rolesModule = defineModule({ name: 'roles', tables, seed: seedRoles });
+export const rolesModule = defineModule({ name: 'roles', routes: rolesRoutes, tables, seed: seedRoles });

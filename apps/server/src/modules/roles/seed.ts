@@ -1,5 +1,5 @@
 import { ROLE_PERMISSIONS, ROLES } from '@parkade/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { roles } from './table';
 
@@ -11,21 +11,32 @@ const DESCRIPTIONS: Record<string, string> = {
   'parking-inspector': 'Patrols, looks up plates, issues warnings and tows',
 };
 
-/** The five built-in roles. Each start adds any default permission a built-in role lacks; none is removed. */
+/**
+ * The five built-in roles. A start gives a built-in role only the default permissions that are new since the last
+ * start (a new resource's, say): a permission an operator took away stays away.
+ */
 export async function seedRoles(tx: Tx): Promise<void> {
   for (const name of ROLES) {
     const defaults = ROLE_PERMISSIONS[name];
-    const [existing] = await tx.select().from(roles).where(eq(roles.name, name));
+    const [existing] = await tx
+      .select()
+      .from(roles)
+      .where(and(isNull(roles.propertyId), eq(roles.name, name)));
     if (!existing) {
-      await tx
-        .insert(roles)
-        .values({ name, description: DESCRIPTIONS[name], permissions: defaults, builtIn: true });
+      await tx.insert(roles).values({
+        name,
+        description: DESCRIPTIONS[name],
+        permissions: defaults,
+        seededPermissions: defaults,
+        builtIn: true,
+      });
     } else if (existing.builtIn) {
-      const missing = defaults.filter((p) => !existing.permissions.includes(p));
-      if (missing.length)
+      const fresh = defaults.filter((p) => !existing.seededPermissions.includes(p));
+      const missing = fresh.filter((p) => !existing.permissions.includes(p));
+      if (fresh.length)
         await tx
           .update(roles)
-          .set({ permissions: [...existing.permissions, ...missing] })
+          .set({ permissions: [...existing.permissions, ...missing], seededPermissions: defaults })
           .where(eq(roles.id, existing.id));
     }
   }

@@ -1,5 +1,6 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
+import { roleFixture } from './roles';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
 import {
   importFixture,
@@ -35,6 +36,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/permits\/:id/, permitFixture],
   [/^\w+ \/banned-vehicles\/:id\/photos\/:fileId$/, bannedVehiclePhotoFixture],
   [/^\w+ \/banned-vehicles\/:id/, bannedVehicleFixture],
+  [/^\w+ \/roles\/:id/, roleFixture],
   [/^\w+ \/properties\/:id/, 'global'],
   ...CATALOG_RESOURCES.map((name): [RegExp, 'global'] => [new RegExp(`^\\w+ /${name}/:id`), 'global']),
 ];
