@@ -160,6 +160,14 @@ describe('GET /binnacle (central)', () => {
     expect(central).toMatchObject({ userId: admin.id, userType: 'central-user', userName: 'Central Admin' });
   });
 
+  it('includes the acting user with its role, with no property selected (roles: a built-in role is shared)', async () => {
+    const res = await centralList('?include=user.role&filter[action]=login.success&pageSize=500');
+    expect(res.statusCode).toBe(200);
+    const data = res.json<ListResponse<Entry>>().data;
+    const central = data.find((e) => e.area === 'central')!;
+    expect(central.user!.role).toMatchObject({ name: 'admin' });
+  });
+
   it('filters by property, and null picks central entries', async () => {
     const onlyB = (await centralList(`?filter[propertyId]=${b.id}`)).json<ListResponse<Entry>>().data;
     expect(onlyB.length).toBeGreaterThan(0);

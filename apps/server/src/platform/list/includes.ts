@@ -1,5 +1,5 @@
 import type { Area } from '@parkade/contract';
-import { and, eq, getTableColumns, inArray, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, or, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Scope } from '../scope';
 import { inArea, splitValues, unknownField, type ListParseContext } from './parse';
@@ -117,7 +117,9 @@ export function hasMany<P, R extends object>(opts: {
 
 /**
  * The rows of a table with these ids, as one query: the one relation loader of list includes. A tenant table (one
- * with a `property_id` column) is read in the scope's property only, whatever the ids say; a global table as is.
+ * with a `property_id` column) is read in the scope's property only, whatever the ids say; a global table as is; a
+ * mixed table (a nullable `property_id`: roles) in the scope's property and its shared rows, or — centrally, with
+ * no property selected — as row-level security shows it.
  *
  *   building: belongsTo({ key: (u) => u.buildingId,
  *     load: (ctx, ids) => rowsByIds(ctx, buildings, { id: buildings.id, name: buildings.name }, ids) })
@@ -126,7 +128,10 @@ export function rowsByIds<S extends SelectedFields>(ctx: Scope, table: PgTable, 
   const columns = getTableColumns(table) as Record<string, Column | undefined>;
   const idColumn = columns.id;
   if (!idColumn) throw new Error('rowsByIds needs a table with an id column');
-  const tenant = columns.propertyId ? eq(columns.propertyId, ctx.propertyId) : undefined;
+  const property = columns.propertyId;
+  let tenant: SQL | undefined;
+  if (property?.notNull) tenant = eq(property, ctx.propertyId);
+  else if (property && ctx.property) tenant = or(eq(property, ctx.property.id), isNull(property));
   return ctx.tx
     .select(select)
     .from(table)
