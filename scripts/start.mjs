@@ -46,7 +46,13 @@ if (webBuildIsCurrent()) {
 } else {
   console.log('web app: building (npm run build)…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  // The web build is always a production build: Vite follows NODE_ENV, and a NODE_ENV=development server (the
+  // demo's default) would otherwise ship React's development bundle — four times the sign-in page's JavaScript.
+  const build = spawnSync(npm, ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

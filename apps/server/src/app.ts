@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@parkade/contract';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
@@ -19,7 +20,7 @@ import { mountRoutes, tagsOf, type MountedRoute, type RouteDef, type Services } 
 import { pickLanguage } from './platform/i18n';
 import { loggerOptions, prettyStream, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
-import { spaPreloads } from './platform/spa-preload';
+import { dictionaryPreload, inlineStylesheets, spaPreloads } from './platform/spa-preload';
 import { localDiskStorage, type Storage } from './platform/storage';
 import { parseHost, propertyForHost, type HostInfo } from './platform/tenancy';
 
@@ -106,7 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         }),
       );
     }
-    return serveSpa(req.hostInfo, req.url.split('?')[0]!).then((html) =>
+    return serveSpa(req.hostInfo, req.url.split('?')[0]!, req.headers['accept-language']).then((html) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(html),
     );
   });
@@ -118,8 +119,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
    */
   let indexHtml: string | null = null;
   const preloads = spaPreloads(env.webDist);
-  async function serveSpa(host: HostInfo, pathname: string): Promise<string> {
-    indexHtml ??= fs.readFileSync(path.join(env.webDist, 'index.html'), 'utf8');
+  async function serveSpa(host: HostInfo, pathname: string, acceptLanguage?: string): Promise<string> {
+    indexHtml ??= inlineStylesheets(
+      fs.readFileSync(path.join(env.webDist, 'index.html'), 'utf8'),
+      env.webDist,
+    );
     // The property's code, and its name for the sign-in screen to say whose residents and staff sign in there.
     const property =
       host.kind === 'central'
@@ -134,7 +138,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       .replace(/"/g, '&quot;');
     return indexHtml
       .replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`)
-      .replace('</head>', `${preloads(pathname)}</head>`);
+      .replace(
+        '</head>',
+        `${preloads(pathname)}${host.kind === 'central' ? dictionaryPreload(acceptLanguage, LANGUAGES) : ''}</head>`,
+      );
   }
 
   // Helmet's security headers, worked out once: they never change per request (the @fastify/helmet plugin built

@@ -37,3 +37,35 @@ export function spaPreloads(webDist: string): (pathname: string) => string {
     return links;
   };
 }
+
+/**
+ * The build's stylesheet (a couple of kilobytes: font faces and the base rules) written into the page instead of
+ * linked, so it no longer blocks the first paint for a round trip of its own (decision 0017). The CSP allows
+ * inline styles already (Emotion writes its own). A page whose stylesheet is missing keeps its link.
+ */
+export function inlineStylesheets(html: string, webDist: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g,
+    (link, file: string) => {
+      const at = path.join(webDist, file);
+      if (!fs.existsSync(at)) return link;
+      return `<style>${fs.readFileSync(at, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+    },
+  );
+}
+
+/**
+ * The first dictionary, announced in the central area's page: the web app cannot show a word before its language's
+ * texts are in, and without this it asks for them only once its entry file has arrived and run. The language is
+ * the browser's first one Parkade speaks (the Accept-Language the page was asked with, as `navigator.languages`
+ * lists it), else English — the web app's own choice on a first visit (SPEC §9). A property's pages cannot be
+ * announced this way: their API calls carry X-Tenant, which a preload link cannot send.
+ */
+export function dictionaryPreload(acceptLanguage: string | undefined, languages: readonly string[]): string {
+  const first =
+    (acceptLanguage ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0]!.trim().toLowerCase().split('-')[0]!)
+      .find((code) => languages.includes(code)) ?? 'en';
+  return `<link rel="preload" href="/api/central/langs/${first}" as="fetch" crossorigin="use-credentials" />`;
+}
