@@ -42,6 +42,8 @@ export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
 export * from './roles';
 export * from './roles.schemas';
+export * from './users';
+export * from './users.schemas';
 export * from './form-rules';
 export * from './form-rules.schemas';
 export * from './two-factor';

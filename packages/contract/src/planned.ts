@@ -61,13 +61,6 @@ export const plannedResources = {
     },
     nav: [navEntry('administration', '/documents', 'documents')],
   }),
-  users: defineResource({
-    name: 'users',
-    actions: CRUD,
-    routes: crudPages('users', 'userId'),
-    nav: [navEntry('administration', '/users', 'users')],
-    audited: { central_users: {}, tenant_users: {} },
-  }),
   visitors: defineResource({
     name: 'visitors',
     actions: [...CRUD, 'export', 'refresh'],

@@ -16,6 +16,7 @@ import type { NavEntry } from './resource';
 import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
 import { unitsResource } from './units';
+import { usersResource } from './users';
 import { vehiclesResource } from './vehicles';
 
 /**
@@ -43,7 +44,7 @@ export const RESOURCES = [
   reservationsResource,
   bannedVehiclesResource,
   ...catalogResources,
-  planned.users,
+  usersResource,
   rolesResource,
   tenantsResource,
   settingsResource,
