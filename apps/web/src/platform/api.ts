@@ -3,7 +3,7 @@ import type { AxiosInstance } from 'axios';
 import i18n from './i18n';
 import { API_BASE, hostContext } from './host';
 import { fetchError, RequestError } from './errors';
-import { useLanguageStore } from './stores';
+import { requestHeaders } from './request-headers';
 
 let client: Promise<AxiosInstance> | null = null;
 
@@ -26,15 +26,7 @@ export function api(): Promise<AxiosInstance> {
  */
 export async function getPublic<T>(url: string): Promise<T> {
   const { area, tenant } = hostContext();
-  const headers: Record<string, string> = {
-    'X-Requested-With': 'XMLHttpRequest',
-    Accept: 'application/json',
-    'Accept-Language': useLanguageStore.getState().currentLanguage,
-  };
-  if (area === 'tenant') {
-    if (!tenant) throw new RequestError(i18n.t('errors.tenantNotSet'), 400);
-    headers['X-Tenant'] = tenant;
-  }
+  const headers = requestHeaders(area, tenant, { signedIn: false });
   let res: Response;
   try {
     res = await fetch(API_BASE[area] + url, { headers, credentials: 'include' });

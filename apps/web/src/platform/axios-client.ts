@@ -1,22 +1,19 @@
 import type { Area } from '@parkade/contract';
 import axios, { type AxiosInstance } from 'axios';
 import i18n from './i18n';
-import { normaliseError, RequestError } from './errors';
+import { normaliseError } from './errors';
 import { API_BASE } from './host';
-import { useAuthStore, useLanguageStore, usePropertyStore } from './stores';
+import { requestHeaders } from './request-headers';
 
 /**
- * One axios client per area (SPEC §7): Accept-Language, the bearer token when one is stored, the XMLHttpRequest
- * marker and credentials; the tenant client adds X-Tenant and refuses to run without a tenant code; the central
- * client adds X-Property, the selected property, for the routes that work on one property. Every error
- * leaves as a RequestError (errors.ts).
+ * One axios client per area (SPEC §7): the area's base, credentials, and on every call the headers of
+ * `requestHeaders` (request-headers.ts). Every error leaves as a RequestError (errors.ts).
  */
 export function createClient(area: Area, tenant: string | null): AxiosInstance {
   const client = axios.create({
     baseURL: API_BASE[area],
     withCredentials: true,
     timeout: 30_000,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
     // filter[x]=a,b etc. are built by the contract's toSearchParams; plain objects as usual.
     paramsSerializer: {
       serialize: (params: Record<string, unknown>) =>
@@ -24,17 +21,8 @@ export function createClient(area: Area, tenant: string | null): AxiosInstance {
     },
   });
   client.interceptors.request.use((config) => {
-    if (area === 'tenant') {
-      if (!tenant) throw new RequestError(i18n.t('errors.tenantNotSet'), 400);
-      config.headers.set('X-Tenant', tenant);
-    } else {
-      // Central staff act on one selected property at a time (DESIGN §1): property-scoped routes read it here.
-      const propertyId = usePropertyStore.getState().propertyId;
-      if (propertyId) config.headers.set('X-Property', String(propertyId));
-    }
-    config.headers.set('Accept-Language', useLanguageStore.getState().currentLanguage);
-    const token = useAuthStore.getState().token;
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(requestHeaders(area, tenant, { signedIn: true })))
+      config.headers.set(name, value);
     return config;
   });
   client.interceptors.response.use(
