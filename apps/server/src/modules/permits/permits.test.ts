@@ -120,6 +120,39 @@ async function forceStatus(id: number, status: PermitStatus, expiresOn: string |
   );
 }
 
+describe('what a vehicle or a permit points at', () => {
+  it('an unknown permit type or another property’s spot is a field error, the same for vehicles and permits', async () => {
+    const other = await createProperty(ctx.database);
+    let foreignSpot = 0;
+    await ctx.database.withScope({ area: 'tenant', propertyId: other.id }, async (tx) => {
+      const [a] = await tx.insert(parkingAreas).values({ propertyId: other.id, name: 'Lot' }).returning();
+      const [s] = await tx
+        .insert(spots)
+        .values({ propertyId: other.id, areaId: a!.id, number: '9' })
+        .returning();
+      foreignSpot = s!.id;
+    });
+    const r = await newResident();
+    const fieldOf = (res: { statusCode: number; json: <X>() => X }) => {
+      expect(res.statusCode).toBe(422);
+      return res.json<{ errors: Record<string, string[]> }>().errors;
+    };
+    for (const url of ['/vehicles', '/permits']) {
+      const v = url === '/permits' ? await newVehicle(r.id) : null;
+      const base = {
+        residentId: r.id,
+        ...(v ? { vehicleId: v.id, code: `F-${++n}` } : { plate: `FK${++n}` }),
+      };
+      expect(fieldOf(await call('POST', url, { ...base, permitTypeId: 99_999 })).permitTypeId).toEqual([
+        'Choose a permit type.',
+      ]);
+      expect(
+        fieldOf(await call('POST', url, { ...base, permitTypeId: 1, spotId: foreignSpot })).spotId,
+      ).toBeDefined();
+    }
+  });
+});
+
 describe('vehicles', () => {
   it('normalises the plate, keeps it as typed, and refuses the same plate twice in the property', async () => {
     const r = await newResident();

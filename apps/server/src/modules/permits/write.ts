@@ -15,10 +15,10 @@ import { fieldError, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { assertNotBanned } from '../banned-vehicles';
-import { permitTypes } from '../permit-types/table';
+import { assertPermitType } from '../permit-types/service';
+import { assertSpotOfProperty } from '../spots/service';
 import { assertResident, propertySettingsOf, residentLimit } from '../residents/service';
 import { residents } from '../residents/table';
-import { spots } from '../spots/table';
 import { vehicles } from '../vehicles/table';
 import { getPermit, own } from './service';
 import { permits } from './table';
@@ -52,18 +52,8 @@ async function assertRefs(ctx: Scope, body: Body, checkBan = true) {
     if (!v || v.residentId !== body.residentId) throw fieldError('vehicleId', 'permits.vehicleNotResident');
     if (checkBan) await assertNotBanned(ctx, v.plate, 'vehicleId');
   }
-  const [type] = await ctx.tx
-    .select({ id: permitTypes.id })
-    .from(permitTypes)
-    .where(eq(permitTypes.id, body.permitTypeId));
-  if (!type) throw fieldError('permitTypeId', 'permits.permitTypeNotFound');
-  if (body.spotId) {
-    const [s] = await ctx.tx
-      .select({ id: spots.id })
-      .from(spots)
-      .where(and(eq(spots.propertyId, ctx.propertyId), eq(spots.id, body.spotId)));
-    if (!s) throw fieldError('spotId', 'permits.spotNotFound');
-  }
+  await assertPermitType(ctx, body.permitTypeId);
+  if (body.spotId) await assertSpotOfProperty(ctx, body.spotId);
 }
 
 const addMonths = (isoDate: string, months: number) => {

@@ -263,3 +263,12 @@ export async function spotDetail(ctx: Scope, id: number): Promise<SpotDetail> {
     vehicle: null,
   };
 }
+
+/** A spot chosen on a form (a vehicle's, a permit's) must be one of the property's: else a field error on `spotId`. */
+export async function assertSpotOfProperty(ctx: Scope, spotId: number): Promise<void> {
+  const [spot] = await ctx.tx
+    .select({ id: spots.id })
+    .from(spots)
+    .where(and(eq(spots.propertyId, ctx.propertyId), eq(spots.id, spotId)));
+  if (!spot) throw fieldError('spotId', 'permits.spotNotFound');
+}

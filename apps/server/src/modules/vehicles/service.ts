@@ -17,7 +17,9 @@ import { deleteFiles, ownedFile, storeFiles } from '../files/service';
 import { files } from '../files/table';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
+import { assertPermitType } from '../permit-types/service';
 import { permitTypes } from '../permit-types/table';
+import { assertSpotOfProperty } from '../spots/service';
 import { assertResident, propertySettingsOf, residentLimit } from '../residents/service';
 import { residents } from '../residents/table';
 import { spots } from '../spots/table';
@@ -155,20 +157,8 @@ async function assertRefs(ctx: Scope, body: Body) {
     if (!m) throw fieldError('modelId', 'validation.invalidSelection');
     if (body.makeId && m.makeId !== body.makeId) throw fieldError('modelId', 'vehicles.modelOfMake');
   }
-  if (body.permitTypeId) {
-    const [p] = await ctx.tx
-      .select({ id: permitTypes.id })
-      .from(permitTypes)
-      .where(eq(permitTypes.id, body.permitTypeId));
-    if (!p) throw fieldError('permitTypeId', 'validation.invalidSelection');
-  }
-  if (body.spotId) {
-    const [s] = await ctx.tx
-      .select({ id: spots.id })
-      .from(spots)
-      .where(and(eq(spots.propertyId, ctx.propertyId), eq(spots.id, body.spotId)));
-    if (!s) throw fieldError('spotId', 'permits.spotNotFound');
-  }
+  if (body.permitTypeId) await assertPermitType(ctx, body.permitTypeId);
+  if (body.spotId) await assertSpotOfProperty(ctx, body.spotId);
 }
 
 /** The resident may not hold more active vehicles than their limit (their own, else the property's setting). */
