@@ -25,15 +25,15 @@ export const FORM_RULE_FIELDS = {
 export type FormName = keyof typeof FORM_RULE_FIELDS;
 export const FORM_NAMES = Object.keys(FORM_RULE_FIELDS) as FormName[];
 
-/** The form rules screen (/rules) and the API's form-rules calls. */
+/**
+ * The form rules screen (/rules) and the API's form-rules calls: `rules.index` to see them, `rules.edit` to change
+ * them. (A second `form-rules` resource once declared the same two actions for its audit entity: the role form
+ * showed "Form rules" twice, and its permissions gated nothing. Roles lose them at the next start.)
+ */
 export const rulesResource = defineResource({
   name: 'rules',
   actions: ['index', 'edit'],
   routes: { '/rules': 'index' },
   nav: [navEntry('administration', '/rules', 'rules')],
-});
-export const formRulesResource = defineResource({
-  name: 'form-rules',
-  actions: ['index', 'edit'],
-  audited: { form_rules: {} },
+  audited: { form_rules: { record: '/rules' } },
 });

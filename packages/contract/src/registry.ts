@@ -3,7 +3,7 @@ import { binnacleResource } from './binnacle';
 import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
 import { dashboardResource } from './dashboard';
-import { formRulesResource, rulesResource } from './form-rules';
+import { rulesResource } from './form-rules';
 import { patrollingResource } from './patrolling';
 import { permitsResource } from './permits';
 import { plannedResources as planned } from './planned';
@@ -50,7 +50,6 @@ export const RESOURCES = [
   settingsResource,
   systemSettingsResource,
   rulesResource,
-  formRulesResource,
   planned.documents,
   planned['email-templates'],
   planned['emails-sender'],

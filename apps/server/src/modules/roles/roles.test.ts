@@ -1,5 +1,5 @@
 import type { ListResponse, Permission, RoleItem } from '@parkade/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createCentralUser,
@@ -247,5 +247,47 @@ describe('the seed of the built-in roles', () => {
     expect(after.permissions).not.toContain('visitors.export');
     expect(after.permissions).toContain('visitors.show');
     expect(after.seededPermissions).toEqual(before.seededPermissions);
+  });
+});
+
+describe('a permission the catalogue no longer has', () => {
+  it('is dropped from every role at the next start, a property’s own roles included, the rest kept in order', async () => {
+    const [made] = await s.ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx
+        .insert(roles)
+        .values({
+          propertyId: s.propertyId,
+          name: 'Retired keeper',
+          permissions: ['units.index', 'form-rules.edit', 'residents.index'],
+        })
+        .returning(),
+    );
+    const dispatcher = await roleId(s.ctx.database, 'office-dispatcher');
+    await s.ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx
+        .update(roles)
+        .set({ seededPermissions: sql`array_append(${roles.seededPermissions}, 'form-rules.index')` })
+        .where(eq(roles.id, dispatcher)),
+    );
+    await s.ctx.database.withScope({ area: 'central' }, (tx) => seedRoles(tx));
+    const [own, builtIn] = await s.ctx.database.withScope({ area: 'central' }, (tx) =>
+      Promise.all([
+        tx.select().from(roles).where(eq(roles.id, made!.id)),
+        tx.select().from(roles).where(eq(roles.id, dispatcher)),
+      ]),
+    );
+    expect(own[0]!.permissions).toEqual(['units.index', 'residents.index']);
+    expect(builtIn[0]!.seededPermissions).not.toContain('form-rules.index');
+    // The role can be saved as it is shown.
+    const shown = await ok<RoleItem>(await s.call('GET', `/roles/${made!.id}`));
+    expect(
+      (
+        await s.call(
+          'PUT',
+          `/roles/${made!.id}`,
+          body(shown.permissions as Permission[], { name: shown.name }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
-import { ROLE_PERMISSIONS, ROLES } from '@parkade/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@parkade/contract';
+import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { roles } from './table';
 
@@ -12,10 +12,25 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 /**
+ * Every role, of every property, loses the permissions the catalogue no longer has (a resource merged into
+ * another, an action removed): a role would otherwise show and send names its form cannot save.
+ */
+async function dropRetiredPermissions(tx: Tx): Promise<void> {
+  const known = sql`${`{${ALL_PERMISSIONS.join(',')}}`}::text[]`;
+  const kept = (column: SQLWrapper) =>
+    sql`array(select p from unnest(${column}) p where p = any(${known}) order by array_position(${column}, p))`;
+  await tx
+    .update(roles)
+    .set({ permissions: kept(roles.permissions), seededPermissions: kept(roles.seededPermissions) })
+    .where(sql`not (${roles.permissions} <@ ${known} and ${roles.seededPermissions} <@ ${known})`);
+}
+
+/**
  * The five built-in roles. A start gives a built-in role only the default permissions that are new since the last
  * start (a new resource's, say): a permission an operator took away stays away.
  */
 export async function seedRoles(tx: Tx): Promise<void> {
+  await dropRetiredPermissions(tx);
   for (const name of ROLES) {
     const defaults = ROLE_PERMISSIONS[name];
     const [existing] = await tx

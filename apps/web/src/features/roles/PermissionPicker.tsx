@@ -84,7 +84,17 @@ export function PermissionPicker({
                   />
                 }
               />
-              <Box component="ul" sx={{ listStyle: 'none', m: 0, pl: { xs: 2, sm: 3 } }}>
+              <Box
+                component="ul"
+                sx={{
+                  listStyle: 'none',
+                  m: 0,
+                  pl: { xs: 1, sm: 3 },
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  columnGap: 2,
+                }}
+              >
                 {group.permissions.map(({ permission, action }) => (
                   <li key={permission}>
                     <FormControlLabel
