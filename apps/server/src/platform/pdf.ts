@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type PDFKit from 'pdfkit';
 import { lazy } from './lazy';
@@ -6,24 +8,26 @@ import { lazy } from './lazy';
 const pdfkit = lazy<typeof PDFKit>('pdfkit');
 
 /**
- * PDF documents (pdfkit). Latin text uses the built-in Helvetica; Chinese needs a CJK font, taken from the
- * system (Debian's fonts-noto-cjk) when present. Without one, Chinese documents are written in English rather
- * than as empty boxes (docs/decisions/0012).
+ * PDF documents (pdfkit). Latin text uses the built-in Helvetica; Chinese is written in Noto Sans SC, shipped with
+ * the product as an npm package (`@expo-google-fonts/noto-sans-sc`, SIL Open Font License), so a Chinese reader
+ * gets a Chinese document on any machine (docs/decisions/0012). pdfkit embeds only the glyphs a document uses. The
+ * two weights are read once per process and kept: 10 MB each, parsed by pdfkit per document.
  */
-const CJK_FONTS = [
-  process.env.PARKADE_CJK_FONT,
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/opentype/noto-cjk/NotoSansCJK-Regular.ttc',
-].filter((f): f is string => !!f);
-let cjk: string | null | undefined;
-export function cjkFont(): string | null {
-  if (cjk === undefined) cjk = CJK_FONTS.find((f) => fs.existsSync(f)) ?? null;
+const require = createRequire(import.meta.url);
+const fontDir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc'));
+const CJK_FILES = {
+  regular: path.join(fontDir, '400Regular/NotoSansSC_400Regular.ttf'),
+  bold: path.join(fontDir, '700Bold/NotoSansSC_700Bold.ttf'),
+};
+let cjk: { regular: Buffer; bold: Buffer } | undefined;
+function cjkFonts(): { regular: Buffer; bold: Buffer } {
+  cjk ??= { regular: fs.readFileSync(CJK_FILES.regular), bold: fs.readFileSync(CJK_FILES.bold) };
   return cjk;
 }
 
 export type PdfDoc = InstanceType<typeof PDFKit>;
 
-/** A new document whose body font can write `lang`; returns the language actually used. */
+/** A new document whose fonts write `lang` (regular and bold: font names for `doc.font`). */
 export function newPdf(
   lang: 'en' | 'es' | 'zh',
   options: ConstructorParameters<typeof PDFKit>[0] = {},
@@ -31,13 +35,11 @@ export function newPdf(
   const PDFDocument = pdfkit();
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, ...options });
   if (lang === 'zh') {
-    const font = cjkFont();
-    if (font) {
-      doc.registerFont('cjk', font, 'NotoSansCJKsc-Regular');
-      doc.font('cjk');
-      return { doc, lang, bold: 'cjk', regular: 'cjk' };
-    }
-    lang = 'en';
+    const fonts = cjkFonts();
+    doc.registerFont('cjk', fonts.regular);
+    doc.registerFont('cjk-bold', fonts.bold);
+    doc.font('cjk');
+    return { doc, lang, bold: 'cjk-bold', regular: 'cjk' };
   }
   doc.font('Helvetica');
   return { doc, lang, bold: 'Helvetica-Bold', regular: 'Helvetica' };

@@ -1,3 +1,4 @@
+import { pdfText } from '../../test/pdf-text';
 import {
   PERMIT_ACTIONS,
   PERMIT_STATUSES,
@@ -493,6 +494,10 @@ describe('printed permits', () => {
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+    const zh = await call('GET', `/permits/${permit.id}/print?format=ppm1`, undefined, { lang: 'zh' });
+    const text = await pdfText(zh.rawPayload);
+    expect(text).toContain('停车证');
+    expect(text).toContain(permit.code);
     expect((await call('GET', `/permits/${permit.id}/print?format=ppm3`)).statusCode).toBe(422);
     const token = await ctx.database.withScope(
       { area: 'tenant', propertyId },

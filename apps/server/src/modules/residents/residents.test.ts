@@ -1,3 +1,4 @@
+import { pdfText } from '../../test/pdf-text';
 import { type ListResponse, type ResidentItem } from '@parkade/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -323,13 +324,18 @@ describe('residents', () => {
     expect((await call('POST', '/residents/sendBulkParkingPolice', { ids: [999999] })).statusCode).toBe(422);
   });
 
-  it('downloads the agreement and the policies as PDF', async () => {
+  it('downloads the agreement and the policies as PDF, in Chinese for a Chinese reader on any machine', async () => {
     const r = await ok<ResidentItem>(await call('POST', '/residents', residentBody({ language: 'zh' })));
-    for (const doc of ['agreement', 'parkingPolicies']) {
+    const titles = { agreement: '停车证协议', parkingPolicies: '停车规定' };
+    for (const [doc, title] of Object.entries(titles)) {
       const res = await call('GET', `/residents/${r.id}/download/${doc}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      // The font ships with the product: the words are Chinese, not an English fallback nor empty boxes.
+      const text = await pdfText(res.rawPayload);
+      expect(text).toContain(title);
+      if (doc === 'agreement') expect(text).toContain(r.fullName);
     }
   });
 
