@@ -49,7 +49,7 @@ for (const account of Object.keys(DEMO) as Account[]) {
 
     // The user menu names the user; signing out ends on the sign-in screen (scanned above), and the landing page
     // is closed again: it asks to sign in, to come back to it.
-    await page.getByRole('button', { name: /^(Account menu of|Menú de la cuenta de) / }).click();
+    await page.getByRole('button', { name: /^[A-Z]{1,2} – (Account menu of|Menú de la cuenta de) / }).click();
     await expect(page.getByRole('menu')).toContainText(DEMO[account].email);
     await page.getByRole('menuitem', { name: /^(Sign out|Cerrar sesión)$/ }).click();
     await expect(page).toHaveURL(`${origin}/auth/login`);

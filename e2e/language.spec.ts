@@ -25,7 +25,7 @@ import {
 const TEXTS = {
   en: {
     lang: 'en-US',
-    button: 'Language: English. Change language',
+    button: 'EN – Language: English. Change language',
     nav: 'Main navigation',
     dashboard: 'Dashboard',
     subtitle: 'What exists at your property today.',
@@ -34,7 +34,7 @@ const TEXTS = {
   },
   es: {
     lang: 'es-ES',
-    button: 'Idioma: Español. Cambiar idioma',
+    button: 'ES – Idioma: Español. Cambiar idioma',
     nav: 'Navegación principal',
     dashboard: 'Panel',
     subtitle: 'Lo que existe hoy en su propiedad.',
@@ -43,7 +43,7 @@ const TEXTS = {
   },
   zh: {
     lang: 'zh-CN',
-    button: '语言：中文。切换语言',
+    button: 'ZH – 语言：中文。切换语言',
     nav: '主导航',
     dashboard: '仪表板',
     subtitle: '您物业当前的各项数据。',

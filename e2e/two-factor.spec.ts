@@ -35,7 +35,7 @@ test('an admin turns on two-factor sign-in, then signs in with a code and is ref
   await expect(page).toHaveURL(`${centralOrigin}/dashboard`);
 
   // The profile, from the user menu.
-  await page.getByRole('button', { name: /^Account menu of / }).click();
+  await page.getByRole('button', { name: / – Account menu of / }).click();
   await page.getByRole('menuitem', { name: 'Profile and security' }).click();
   await expect(page).toHaveURL(`${centralOrigin}/profile`);
   await checkPage(page, 'Profile and security');
@@ -77,7 +77,7 @@ test('an admin turns on two-factor sign-in, then signs in with a code and is ref
     ).not.toBeChecked();
 
     // Sign out, and in again: the password, then the code step.
-    await page.getByRole('button', { name: /^Account menu of / }).click();
+    await page.getByRole('button', { name: / – Account menu of / }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(`${centralOrigin}/auth/login`);
     await settled(page, 'Sign in');

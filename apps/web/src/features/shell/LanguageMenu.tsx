@@ -42,7 +42,8 @@ export function LanguageMenu({
         }}
         onPointerEnter={() => void loadList()}
         onFocus={() => void loadList()}
-        aria-label={t('shell.language.change', { language: NATIVE_NAMES[value] })}
+        // The accessible name starts with the visible code (WCAG 2.5.3, label in name): a voice user says what they see.
+        aria-label={t('shell.language.change', { code: value.toUpperCase(), language: NATIVE_NAMES[value] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}

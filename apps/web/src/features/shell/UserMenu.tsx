@@ -47,7 +47,8 @@ export function UserMenu({ propertyName }: { propertyName: string | null }) {
     <>
       <IconButton
         onClick={(e) => setAnchor(e.currentTarget)}
-        aria-label={t('shell.userMenu.open', { name: user.fullName })}
+        // The accessible name starts with the visible initials (WCAG 2.5.3, label in name).
+        aria-label={t('shell.userMenu.open', { initials: initials(user.fullName), name: user.fullName })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
