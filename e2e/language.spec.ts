@@ -7,6 +7,7 @@ import {
   originOf,
   saveLanguage,
   settled,
+  signInThroughUi,
   signInViaApi,
   tenantOrigin,
   test,
@@ -162,4 +163,25 @@ test('before signing in, the sign-in screen switches language without a reload a
   await switchLanguage(page, 'es', '中文');
   await checkPage(page, '登录');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+});
+
+test('a user whose language is Spanish, signing in on an English sign-in screen, is greeted in Spanish', async ({
+  page,
+  browser,
+}) => {
+  const { token } = await signInViaApi(page, 'maplewoodManager');
+  await saveLanguage(page, 'maplewoodManager', token, 'es');
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    await other.goto(`${tenantOrigin('maplewood')}/auth/login`);
+    await settled(other, 'Sign in');
+    await signInThroughUi(other, 'maplewoodManager');
+    // The message and the first screen are in the user's language, not the sign-in page's.
+    await expect(other.getByText('¡Inicio de sesión exitoso!')).toBeVisible();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'es-ES');
+  } finally {
+    await fresh.close();
+    await saveLanguage(page, 'maplewoodManager', token, 'en');
+  }
 });

@@ -77,21 +77,22 @@ export function applyBootstrap(boot: Bootstrap): void {
 
 /**
  * A session was issued: it is stored (in this tab, or in local storage when remembered: stores.ts), and the
- * language follows the user's.
+ * language follows the user's. Settles once the user's language is shown, so what the sign-in says next (its
+ * "signed in" message, the first screen) is in that language, not in the sign-in page's.
  */
-function startSession(answer: SessionAnswer, remember: boolean): void {
+function startSession(answer: SessionAnswer, remember: boolean): Promise<void> {
   queryClient.removeQueries({ queryKey: BOOTSTRAP_KEY });
   applied = null;
   useAuthStore.getState().setSession({ ...answer, remember });
   useLanguageStore.getState().setLanguageCodes(answer.user.languages);
-  void applyLanguage(
+  return applyLanguage(
     chooseLanguage({
       user: answer.user.language,
       stored: useLanguageStore.getState().currentLanguage,
       browser: browserLanguages(),
       allowed: answer.user.languages,
     }),
-  );
+  ).catch(() => undefined);
 }
 
 /**
@@ -102,7 +103,7 @@ function startSession(answer: SessionAnswer, remember: boolean): void {
 export async function login(body: LoginBody): Promise<LoginAnswer> {
   try {
     const answer = await send<LoginAnswer>('POST', '/auth/login', body);
-    if (!isLoginChallenge(answer)) startSession(answer, body.remember === true);
+    if (!isLoginChallenge(answer)) await startSession(answer, body.remember === true);
     return answer;
   } catch (err) {
     useAuthStore.getState().clear();
@@ -113,7 +114,7 @@ export async function login(body: LoginBody): Promise<LoginAnswer> {
 /** POST /auth/login/two-factor: the challenge and a code of the app (or a recovery code) → the session. */
 export async function loginTwoFactor(body: LoginTwoFactorBody, remember = false): Promise<SessionAnswer> {
   const answer = await send<SessionAnswer>('POST', '/auth/login/two-factor', body);
-  startSession(answer, remember);
+  await startSession(answer, remember);
   return answer;
 }
 

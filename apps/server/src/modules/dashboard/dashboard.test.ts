@@ -185,6 +185,20 @@ describe('counters follow the rows, scoped by property', () => {
     });
   });
 
+  it('a deleted resident (kept for restore) is not counted, as the residents list does not show one', async () => {
+    const before = await tenant(b);
+    const kept = await createTenantUser(ctx.database, b.id, null);
+    const gone = await createTenantUser(ctx.database, b.id, null);
+    for (const [u, deleted] of [
+      [kept, sql`null`],
+      [gone, sql`now()`],
+    ] as const)
+      await db(
+        sql`insert into residents (property_id, id, deleted_at) values (${b.id}, ${u.id}, ${deleted})`,
+      );
+    expect(delta(before, await tenant(b)).residents).toBe(1);
+  });
+
   it("counts today's audit entries by each property's own day", async () => {
     const before = { a: await tenant(a), b: await tenant(b), c: await tenant(c), all: await central() };
     const startOfDay = (tz: string) => sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;

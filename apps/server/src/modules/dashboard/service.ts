@@ -6,6 +6,7 @@ import type { Scope } from '../../platform/scope';
 import { binnacle } from '../binnacle/table';
 import { mailOutbox } from '../outbox/table';
 import { properties } from '../properties/table';
+import { residents } from '../residents/table';
 import { centralUsers, tenantUsers } from '../users/table';
 
 /**
@@ -71,7 +72,16 @@ export const COUNTERS: CounterDef[] = [
     count: (tx) => countOf(tx, centralUsers, undefined),
   },
   tenantRows('staffUsers', tenantUsers, tenantUsers.propertyId, eq(tenantUsers.type, 'tenant-user')),
-  tenantRows('residents', tenantUsers, tenantUsers.propertyId, eq(tenantUsers.type, 'tenant-resident')),
+  // The residents the residents list shows: a deleted one (kept for restore) is not counted.
+  tenantRows(
+    'residents',
+    tenantUsers,
+    tenantUsers.propertyId,
+    and(
+      eq(tenantUsers.type, 'tenant-resident'),
+      sql`not exists (select 1 from ${residents} where ${residents.propertyId} = ${tenantUsers.propertyId} and ${residents.id} = ${tenantUsers.id} and ${residents.deletedAt} is not null)`,
+    ),
+  ),
   {
     // Entries since midnight of each property's own day (its timezone); central-only entries by UTC.
     key: 'binnacleToday',

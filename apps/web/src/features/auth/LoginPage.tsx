@@ -10,6 +10,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { landingPath } from '../../platform/guards';
+import i18n from '../../platform/i18n';
 import { RequestError } from '../../platform/errors';
 import { login, loginTwoFactor } from '../../platform/session';
 import { useDocumentTitle } from '../../platform/title';
@@ -36,7 +37,8 @@ export function LoginPage({ redirect }: { redirect?: string }) {
   const [remember, setRemember] = useState(false);
 
   const signedIn = async (answer: SessionAnswer) => {
-    toast.success(t('auth.loginSuccess'));
+    // i18n's own t, not this render's: signing in has just switched to the user's language (session.ts).
+    toast.success(i18n.t('auth.loginSuccess'));
     await router.navigate({ href: redirect ?? landingPath(answer.user, answer.permissions), replace: true });
   };
   const submit = async (body: LoginBody) => {
