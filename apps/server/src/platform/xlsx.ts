@@ -290,7 +290,8 @@ export async function exportWorkbook(spec: {
   for (const row of spec.rows)
     ws.addRow(
       Object.fromEntries(
-        Object.entries(row).map(([k, v]) => [k, typeof v === 'string' ? neutraliseCell(v) : (v ?? '')]),
+        // An empty value leaves its cell empty.
+        Object.entries(row).map(([k, v]) => [k, typeof v === 'string' ? neutraliseCell(v) : (v ?? undefined)]),
       ),
     );
   return Buffer.from(await workbook.xlsx.writeBuffer());
