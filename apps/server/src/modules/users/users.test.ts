@@ -344,6 +344,25 @@ describe('guard rails', () => {
       200,
     );
   });
+  it('let only one of two keepers taking each other away at once succeed', async () => {
+    const pair = await createProperty(s.ctx.database);
+    const a = await createTenantUser(s.ctx.database, pair.id, 'manager');
+    const b = await createTenantUser(s.ctx.database, pair.id, 'manager');
+    const [ta, tb] = [await login(s.ctx, a, pair.code), await login(s.ctx, b, pair.code)];
+    const off = (token: string, id: number) =>
+      s.ctx.app.inject({
+        method: 'PUT',
+        url: `/tenant/api/users/${id}/status`,
+        headers: headers({ tenant: pair.code, token }),
+        payload: { active: false },
+      });
+    const answers = (await Promise.all([off(ta, b.id), off(tb, a.id)])).map((r) => r.statusCode);
+    // The second is refused: its caller was deactivated first (401), or the last keeper is kept (409).
+    expect(answers.filter((c) => c === 200)).toHaveLength(1);
+    expect(answers.filter((c) => c === 401 || c === 409)).toHaveLength(1);
+    const list = await central('GET', '/users?filter[status]=active&all=1', undefined, pair.id);
+    expect((await ok<ListResponse<UserItem>>(list)).data).toHaveLength(1);
+  });
 });
 
 describe('central staff', () => {
