@@ -28,9 +28,11 @@ export function createClient(area: Area, tenant: string | null): AxiosInstance {
       if (!tenant) throw new RequestError(i18n.t('errors.tenantNotSet'), 400);
       config.headers.set('X-Tenant', tenant);
     } else {
-      // Central staff act on one selected property at a time (DESIGN §1): property-scoped routes read it here.
+      // Central staff act on one selected property at a time (DESIGN §1): property-scoped routes read it here. A
+      // call that names its property itself (a property's page counting its staff) keeps it.
       const propertyId = usePropertyStore.getState().propertyId;
-      if (propertyId) config.headers.set('X-Property', String(propertyId));
+      if (propertyId && !config.headers.has('X-Property'))
+        config.headers.set('X-Property', String(propertyId));
     }
     config.headers.set('Accept-Language', useLanguageStore.getState().currentLanguage);
     const token = useAuthStore.getState().token;
