@@ -72,7 +72,7 @@ describe('what staff may do to a user', () => {
     expect(userActions({ status: 'invited', invitation: invitation() }, everything, true).delete).toBe(false);
   });
 
-  it('follows the permissions held: users.show sees sessions, users.edit acts, users.delete deletes', () => {
+  it('follows the permissions held: users.show sees sessions, users.edit acts, users.create invites, users.delete deletes', () => {
     const reader = userActions({ status: 'active', invitation: null }, only('users.show'));
     expect(reader).toMatchObject({
       seeSessions: true,
@@ -86,6 +86,8 @@ describe('what staff may do to a user', () => {
       only('users.delete'),
     );
     expect(invitedForDeleter).toMatchObject({ delete: true, resendInvitation: false });
+    const inviter = userActions({ status: 'invited', invitation: invitation() }, only('users.create'));
+    expect(inviter).toMatchObject({ resendInvitation: true, delete: false, edit: false });
   });
 });
 

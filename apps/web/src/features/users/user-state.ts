@@ -36,7 +36,8 @@ export function userActions(
   const accepted = user.invitation?.acceptedAt != null;
   const status: UserStatus = user.status;
   return {
-    resendInvitation: edit && status === 'invited',
+    // Resending is inviting again: users.create, as the first invitation.
+    resendInvitation: can('users.create') && status === 'invited',
     // Nobody deactivates themselves from here (they would be signed out at once).
     deactivate: edit && !self && status === 'active',
     reactivate: edit && status === 'inactive',
