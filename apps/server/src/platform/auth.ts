@@ -29,6 +29,12 @@ export const verifyPassword = async (hash: string, password: string) => {
     return false;
   }
 };
+/**
+ * The password hash of an account without a usable password (not an argon2 string, so nothing verifies against
+ * it): a staff user still invited, a resident who has not chosen one yet. Sign-in checks the dummy hash instead,
+ * so such an account answers exactly as a wrong password does, in the same time.
+ */
+export const NO_PASSWORD = '!';
 /** A valid hash of a random password, verified against when the account does not exist (equal timing). */
 let dummyHash: Promise<string> | undefined;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));

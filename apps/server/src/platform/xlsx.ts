@@ -254,3 +254,45 @@ export async function importTemplate(
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/**
+ * A cell a spreadsheet will never run as a formula: text that starts with =, +, -, @, a tab or a carriage return
+ * gets a leading apostrophe (OWASP "CSV injection").
+ */
+export const neutraliseCell = (v: string | null | undefined): string => {
+  const s = v ?? '';
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+};
+
+/** One column of an export: its key, its header (already translated), and how wide. */
+export interface ExportColumn {
+  key: string;
+  header: string;
+  width?: number;
+  /** Date cells shown as this Excel format (`yyyy-mm-dd hh:mm`). */
+  dateFormat?: string;
+}
+
+/**
+ * A list export as .xlsx: one sheet, a bold header row, then the rows. Text is neutralised (neutraliseCell);
+ * dates stay dates, shown in the column's format.
+ */
+export async function exportWorkbook(spec: {
+  sheet: string;
+  columns: readonly ExportColumn[];
+  rows: readonly Record<string, string | number | Date | null>[];
+}): Promise<Buffer> {
+  const workbook = new (exceljs().Workbook)();
+  const ws = workbook.addWorksheet(spec.sheet);
+  ws.columns = spec.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
+  ws.getRow(1).font = { bold: true };
+  for (const c of spec.columns) if (c.dateFormat) ws.getColumn(c.key).numFmt = c.dateFormat;
+  for (const row of spec.rows)
+    ws.addRow(
+      Object.fromEntries(
+        // An empty value leaves its cell empty.
+        Object.entries(row).map(([k, v]) => [k, typeof v === 'string' ? neutraliseCell(v) : (v ?? undefined)]),
+      ),
+    );
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

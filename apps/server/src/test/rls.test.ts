@@ -10,7 +10,7 @@ import { binnacle } from '../modules/binnacle/table';
 import { files } from '../modules/files/table';
 import { mailOutbox } from '../modules/outbox/table';
 import { properties } from '../modules/properties/table';
-import { tenantUsers } from '../modules/users/table';
+import { tenantUsers, userInvitations } from '../modules/users/table';
 import { buildings } from '../modules/buildings/table';
 import { floors } from '../modules/floors/table';
 import { parkingAreas, parkingMaps } from '../modules/parking-map/table';
@@ -166,6 +166,9 @@ async function seed(scope: RowScope, propertyId: number | null) {
     await tx
       .insert(loginChallenges)
       .values({ tokenHash: `c${propertyId}`, area, propertyId, userId: 1, expiresAt });
+    await tx
+      .insert(userInvitations)
+      .values({ tokenHash: `i${propertyId}`, area, propertyId, userId: 1, expiresAt });
   });
 }
 

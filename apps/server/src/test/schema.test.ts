@@ -21,7 +21,7 @@ import { openTestDatabase } from './db';
  * Mixed tables hold rows of one property and rows of no property (central entries): property_id is nullable,
  * so it cannot lead their primary key. They are still isolated by forced RLS and the same policy (a null
  * property_id is visible only in central scope). Audit log, stored files, mail outbox, sessions, reset tokens and
- * sign-in challenges are mixed by design; so are roles (built-in and central ones have no property, decision 0020).
+ * sign-in challenges are mixed by design, and so are staff invitations; so are roles (built-in and central ones have no property, decision 0020).
  */
 const MIXED = new Set([
   'binnacle',
@@ -31,6 +31,7 @@ const MIXED = new Set([
   'sessions',
   'password_resets',
   'login_challenges',
+  'user_invitations',
 ]);
 
 /** Platform tables with a property_id but no RLS: none any more (sessions and reset tokens are mixed tables). */

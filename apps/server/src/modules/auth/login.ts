@@ -13,6 +13,7 @@ import {
   findUserByLogin,
   isStaffType,
   newToken,
+  NO_PASSWORD,
   permissionsOf,
   toAuthUser,
   tokenHash,
@@ -42,7 +43,10 @@ export async function login(ctx: Scope, body: { email: string; password: string;
     () =>
       ctx.audit({ entity: 'auth', entityId: row?.id, action: 'login.throttled', new: { login: body.email } }),
   );
-  const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  // An account without a usable password (an invited user, a resident who has not chosen one) is checked against
+  // the dummy hash, like an unknown account: it answers as a wrong password, in the same time.
+  const usable = row && row.passwordHash !== NO_PASSWORD ? row.passwordHash : undefined;
+  const ok = (await verifyPassword(usable ?? (await dummyPasswordHash()), body.password)) && !!usable;
   if (!row || !ok || !row.active) {
     const action = row && ok ? 'login.disabled' : 'login.failed';
     await ctx.audit({ entity: 'auth', entityId: row?.id, action, new: { login: body.email } });

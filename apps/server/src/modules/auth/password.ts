@@ -16,6 +16,7 @@ import { queueMail } from '../outbox/mail';
 import {
   accountKey,
   accountOf,
+  type Account,
   areaOrigin,
   passwordChanged,
   updateUser,
@@ -32,31 +33,44 @@ export async function forgotPassword(ctx: Scope, email: string) {
   ]);
   const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, email);
   await ctx.audit({ entity: 'auth', entityId: row?.id, action: 'password.forgot', new: { email } });
-  if (row && row.active && row.email) {
-    const token = newToken();
-    await ctx.tx.insert(passwordResets).values({
-      tokenHash: tokenHash(token),
-      area: ctx.area,
-      propertyId: ctx.property?.id ?? null,
-      userId: row.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
-    });
-    const lang = (row.language as Language) ?? ctx.lang;
-    const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(row.email)}&token=${encodeURIComponent(token)}`;
-    const wake = await queueMail(ctx.tx, ctx.services.jobs, {
-      to: row.email,
-      subject: t(lang, 'auth.resetMail.subject'),
-      text: t(lang, 'auth.resetMail.body', {
-        name: row.fullName,
-        place: ctx.property?.name ?? 'Parkade',
-        link,
-      }),
-      kind: 'password-reset',
-      propertyId: ctx.property?.id ?? null,
-    });
-    ctx.afterCommit(wake);
-  }
+  if (row && row.active && row.email)
+    await sendResetLink(ctx, accountOf(ctx, row.id), { ...row, email: row.email });
   return { message: t(ctx.lang, 'auth.resetLinkSent') };
+}
+
+/**
+ * Mails an account the standard reset link (RESET_TOKEN_MINUTES, single use) in its own language: the forgotten
+ * password, and staff sending a user the link (users module). The link is on the address of the scope's area — the
+ * property's own address when the scope has a property (central staff acting on it included), else the central
+ * one — so `account` must be of that area.
+ */
+export async function sendResetLink(
+  ctx: Scope,
+  account: Account,
+  user: { email: string; fullName: string; language: string },
+) {
+  const token = newToken();
+  await ctx.tx.insert(passwordResets).values({
+    tokenHash: tokenHash(token),
+    area: account.area,
+    propertyId: account.propertyId,
+    userId: account.userId,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  const lang = (user.language as Language) ?? ctx.lang;
+  const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+    to: user.email,
+    subject: t(lang, 'auth.resetMail.subject'),
+    text: t(lang, 'auth.resetMail.body', {
+      name: user.fullName,
+      place: ctx.property?.name ?? 'Parkade',
+      link,
+    }),
+    kind: 'password-reset',
+    propertyId: account.propertyId,
+  });
+  ctx.afterCommit(wake);
 }
 
 export async function resetPassword(ctx: Scope, body: { email: string; token: string; password: string }) {

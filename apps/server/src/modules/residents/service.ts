@@ -22,10 +22,10 @@ import { vehicles } from '../vehicles/table';
 import { residents, residentUnits } from './table';
 
 /**
- * A password hash that no password verifies (not an argon2 string): residents made by an import or without a
+ * A password hash that no password verifies (platform/auth.ts): residents made by an import or without a
  * password sign in only after choosing one through the emailed link.
  */
-export const NO_PASSWORD = '!';
+export { NO_PASSWORD } from '../../platform/auth';
 
 /**
  * Tables whose rows belong to a resident and are deleted and restored with them: each has property_id,

@@ -11,7 +11,7 @@ type Body = z.output<typeof roleBody>;
 const UNIQUE = { roles_name_unique: 'name' };
 
 /** The permissions of `wanted` the caller does not hold. */
-function unheld(ctx: Scope, wanted: readonly string[]): string[] {
+export function unheld(ctx: Scope, wanted: readonly string[]): string[] {
   const held = new Set<string>(ctx.session?.permissions ?? []);
   return wanted.filter((p) => !held.has(p));
 }

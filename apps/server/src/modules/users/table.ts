@@ -50,6 +50,7 @@ const twoFactorColumns = () => ({
 export const centralUsers = pgTable('central_users', { id: id().primaryKey(), ...userColumns() }, (t) => [
   uniqueIndex('central_users_email_unique').on(sql`lower(${t.email})`),
   uniqueIndex('central_users_phone_unique').on(t.phone),
+  uniqueIndex('central_users_username_unique').on(sql`lower(${t.username})`),
 ]);
 
 /** Everyone who signs in on a property: staff (tenant-user), residents and visitors. Tenant table. */
@@ -65,7 +66,37 @@ export const tenantUsers = pgTable(
     primaryKey({ columns: [t.propertyId, t.id] }),
     uniqueIndex('tenant_users_email_unique').on(t.propertyId, sql`lower(${t.email})`),
     uniqueIndex('tenant_users_phone_unique').on(t.propertyId, t.phone),
+    uniqueIndex('tenant_users_username_unique').on(t.propertyId, sql`lower(${t.username})`),
     index('tenant_users_type_idx').on(t.propertyId, t.type),
     tenantPolicy('tenant_users'),
+  ],
+).enableRLS();
+
+/**
+ * Invitations of staff users (decision 0021): a link `/auth/invitation/{token}` that sets the first password. A
+ * mixed table like `password_resets`, keyed by (area, property_id): a null property_id is a central user's. The
+ * token is 256 random bits kept as its SHA-256; it serves once (`accepted_at`), until `expires_at`, and a newer
+ * invitation of the same user retires it (`retired_at`). `sent_by` is the sender's id in their own area
+ * (`sent_by_type`: central-user or tenant-user), since central staff invite a property's staff too.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: id().primaryKey(),
+    area: varchar('area', { length: 10 }).notNull(),
+    propertyId: bigint('property_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    sentBy: bigint('sent_by', { mode: 'number' }),
+    sentByType: varchar('sent_by_type', { length: 20 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('user_invitations_token_hash_unique').on(t.tokenHash),
+    index('user_invitations_user_idx').on(t.propertyId, t.area, t.userId, t.createdAt),
+    tenantPolicy('user_invitations'),
   ],
 ).enableRLS();

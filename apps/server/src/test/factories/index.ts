@@ -1,6 +1,7 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { roleFixture } from './roles';
+import { userFixture, userSessionFixture, userStatusFixture } from './users';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
 import {
   importFixture,
@@ -15,6 +16,7 @@ import type { RouteFixture } from './types';
 
 export type { RouteFixture } from './types';
 export { makeResident, SIGNATURE_PNG } from './residents';
+export { makeStaffUser } from './users';
 
 /**
  * Which factory makes the row a route's ids address, by `METHOD url` as the route declares it (the first match
@@ -37,6 +39,9 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/banned-vehicles\/:id\/photos\/:fileId$/, bannedVehiclePhotoFixture],
   [/^\w+ \/banned-vehicles\/:id/, bannedVehicleFixture],
   [/^\w+ \/roles\/:id/, roleFixture],
+  [/^DELETE \/users\/:id\/sessions\/:sessionId$/, userSessionFixture],
+  [/^PUT \/users\/:id\/status$/, userStatusFixture],
+  [/^\w+ \/users\/:id/, userFixture],
   [/^\w+ \/properties\/:id/, 'global'],
   ...CATALOG_RESOURCES.map((name): [RegExp, 'global'] => [new RegExp(`^\\w+ /${name}/:id`), 'global']),
 ];
