@@ -100,7 +100,8 @@ test('a new property is staffed by invitation: first manager, a role of its own,
   await expect(page.getByText(`The invitation makes this person staff of ${property}.`)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('manager');
   await page.getByRole('textbox', { name: 'Full name' }).fill(manager.name);
-  await page.getByRole('textbox', { name: 'Username' }).fill(`maria${stamp}`);
+  // The username follows the name until one is typed.
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(`maria.gomez.${tag}`);
   await page.getByRole('textbox', { name: 'Email' }).fill(manager.email);
   await checkState(page);
   const sentToManager = Date.now() - 1000;

@@ -58,6 +58,8 @@ export interface ResourceDefinition<Item extends { id: number }, Values extends 
   canDelete?: (item: Item) => boolean;
   /** The toast after a create, instead of "The … was created". */
   createdMessage?: (item: Item) => string;
+  /** On the show page, between the title and the record: what most needs doing next (a new property's staff). */
+  ShowLead?: ComponentType<{ item: Item }>;
   /** The resource's fields; they read the mode (show renders them read-only). */
   Fields: ComponentType<{ record?: Item }>;
   /** A query string sent with the edit's PUT ('?action=change-vehicle'); none by default. */
@@ -215,6 +217,7 @@ function ShowView<Item extends { id: number }, Values extends FieldValues>({
           </>
         }
       />
+      {d.ShowLead && <d.ShowLead item={item} />}
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
         <FormProvider {...form}>
           <FormModeProvider value="show">

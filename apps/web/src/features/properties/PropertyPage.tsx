@@ -12,6 +12,10 @@ import { PropertySettingsForm } from './PropertySettingsForm';
 import { emptyValues, toValues, type Values } from './property-values';
 import { TestEmailPanel } from './TestEmailPanel';
 
+function StaffLead({ item }: { item: Property }) {
+  return <InviteManagerCard id={item.id} placement="lead" />;
+}
+
 function useDefinition(mode: PageMode): ResourceDefinition<Property, Values> {
   const { t } = useTranslation();
   return useMemo(
@@ -26,6 +30,8 @@ function useDefinition(mode: PageMode): ResourceDefinition<Property, Values> {
       emptyValues,
       toValues,
       recordTitle: (p) => p.name,
+      // A property nobody can sign in to yet: inviting its first manager comes before anything else.
+      ShowLead: StaffLead,
       Fields: PropertyFields,
     }),
     [t, mode],
@@ -48,7 +54,7 @@ export function PropertyPage({ mode, id }: { mode: Exclude<PageMode, 'create'>; 
       <ResourcePage definition={definition} mode={mode} id={id} />
       {mode === 'show' && (
         <Stack spacing={3} sx={{ mt: 3 }}>
-          <InviteManagerCard id={id} />
+          <InviteManagerCard id={id} placement="below" />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
             <LogoPanel id={id} />
             {can('properties.test-email') && <TestEmailPanel id={id} />}

@@ -138,11 +138,8 @@ function AcceptForm({ token, info }: { token: string; info: InvitationInfo }) {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {info.propertyName
-          ? t('users.screens.invitation.introProperty', {
-              property: info.propertyName,
-              min: RESET_PASSWORD_MIN,
-            })
-          : t('users.screens.invitation.introCentral', { min: RESET_PASSWORD_MIN })}
+          ? t('users.screens.invitation.introProperty', { property: info.propertyName })
+          : t('users.screens.invitation.introCentral')}
       </Typography>
       <form onSubmit={submit} noValidate aria-label={title} {...preloadOnUse(resolver)}>
         <Stack spacing={2.5}>

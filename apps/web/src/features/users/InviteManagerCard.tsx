@@ -32,11 +32,11 @@ function useStaffCount(propertyId: number, enabled: boolean) {
 
 /**
  * On a property's page (central): its staff. A property nobody can sign in to yet offers "Invite the first
- * manager" — the property becomes the selected one and the invitation form opens with the built-in manager role
- * chosen; one with staff says how many and offers "Invite a user". "See its staff" opens its users. Shown to
- * holders of users.create or users.index.
+ * manager" under the page's title — the property becomes the selected one and the invitation form opens with the
+ * built-in manager role chosen; one with staff says how many and offers "Invite a user", below the details.
+ * "See its staff" opens its users. Shown to holders of users.create or users.index.
  */
-export function InviteManagerCard({ id }: { id: number }) {
+export function InviteManagerCard({ id, placement }: { id: number; placement: 'lead' | 'below' }) {
   const { t } = useTranslation();
   const can = useCan();
   const navigate = useNavigate();
@@ -46,8 +46,11 @@ export function InviteManagerCard({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const staff = useStaffCount(id, can('users.index'));
   if (!property || !(can('users.create') || can('users.index'))) return null;
-  // Without users.index (or while counting) the property is taken as not staffed yet.
+  // Without users.index the property is taken as not staffed yet; while counting, nothing shows.
+  if (staff.isPending && staff.fetchStatus !== 'idle') return null;
   const count = staff.data ?? 0;
+  // Not staffed yet: under the title, before the details; staffed: with the other panels below them.
+  if ((count === 0) !== (placement === 'lead')) return null;
 
   /** Works on this property from now on (as a property picker does): nothing of another one stays cached. */
   const selectProperty = () => {
@@ -72,7 +75,7 @@ export function InviteManagerCard({ id }: { id: number }) {
     }
   };
   return (
-    <Paper sx={{ p: { xs: 2, sm: 3 }, flex: 1 }}>
+    <Paper sx={{ p: { xs: 2, sm: 3 }, mb: placement === 'lead' ? 3 : 0 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('users.screens.propertyStaff')}
       </Typography>

@@ -1,6 +1,6 @@
 import { LANGUAGES, type UserItem, type UserStatus } from '@parkade/contract';
 import { Alert } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES } from '../../platform/language';
@@ -17,6 +17,8 @@ import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { StatusChip } from '../permits/PermitStatusChip';
 import { usePhoneCountry } from '../residents/ResidentFields';
 import { RoleInput } from './RoleInput';
+import { UserStateBanner } from './UserPanel';
+import { usernameFrom } from './user-state';
 import { useScopeLanguages, useUsersScope } from './scope';
 
 const STATUS_COLOUR: Record<UserStatus, 'success' | 'default' | 'info'> = {
@@ -39,10 +41,21 @@ export function UserFields({ record }: { record?: UserItem }) {
   const { t } = useTranslation();
   const mode = useFormMode();
   const phoneCountry = usePhoneCountry();
+  const suggestUsername = useUsernameSuggestion();
   return (
     <FieldGrid>
       {mode === 'create' && <InviteScopeNote />}
-      <TextInput name="fullName" label={t('users.screens.fullName')} required />
+      {mode === 'show' && record && (
+        <FullRow>
+          <UserStateBanner user={record} />
+        </FullRow>
+      )}
+      <TextInput
+        name="fullName"
+        label={t('users.screens.fullName')}
+        required
+        onValueChange={suggestUsername}
+      />
       <TextInput
         name="username"
         label={t('users.screens.username')}
@@ -68,6 +81,23 @@ export function UserFields({ record }: { record?: UserItem }) {
       {mode === 'show' && record && <AccountState user={record} />}
     </FieldGrid>
   );
+}
+
+/**
+ * On the invite form, the username follows the full name as it is typed (usernameFrom) until the inviter types a
+ * username of their own.
+ */
+function useUsernameSuggestion() {
+  const mode = useFormMode();
+  const { getValues, setValue } = useFormContext();
+  const suggested = useRef('');
+  return (fullName: string) => {
+    if (mode !== 'create') return;
+    const current = (getValues('username') as string | undefined) ?? '';
+    if (current && current !== suggested.current) return;
+    suggested.current = usernameFrom(fullName);
+    setValue('username', suggested.current, { shouldDirty: true });
+  };
 }
 
 /** The user's language: one of the scope's languages; a new user starts with the first of them. */
@@ -119,12 +149,17 @@ function AccountState({ user }: { user: UserItem }) {
       <ReadOnlyField label={t('users.screens.lastLogin')}>
         {user.lastLoginAt ? formatDateTime(user.lastLoginAt, intlLocale) : t('users.screens.never')}
       </ReadOnlyField>
-      <ReadOnlyField label={t('users.screens.recovery')}>
-        {user.recoveryAt ? formatDateTime(user.recoveryAt, intlLocale) : t('users.screens.never')}
-      </ReadOnlyField>
-      <ReadOnlyField label={t('users.screens.twoFactor')}>
-        {user.twoFactorEnabled ? t('users.screens.twoFactorOn') : t('users.screens.twoFactorOff')}
-      </ReadOnlyField>
+      {/* Nothing to say about passwords before the user has one. */}
+      {user.status !== 'invited' && (
+        <>
+          <ReadOnlyField label={t('users.screens.recovery')}>
+            {user.recoveryAt ? formatDateTime(user.recoveryAt, intlLocale) : t('users.screens.never')}
+          </ReadOnlyField>
+          <ReadOnlyField label={t('users.screens.twoFactor')}>
+            {user.twoFactorEnabled ? t('users.screens.twoFactorOn') : t('users.screens.twoFactorOff')}
+          </ReadOnlyField>
+        </>
+      )}
     </>
   );
 }

@@ -102,7 +102,7 @@ export const userScreens = resourceScreens<UserItem, UserBody>({
         </Stack>
       ),
     },
-    { field: 'username', headerName: t('users.screens.username'), flex: 0.8, minWidth: 120, secondary: true },
+    { field: 'username', headerName: t('users.screens.username'), flex: 0.7, minWidth: 110, secondary: true },
     { field: 'email', headerName: t('users.screens.email'), flex: 1.2, minWidth: 180, secondary: true },
     {
       field: 'roleId',
@@ -124,7 +124,7 @@ export const userScreens = resourceScreens<UserItem, UserBody>({
     {
       field: 'lastLoginAt',
       headerName: t('users.screens.lastLogin'),
-      minWidth: 160,
+      minWidth: 190,
       secondary: true,
       valueFormatter: (v: string | null) => (v ? formatDateTime(v, locale) : t('users.screens.never')),
     },

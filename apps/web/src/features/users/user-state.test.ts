@@ -1,7 +1,7 @@
-import type { Permission, UserItem } from '@parkade/contract';
+import { USERNAME_PATTERN, type Permission, type UserItem } from '@parkade/contract';
 import { describe, expect, it } from 'vitest';
 import { grantable } from './RoleInput';
-import { describeUserAgent, invitationState, userActions } from './user-state';
+import { describeUserAgent, invitationState, userActions, usernameFrom } from './user-state';
 
 const NOW = Date.parse('2025-06-10T12:00:00Z');
 const invitation = (over: Partial<NonNullable<UserItem['invitation']>> = {}) => ({
@@ -133,5 +133,26 @@ describe('a session described by its user agent', () => {
     expect(describeUserAgent('x'.repeat(80))).toHaveLength(58);
     expect(describeUserAgent(null)).toBeNull();
     expect(describeUserAgent('  ')).toBeNull();
+  });
+});
+
+describe('the username suggested from a full name', () => {
+  it('is the name in lower-case Latin letters, words joined by dots, and passes the username format', () => {
+    for (const [name, username] of [
+      ['Maria Gomez', 'maria.gomez'],
+      ["José O'Neil-Park", 'jose.oneil.park'],
+      ['  Ann   Lee  ', 'ann.lee'],
+      ['Zoë Ångström 2nd', 'zoe.angstrom.2nd'],
+    ] as const) {
+      expect(usernameFrom(name)).toBe(username);
+      expect(USERNAME_PATTERN.test(usernameFrom(name))).toBe(true);
+    }
+  });
+
+  it('is empty for a name without Latin letters, and never longer than the format allows', () => {
+    expect(usernameFrom('王小明')).toBe('');
+    const long = usernameFrom(`${'a'.repeat(63)} b`);
+    expect(long.length).toBeLessThanOrEqual(64);
+    expect(USERNAME_PATTERN.test(long)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Permission, UserItem, UserStatus } from '@parkade/contract';
+import { USERNAME_MAX, type Permission, type UserItem, type UserStatus } from '@parkade/contract';
 
 /**
  * Where a user's invitation stands: `pending` (sent, not used, not expired), `expired` (sent, not used, past its
@@ -22,7 +22,7 @@ export interface UserActions {
   /** Only an invitation nobody accepted is withdrawn by deleting the user; others are deactivated. */
   delete: boolean;
   edit: boolean;
-  /** See the user's sessions; end them. */
+  /** See the user's sessions; end them (an active user: an invited or deactivated one has none). */
   seeSessions: boolean;
   endSessions: boolean;
 }
@@ -44,8 +44,8 @@ export function userActions(
     passwordReset: edit && status === 'active',
     delete: can('users.delete') && !self && status === 'invited' && !accepted,
     edit,
-    seeSessions: can('users.show') && status !== 'invited',
-    endSessions: edit && status !== 'invited',
+    seeSessions: can('users.show') && status === 'active',
+    endSessions: edit && status === 'active',
   };
 }
 
@@ -86,4 +86,22 @@ function systemOf(ua: string): string | null {
   if (/Mac OS X|Macintosh/.test(ua)) return 'macOS';
   if (/Linux/.test(ua)) return 'Linux';
   return null;
+}
+
+/**
+ * A username suggested from a full name (the invite form fills it in until the user types their own): lower-case
+ * Latin letters and digits, accents dropped, words joined by dots — "José O'Neil-Park" → "jose.oneil.park". Empty
+ * when the name has no Latin letters or digits (a name in Chinese): the inviter chooses one.
+ */
+export function usernameFrom(fullName: string): string {
+  const plain = fullName
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['\u2019]/g, '');
+  return plain
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.+|\.+$/g, '')
+    .slice(0, USERNAME_MAX)
+    .replace(/\.+$/, '');
 }
