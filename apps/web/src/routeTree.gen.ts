@@ -44,8 +44,11 @@ import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
 import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
 import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
 import { Route as AppUnitsCreateBulkRouteImport } from './routes/_app/units/create-bulk'
+import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
+import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
 import { Route as AppVehiclesIndexRouteImport } from './routes/_app/vehicles/index'
 import { Route as AppVehiclesCreateRouteImport } from './routes/_app/vehicles/create'
+import { Route as AuthInvitationTokenRouteImport } from './routes/auth/invitation/$token'
 import { Route as RegisterResidentsIndexRouteImport } from './routes/register.residents.index'
 import { Route as RegisterResidentsResidentTokenRouteImport } from './routes/register.residents.$residentToken'
 import { Route as AppBannedVehiclesBannedVehicleIdEditRouteImport } from './routes/_app/banned-vehicles/$bannedVehicleId/edit'
@@ -87,6 +90,8 @@ import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spo
 import { Route as AppSpotsSpotIdShowRouteImport } from './routes/_app/spots/$spotId/show'
 import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$unitId/edit'
 import { Route as AppUnitsUnitIdShowRouteImport } from './routes/_app/units/$unitId/show'
+import { Route as AppUsersUserIdEditRouteImport } from './routes/_app/users/$userId/edit'
+import { Route as AppUsersUserIdShowRouteImport } from './routes/_app/users/$userId/show'
 import { Route as AppVehiclesVehicleIdEditRouteImport } from './routes/_app/vehicles/$vehicleId/edit'
 import { Route as AppVehiclesVehicleIdShowRouteImport } from './routes/_app/vehicles/$vehicleId/show'
 import { Route as AppCatalogMakesMakeIdEditRouteImport } from './routes/_app/catalog/makes/$makeId/edit'
@@ -280,6 +285,16 @@ const AppUnitsCreateBulkRoute = AppUnitsCreateBulkRouteImport.update({
   path: '/units/create-bulk',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
+  id: '/users/create',
+  path: '/users/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVehiclesIndexRoute = AppVehiclesIndexRouteImport.update({
   id: '/vehicles/',
   path: '/vehicles/',
@@ -289,6 +304,11 @@ const AppVehiclesCreateRoute = AppVehiclesCreateRouteImport.update({
   id: '/vehicles/create',
   path: '/vehicles/create',
   getParentRoute: () => AppRoute,
+} as any)
+const AuthInvitationTokenRoute = AuthInvitationTokenRouteImport.update({
+  id: '/auth/invitation/$token',
+  path: '/auth/invitation/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterResidentsIndexRoute = RegisterResidentsIndexRouteImport.update({
   id: '/register/residents/',
@@ -514,6 +534,16 @@ const AppUnitsUnitIdShowRoute = AppUnitsUnitIdShowRouteImport.update({
   path: '/units/$unitId/show',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUsersUserIdEditRoute = AppUsersUserIdEditRouteImport.update({
+  id: '/users/$userId/edit',
+  path: '/users/$userId/edit',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersUserIdShowRoute = AppUsersUserIdShowRouteImport.update({
+  id: '/users/$userId/show',
+  path: '/users/$userId/show',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVehiclesVehicleIdEditRoute =
   AppVehiclesVehicleIdEditRouteImport.update({
     id: '/vehicles/$vehicleId/edit',
@@ -647,7 +677,9 @@ export interface FileRoutesByFullPath {
   '/roles/create': typeof AppRolesCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/users/create': typeof AppUsersCreateRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
+  '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
@@ -658,6 +690,7 @@ export interface FileRoutesByFullPath {
   '/roles/': typeof AppRolesIndexRoute
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
+  '/users/': typeof AppUsersIndexRoute
   '/vehicles/': typeof AppVehiclesIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
@@ -691,6 +724,8 @@ export interface FileRoutesByFullPath {
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
+  '/users/$userId/edit': typeof AppUsersUserIdEditRoute
+  '/users/$userId/show': typeof AppUsersUserIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/catalog/makes/': typeof AppCatalogMakesIndexRoute
@@ -744,7 +779,9 @@ export interface FileRoutesByTo {
   '/roles/create': typeof AppRolesCreateRoute
   '/units/create': typeof AppUnitsCreateRoute
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/users/create': typeof AppUsersCreateRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
+  '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
@@ -755,6 +792,7 @@ export interface FileRoutesByTo {
   '/roles': typeof AppRolesIndexRoute
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
+  '/users': typeof AppUsersIndexRoute
   '/vehicles': typeof AppVehiclesIndexRoute
   '/register/residents': typeof RegisterResidentsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
@@ -788,6 +826,8 @@ export interface FileRoutesByTo {
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
+  '/users/$userId/edit': typeof AppUsersUserIdEditRoute
+  '/users/$userId/show': typeof AppUsersUserIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/catalog/makes': typeof AppCatalogMakesIndexRoute
@@ -843,7 +883,9 @@ export interface FileRoutesById {
   '/_app/roles/create': typeof AppRolesCreateRoute
   '/_app/units/create': typeof AppUnitsCreateRoute
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
+  '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/vehicles/create': typeof AppVehiclesCreateRoute
+  '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
@@ -854,6 +896,7 @@ export interface FileRoutesById {
   '/_app/roles/': typeof AppRolesIndexRoute
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
+  '/_app/users/': typeof AppUsersIndexRoute
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
   '/_app/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
@@ -887,6 +930,8 @@ export interface FileRoutesById {
   '/_app/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/_app/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
   '/_app/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
+  '/_app/users/$userId/edit': typeof AppUsersUserIdEditRoute
+  '/_app/users/$userId/show': typeof AppUsersUserIdShowRoute
   '/_app/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/_app/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/_app/catalog/makes/': typeof AppCatalogMakesIndexRoute
@@ -942,7 +987,9 @@ export interface FileRouteTypes {
     | '/roles/create'
     | '/units/create'
     | '/units/create-bulk'
+    | '/users/create'
     | '/vehicles/create'
+    | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
     | '/banned-vehicles/'
     | '/buildings/'
@@ -953,6 +1000,7 @@ export interface FileRouteTypes {
     | '/roles/'
     | '/spots/'
     | '/units/'
+    | '/users/'
     | '/vehicles/'
     | '/register/residents/'
     | '/banned-vehicles/$bannedVehicleId/edit'
@@ -986,6 +1034,8 @@ export interface FileRouteTypes {
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
     | '/units/$unitId/show'
+    | '/users/$userId/edit'
+    | '/users/$userId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
     | '/catalog/makes/'
@@ -1039,7 +1089,9 @@ export interface FileRouteTypes {
     | '/roles/create'
     | '/units/create'
     | '/units/create-bulk'
+    | '/users/create'
     | '/vehicles/create'
+    | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
     | '/banned-vehicles'
     | '/buildings'
@@ -1050,6 +1102,7 @@ export interface FileRouteTypes {
     | '/roles'
     | '/spots'
     | '/units'
+    | '/users'
     | '/vehicles'
     | '/register/residents'
     | '/banned-vehicles/$bannedVehicleId/edit'
@@ -1083,6 +1136,8 @@ export interface FileRouteTypes {
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
     | '/units/$unitId/show'
+    | '/users/$userId/edit'
+    | '/users/$userId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
     | '/catalog/makes'
@@ -1137,7 +1192,9 @@ export interface FileRouteTypes {
     | '/_app/roles/create'
     | '/_app/units/create'
     | '/_app/units/create-bulk'
+    | '/_app/users/create'
     | '/_app/vehicles/create'
+    | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
@@ -1148,6 +1205,7 @@ export interface FileRouteTypes {
     | '/_app/roles/'
     | '/_app/spots/'
     | '/_app/units/'
+    | '/_app/users/'
     | '/_app/vehicles/'
     | '/register/residents/'
     | '/_app/banned-vehicles/$bannedVehicleId/edit'
@@ -1181,6 +1239,8 @@ export interface FileRouteTypes {
     | '/_app/spots/$spotId/show'
     | '/_app/units/$unitId/edit'
     | '/_app/units/$unitId/show'
+    | '/_app/users/$userId/edit'
+    | '/_app/users/$userId/show'
     | '/_app/vehicles/$vehicleId/edit'
     | '/_app/vehicles/$vehicleId/show'
     | '/_app/catalog/makes/'
@@ -1216,6 +1276,7 @@ export interface RootRouteChildren {
   AuthLoginRoute: typeof AuthLoginRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   PermitTokenRoute: typeof PermitTokenRoute
+  AuthInvitationTokenRoute: typeof AuthInvitationTokenRoute
   RegisterResidentsResidentTokenRoute: typeof RegisterResidentsResidentTokenRoute
   RegisterResidentsIndexRoute: typeof RegisterResidentsIndexRoute
 }
@@ -1467,6 +1528,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUnitsCreateBulkRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/users/': {
+      id: '/_app/users/'
+      path: '/users'
+      fullPath: '/users/'
+      preLoaderRoute: typeof AppUsersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/create': {
+      id: '/_app/users/create'
+      path: '/users/create'
+      fullPath: '/users/create'
+      preLoaderRoute: typeof AppUsersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/vehicles/': {
       id: '/_app/vehicles/'
       path: '/vehicles'
@@ -1480,6 +1555,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/vehicles/create'
       preLoaderRoute: typeof AppVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/auth/invitation/$token': {
+      id: '/auth/invitation/$token'
+      path: '/auth/invitation/$token'
+      fullPath: '/auth/invitation/$token'
+      preLoaderRoute: typeof AuthInvitationTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/register/residents/': {
       id: '/register/residents/'
@@ -1768,6 +1850,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUnitsUnitIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/users/$userId/edit': {
+      id: '/_app/users/$userId/edit'
+      path: '/users/$userId/edit'
+      fullPath: '/users/$userId/edit'
+      preLoaderRoute: typeof AppUsersUserIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/$userId/show': {
+      id: '/_app/users/$userId/show'
+      path: '/users/$userId/show'
+      fullPath: '/users/$userId/show'
+      preLoaderRoute: typeof AppUsersUserIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/vehicles/$vehicleId/edit': {
       id: '/_app/vehicles/$vehicleId/edit'
       path: '/vehicles/$vehicleId/edit'
@@ -1918,6 +2014,7 @@ interface AppRouteChildren {
   AppRolesCreateRoute: typeof AppRolesCreateRoute
   AppUnitsCreateRoute: typeof AppUnitsCreateRoute
   AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
+  AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppVehiclesCreateRoute: typeof AppVehiclesCreateRoute
   AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
@@ -1928,6 +2025,7 @@ interface AppRouteChildren {
   AppRolesIndexRoute: typeof AppRolesIndexRoute
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
+  AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppVehiclesIndexRoute: typeof AppVehiclesIndexRoute
   AppBannedVehiclesBannedVehicleIdEditRoute: typeof AppBannedVehiclesBannedVehicleIdEditRoute
   AppBannedVehiclesBannedVehicleIdShowRoute: typeof AppBannedVehiclesBannedVehicleIdShowRoute
@@ -1960,6 +2058,8 @@ interface AppRouteChildren {
   AppSpotsSpotIdShowRoute: typeof AppSpotsSpotIdShowRoute
   AppUnitsUnitIdEditRoute: typeof AppUnitsUnitIdEditRoute
   AppUnitsUnitIdShowRoute: typeof AppUnitsUnitIdShowRoute
+  AppUsersUserIdEditRoute: typeof AppUsersUserIdEditRoute
+  AppUsersUserIdShowRoute: typeof AppUsersUserIdShowRoute
   AppVehiclesVehicleIdEditRoute: typeof AppVehiclesVehicleIdEditRoute
   AppVehiclesVehicleIdShowRoute: typeof AppVehiclesVehicleIdShowRoute
   AppCatalogMakesIndexRoute: typeof AppCatalogMakesIndexRoute
@@ -2009,6 +2109,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRolesCreateRoute: AppRolesCreateRoute,
   AppUnitsCreateRoute: AppUnitsCreateRoute,
   AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
+  AppUsersCreateRoute: AppUsersCreateRoute,
   AppVehiclesCreateRoute: AppVehiclesCreateRoute,
   AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
@@ -2019,6 +2120,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRolesIndexRoute: AppRolesIndexRoute,
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
+  AppUsersIndexRoute: AppUsersIndexRoute,
   AppVehiclesIndexRoute: AppVehiclesIndexRoute,
   AppBannedVehiclesBannedVehicleIdEditRoute:
     AppBannedVehiclesBannedVehicleIdEditRoute,
@@ -2055,6 +2157,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSpotsSpotIdShowRoute: AppSpotsSpotIdShowRoute,
   AppUnitsUnitIdEditRoute: AppUnitsUnitIdEditRoute,
   AppUnitsUnitIdShowRoute: AppUnitsUnitIdShowRoute,
+  AppUsersUserIdEditRoute: AppUsersUserIdEditRoute,
+  AppUsersUserIdShowRoute: AppUsersUserIdShowRoute,
   AppVehiclesVehicleIdEditRoute: AppVehiclesVehicleIdEditRoute,
   AppVehiclesVehicleIdShowRoute: AppVehiclesVehicleIdShowRoute,
   AppCatalogMakesIndexRoute: AppCatalogMakesIndexRoute,
@@ -2094,6 +2198,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthLoginRoute: AuthLoginRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   PermitTokenRoute: PermitTokenRoute,
+  AuthInvitationTokenRoute: AuthInvitationTokenRoute,
   RegisterResidentsResidentTokenRoute: RegisterResidentsResidentTokenRoute,
   RegisterResidentsIndexRoute: RegisterResidentsIndexRoute,
 }

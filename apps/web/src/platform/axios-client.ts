@@ -22,7 +22,8 @@ export function createClient(area: Area, tenant: string | null): AxiosInstance {
   });
   client.interceptors.request.use((config) => {
     for (const [name, value] of Object.entries(requestHeaders(area, tenant, { signedIn: true })))
-      config.headers.set(name, value);
+      // A call that names its property itself (a property's page counting its staff) keeps it.
+      if (!(name === 'X-Property' && config.headers.has('X-Property'))) config.headers.set(name, value);
     return config;
   });
   client.interceptors.response.use(

@@ -35,7 +35,13 @@ export interface ResourceDefinition<Item extends { id: number }, Values extends 
   /** The audit log's entity name (the server's table: 'zones'). */
   auditEntity: string;
   /** Translated names: the list's title (plural) and one record in running text ('zone'). */
-  labels: { title: string; item: string };
+  labels: {
+    title: string;
+    item: string;
+    /** The create page's title and its submit button, when not "New …" and "Create" (users: an invitation). */
+    create?: string;
+    createSubmit?: string;
+  };
   /** Breadcrumbs before the list's title (e.g. Catalogs). */
   crumbs?: Crumb[];
   permissions: { create?: Permission; edit?: Permission; delete?: Permission };
@@ -50,6 +56,10 @@ export interface ResourceDefinition<Item extends { id: number }, Values extends 
   recordTitle: (item: Item) => string;
   /** A record that may not be deleted at all (a system permit type). */
   canDelete?: (item: Item) => boolean;
+  /** The toast after a create, instead of "The … was created". */
+  createdMessage?: (item: Item) => string;
+  /** On the show page, between the title and the record: what most needs doing next (a new property's staff). */
+  ShowLead?: ComponentType<{ item: Item }>;
   /** The resource's fields; they read the mode (show renders them read-only). */
   Fields: ComponentType<{ record?: Item }>;
   /** A query string sent with the edit's PUT ('?action=change-vehicle'); none by default. */
@@ -110,7 +120,7 @@ export function ResourcePage<Item extends { id: number }, Values extends FieldVa
   const item = mode === 'create' ? undefined : record.data;
   const title =
     mode === 'create'
-      ? t('resource.createTitle', { item: d.labels.item })
+      ? (d.labels.create ?? t('resource.createTitle', { item: d.labels.item }))
       : mode === 'edit'
         ? t('resource.editTitle', { item: d.labels.item })
         : d.recordTitle(item!);
@@ -207,6 +217,7 @@ function ShowView<Item extends { id: number }, Values extends FieldValues>({
           </>
         }
       />
+      {d.ShowLead && <d.ShowLead item={item} />}
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
         <FormProvider {...form}>
           <FormModeProvider value="show">
@@ -281,7 +292,11 @@ function EditForm<Item extends { id: number }, Values extends FieldValues>({
     setGeneral(null);
     try {
       const saved = mode === 'create' ? await create.mutateAsync(values) : await update.mutateAsync(values);
-      toast.success(t(mode === 'create' ? 'resource.created' : 'resource.updated', { item: d.labels.item }));
+      toast.success(
+        mode === 'create' && d.createdMessage
+          ? d.createdMessage(saved)
+          : t(mode === 'create' ? 'resource.created' : 'resource.updated', { item: d.labels.item }),
+      );
       // The form is done with: Back from the record goes where the user came from, not into the form again.
       void navigate({ to: `${d.basePath}/${saved.id}/show` as never, replace: true });
     } catch (err) {
@@ -305,9 +320,13 @@ function EditForm<Item extends { id: number }, Values extends FieldValues>({
             component="form"
             noValidate
             onSubmit={(e) => void onSubmit(e)}
-            aria-label={t(mode === 'create' ? 'resource.createTitle' : 'resource.editTitle', {
-              item: d.labels.item,
-            })}
+            aria-label={
+              mode === 'create' && d.labels.create
+                ? d.labels.create
+                : t(mode === 'create' ? 'resource.createTitle' : 'resource.editTitle', {
+                    item: d.labels.item,
+                  })
+            }
           >
             {general && (
               <Alert severity="error" sx={{ mb: 3 }} role="alert">
@@ -321,7 +340,7 @@ function EditForm<Item extends { id: number }, Values extends FieldValues>({
                 {t('form.cancel')}
               </LinkButton>
               <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-                {mode === 'create' ? t('resource.create') : t('form.save')}
+                {mode === 'create' ? (d.labels.createSubmit ?? t('resource.create')) : t('form.save')}
               </Button>
             </Stack>
           </Box>

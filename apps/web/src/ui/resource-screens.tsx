@@ -37,6 +37,13 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   crumbs?: { labelKey: string; href: string }[];
   /** The server's table name: the audit log's entity and `entities.<entity>` in running text. */
   entity: string;
+  /** The audit log's entity when it depends on the page (staff users: `central_users` or `tenant_users`); a hook. */
+  useAuditEntity?: () => string;
+  /** Translation key of one record in running text, when it is not `entities.<entity>`. */
+  itemKey?: string;
+  /** Translation keys of the create button and page's title ("Invite a user") and of its submit button. */
+  createKey?: string;
+  createSubmitKey?: string;
   /** Translation key of the list's title (plural). */
   titleKey: string;
   list: {
@@ -60,6 +67,8 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   recordTitle: (item: Item) => string;
   /** A record that may not be deleted at all (a system permit type). */
   canDelete?: (item: Item) => boolean;
+  /** The toast after a create, when "The … was created" does not say it (an invitation was sent). */
+  createdMessage?: (item: Item, t: TFunction) => string;
   Fields: ComponentType<{ record?: Item }>;
   columns: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
   Filters?: ComponentType<{ list: ListState }>;
@@ -91,6 +100,8 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
 
   const useSchema = config.useSchema ?? (() => config.schema);
   const useUpdateSearch = config.useUpdateSearch ?? (() => undefined);
+  const useAuditEntity = config.useAuditEntity ?? (() => config.entity);
+  const itemKey = config.itemKey ?? `entities.${config.entity}`;
   /** Every page inside PropertyScoped, or as it is for a global resource. */
   const Scoped: ComponentType<{ children: ReactNode }> =
     config.scope === 'global' ? Fragment : PropertyScoped;
@@ -109,13 +120,19 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const updateSearch = useUpdateSearch();
     const writable = useWritable();
     const crumbs = useCrumbs();
+    const auditEntity = useAuditEntity();
     const initialKey = JSON.stringify(initial ?? null);
     return useMemo(
       () => ({
         resource: config.resource,
         basePath: config.basePath,
-        auditEntity: config.entity,
-        labels: { title: t(config.titleKey), item: t(`entities.${config.entity}`) },
+        auditEntity,
+        labels: {
+          title: t(config.titleKey),
+          item: t(itemKey),
+          create: config.createKey && t(config.createKey),
+          createSubmit: config.createSubmitKey && t(config.createSubmitKey),
+        },
         crumbs,
         permissions: config.permissions,
         writable,
@@ -124,11 +141,12 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         toValues: config.toValues,
         recordTitle: config.recordTitle,
         canDelete: config.canDelete,
+        createdMessage: config.createdMessage && ((item: Item) => config.createdMessage!(item, t)),
         Fields: config.Fields,
         updateSearch,
       }),
       // `initial` is compared by value (initialKey)
-      [t, schema, initialKey, updateSearch, writable, crumbs],
+      [t, schema, initialKey, updateSearch, writable, crumbs, auditEntity],
     );
   }
 
@@ -156,7 +174,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
                 {Actions && <Actions />}
                 {mayCreate && (
                   <LinkButton href={`${config.basePath}/create`} variant="contained" startIcon={<AddIcon />}>
-                    {t('resource.createTitle', { item: t(`entities.${config.entity}`) })}
+                    {config.createKey ? t(config.createKey) : t('resource.createTitle', { item: t(itemKey) })}
                   </LinkButton>
                 )}
               </>

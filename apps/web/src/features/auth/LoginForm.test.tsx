@@ -99,4 +99,22 @@ describe('LoginForm', () => {
     );
     expect(f.email().getAttribute('aria-invalid')).toBe('false');
   });
+
+  it('starts with a given email (an accepted invitation) and the password focused', async () => {
+    const onSubmit = vi.fn<(b: unknown) => Promise<void>>().mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    render(<LoginForm onSubmit={onSubmit} email="new.manager@example.com" />);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /email or phone/i }).value).toBe(
+      'new.manager@example.com',
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText(/^password/i));
+    await user.keyboard('s3cret-pass{Enter}');
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        email: 'new.manager@example.com',
+        password: 's3cret-pass',
+        remember: false,
+      }),
+    );
+  });
 });

@@ -21,8 +21,11 @@ const resolver = lazyContractResolver(() => import('./schemas').then((m) => m.lo
 export function LoginForm({
   onSubmit,
   emailHint,
+  email = '',
 }: {
   onSubmit: (body: LoginBody) => Promise<void>;
+  /** The email to start with (the password field then takes the focus). */
+  email?: string;
   /** Who signs in here, under the email field (SPEC §6: residents and staff of a property, or central staff). */
   emailHint?: string;
 }) {
@@ -30,7 +33,7 @@ export function LoginForm({
   const [general, setGeneral] = useState<string | null>(null);
   const form = useForm({
     resolver,
-    defaultValues: { email: '', password: '', remember: false },
+    defaultValues: { email, password: '', remember: false },
   });
   const field = useFieldProps(form);
 
@@ -55,13 +58,14 @@ export function LoginForm({
           label={t('shell.login.email')}
           autoComplete="username"
           inputProps={{ inputMode: 'email' }}
-          autoFocus
+          autoFocus={!email}
           required
           {...field('email', emailHint)}
         />
         <PasswordField
           label={t('shell.login.password')}
           autoComplete="current-password"
+          autoFocus={Boolean(email)}
           required
           {...field('password')}
         />

@@ -23,9 +23,9 @@ import { LoginForm } from './LoginForm';
 /**
  * /auth/login (SPEC §2.1): on a property's host it names the property and says that its residents and staff sign in
  * here; on the central host it says this is the central administration (SPEC §6). After signing in: the `redirect`
- * the user came from, else the landing page of SPEC §2.2.
+ * the user came from, else the landing page of SPEC §2.2. `email` fills the form (after an accepted invitation).
  */
-export function LoginPage({ redirect }: { redirect?: string }) {
+export function LoginPage({ redirect, email }: { redirect?: string; email?: string }) {
   const { t } = useTranslation();
   const router = useRouter();
   const { area, propertyName } = useArea();
@@ -97,6 +97,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
       </Typography>
       <LoginForm
         onSubmit={submit}
+        email={email}
         emailHint={tenant ? t('shell.login.tenantHint') : t('shell.login.centralHint')}
       />
     </AuthLayout>

@@ -1,5 +1,5 @@
 import { PROPERTY_TYPES, type Property } from '@parkade/contract';
-import { Checkbox, FormControlLabel } from '@mui/material';
+import { Checkbox, FormControlLabel, Link } from '@mui/material';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -51,10 +51,9 @@ function DetailsSection({ record }: { record?: Property }) {
             }
           />
         ) : (
-          <ReadOnlyField label={t('fields.code')}>
-            {record ? `${record.code} — ${record.code}.${host}` : ''}
-          </ReadOnlyField>
+          <ReadOnlyField label={t('fields.code')}>{record?.code ?? ''}</ReadOnlyField>
         )}
+        {mode !== 'create' && record && <TenantAddress code={record.code} host={host} />}
         <SelectInput
           name="type"
           label={t('fields.propertyType')}
@@ -90,6 +89,26 @@ function DetailsSection({ record }: { record?: Property }) {
         />
       </FieldGrid>
     </Section>
+  );
+}
+
+/** The property's own address (its subdomain), a link to its sign-in page in a new tab. */
+function TenantAddress({ code, host }: { code: string; host: string }) {
+  const { t } = useTranslation();
+  const address = `${code}.${host}`;
+  const href = `${typeof window !== 'undefined' ? window.location.protocol : 'https:'}//${address}/`;
+  return (
+    <ReadOnlyField label={t('properties.webAddress')}>
+      <Link
+        href={href}
+        target="_blank"
+        rel="noopener"
+        underline="hover"
+        aria-label={t('properties.addressOpens', { host: address })}
+      >
+        {address}
+      </Link>
+    </ReadOnlyField>
   );
 }
 

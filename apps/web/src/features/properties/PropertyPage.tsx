@@ -5,11 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
 import type { PageMode } from '../../ui/fields';
 import { ResourcePage, type ResourceDefinition } from '../../ui/ResourcePage';
+import { InviteManagerCard } from '../users/InviteManagerCard';
 import { LogoPanel } from './LogoPanel';
 import { PropertyFields } from './PropertyFields';
 import { PropertySettingsForm } from './PropertySettingsForm';
 import { emptyValues, toValues, type Values } from './property-values';
 import { TestEmailPanel } from './TestEmailPanel';
+
+function StaffLead({ item }: { item: Property }) {
+  return <InviteManagerCard id={item.id} placement="lead" />;
+}
 
 function useDefinition(mode: PageMode): ResourceDefinition<Property, Values> {
   const { t } = useTranslation();
@@ -25,6 +30,8 @@ function useDefinition(mode: PageMode): ResourceDefinition<Property, Values> {
       emptyValues,
       toValues,
       recordTitle: (p) => p.name,
+      // A property nobody can sign in to yet: inviting its first manager comes before anything else.
+      ShowLead: StaffLead,
       Fields: PropertyFields,
     }),
     [t, mode],
@@ -35,7 +42,10 @@ export function PropertyCreatePage() {
   return <ResourcePage definition={useDefinition('create')} mode="create" />;
 }
 
-/** Show and edit, with the error view of SPEC §2.2; show adds the logo, the test email and the settings. */
+/**
+ * Show and edit, with the error view of SPEC §2.2; show adds the property's staff (invite its first manager), the
+ * logo, the test email and the settings.
+ */
 export function PropertyPage({ mode, id }: { mode: Exclude<PageMode, 'create'>; id: number }) {
   const definition = useDefinition(mode);
   const can = useCan();
@@ -44,6 +54,7 @@ export function PropertyPage({ mode, id }: { mode: Exclude<PageMode, 'create'>; 
       <ResourcePage definition={definition} mode={mode} id={id} />
       {mode === 'show' && (
         <Stack spacing={3} sx={{ mt: 3 }}>
+          <InviteManagerCard id={id} placement="below" />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
             <LogoPanel id={id} />
             {can('properties.test-email') && <TestEmailPanel id={id} />}

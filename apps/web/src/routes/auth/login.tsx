@@ -5,6 +5,8 @@ import { useAuthStore } from '../../platform/stores';
 
 interface LoginSearch {
   redirect?: string;
+  /** Filled in the form (an accepted invitation leads here with the new user's email). */
+  email?: string;
 }
 
 /** /auth/login?redirect=… (SPEC §2.1): a signed-in user goes to the redirect, default '/'. */
@@ -13,6 +15,7 @@ export const Route = createFileRoute('/auth/login')({
   // its raw value (an off-site `redirect` followed after signing in).
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     redirect: safeRedirect(search.redirect),
+    email: typeof search.email === 'string' && search.email.trim() ? search.email.trim() : undefined,
   }),
   beforeLoad: ({ search }) => {
     if (useAuthStore.getState().isAuthenticated)
@@ -22,6 +25,6 @@ export const Route = createFileRoute('/auth/login')({
 });
 
 function LoginRoute() {
-  const { redirect: target } = Route.useSearch();
-  return <LoginPage redirect={target} />;
+  const { redirect: target, email } = Route.useSearch();
+  return <LoginPage redirect={target} email={email} />;
 }
