@@ -33,6 +33,20 @@ test('a resident opening staff paths is sent back to /my/profile', async ({ page
   await expect(nav.getByRole('link', { name: 'Zonas' })).toHaveCount(0);
 });
 
+test("a manager opening the central /properties on the property's address gets the not-found screen", async ({
+  page,
+}) => {
+  const origin = originOf('oakridgeManager');
+  await signInViaApi(page, 'oakridgeManager');
+  for (const path of ['/properties', '/tenants']) {
+    await page.goto(`${origin}${path}`);
+    // Not the raw "No such API route" of a page whose calls this area lacks.
+    await checkPage(page, 'Not Found');
+    await expect(page.getByText(/No such API route/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go back' })).toHaveAttribute('href', '/dashboard');
+  }
+});
+
 test('a parking inspector opening the dashboard is sent to their own default path', async ({ page }) => {
   const origin = originOf('inspector');
   await signInViaApi(page, 'inspector');

@@ -67,6 +67,7 @@ export const propertiesResource = defineResource({
   name: 'properties',
   actions: [...CRUD, 'test-email'],
   routes: crudPages('properties', 'propertyId'),
+  areas: ['central'],
   nav: [navEntry('property', '/properties', 'properties', { areas: ['central'] })],
   audited: { properties: { record: '/properties/{id}/edit' } },
 });
@@ -76,6 +77,7 @@ export const tenantsResource = defineResource({
   name: 'tenants',
   actions: ['index'],
   routes: { '/tenants': null },
+  areas: ['central'],
   nav: [navEntry('administration', '/tenants', 'tenants', { areas: ['central'] })],
 });
 

@@ -39,6 +39,11 @@ export interface ResourceDef<N extends string = string, A extends string = strin
   routes?: Readonly<Record<string, A | null>>;
   /** Its entries in the navigation, in order. */
   nav?: readonly NavEntry[];
+  /**
+   * The areas its pages exist in (default: both). Elsewhere its routes are not found: a property's address has no
+   * /properties page, whatever the visitor's permissions, rather than a page whose calls do not exist there.
+   */
+  areas?: readonly Area[];
   /** The audit-log entities (SQL table names) its writes record, and where one record is shown (`{id}`). */
   audited?: Readonly<Record<string, { record?: string }>>;
 }

@@ -1,3 +1,4 @@
+import type { Area } from './constants';
 import type { Permission } from './permissions';
 import { RESOURCES } from './registry';
 
@@ -13,6 +14,18 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | null> = Object.fromE
       path,
       action === null ? null : (`${r.name}.${action}` as Permission),
     ]),
+  ),
+);
+
+/** The routes whose pages exist only in some areas (their resource's `areas`); a route missing here is in both. */
+export const ROUTE_AREAS: Record<string, readonly Area[]> = Object.fromEntries(
+  RESOURCES.flatMap((r) =>
+    'areas' in r && r.areas
+      ? Object.keys(('routes' in r ? r.routes : undefined) ?? {}).map((path) => [
+          path,
+          r.areas as readonly Area[],
+        ])
+      : [],
   ),
 );
 

@@ -7,6 +7,7 @@ import {
   isAuthExempt,
   isPositiveId,
   landingPath,
+  offeredIn,
   loginPath,
   matchRoute,
   normalisePath,
@@ -192,5 +193,16 @@ describe('redirect targets', () => {
       expect(safeRedirect(v), String(v)).toBeUndefined();
     expect(loginPath('/')).toBe('/auth/login');
     expect(loginPath('//evil.test')).toBe('/auth/login');
+  });
+});
+
+describe('pages of one area only', () => {
+  it('the central /properties and /tenants pages are not found on a property address, for anyone', () => {
+    for (const path of ['/properties', '/properties/create', '/properties/7/show', '/tenants']) {
+      expect(offeredIn(path, 'central'), path).toBe(true);
+      expect(offeredIn(path, 'tenant'), path).toBe(false);
+    }
+    for (const path of ['/residents', '/patrolling', '/dashboard', '/my/profile', '/nowhere'])
+      expect(offeredIn(path, 'tenant'), path).toBe(true);
   });
 });

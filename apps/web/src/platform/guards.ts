@@ -1,7 +1,9 @@
 import {
   hasPermission,
   RESIDENT_ROUTES,
+  ROUTE_AREAS,
   ROUTE_PERMISSIONS,
+  type Area,
   type AuthUser,
   type Permission,
 } from '@parkade/contract';
@@ -70,6 +72,17 @@ function matchIn(pathname: string, patterns: readonly Pattern[]): RouteMatch | n
 /** The route of the staff table or of the resident whitelist that the path is an instance of. */
 export function matchRoute(pathname: string): RouteMatch | null {
   return matchIn(pathname, ALL_PATTERNS);
+}
+
+/**
+ * Does this path's page exist in the area the app runs in? A resource declared for some areas only (the central
+ * /properties and /tenants) is not found elsewhere, for everyone: a property's address shows the not-found screen
+ * rather than a page whose calls that area does not have.
+ */
+export function offeredIn(pathname: string, area: Area): boolean {
+  const match = matchIn(pathname, STAFF_PATTERNS);
+  const areas = match ? ROUTE_AREAS[match.pattern] : undefined;
+  return !areas || areas.includes(area);
 }
 
 /** Paths under /language are open to everyone, signed in or not (SPEC §2.2). */

@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AppLayout } from '../features/shell/AppLayout';
@@ -6,7 +6,8 @@ import { ConfigurationError } from '../features/shell/ConfigurationError';
 import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { RouteError } from '../features/shell/RouteError';
 import { RequestError } from '../platform/errors';
-import { guardRedirect, isAuthExempt, loginPath } from '../platform/guards';
+import { guardRedirect, isAuthExempt, loginPath, offeredIn } from '../platform/guards';
+import { hostContext } from '../platform/host';
 import { applyBootstrap, bootstrapQueryOptions, BootstrapError, enrolmentPath } from '../platform/session';
 import { useAuthStore } from '../platform/stores';
 
@@ -39,6 +40,8 @@ export const Route = createFileRoute('/_app')({
     if (boot.twoFactor?.enrolmentRequired)
       throw redirect({ href: enrolmentPath(location.href), replace: true });
 
+    // A page of the other area only (/properties on a property's address): the not-found screen, for everyone.
+    if (!offeredIn(location.pathname, hostContext().area)) throw notFound();
     const target = guardRedirect(location.pathname, location.href, {
       isAuthenticated: true,
       user: boot.user,
