@@ -77,6 +77,11 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
     .first()
     .click();
   await settled(page, `Import${stamp} Person 7`);
+  // The resident's vehicles are links to their pages (they open in a new tab too).
+  await expect(page.getByRole('link', { name: new RegExp(plate) })).toHaveAttribute(
+    'href',
+    /^\/vehicles\/\d+\/show$/,
+  );
   await page.getByRole('link', { name: 'Add permit' }).click();
   await settled(page, 'New permit');
   await expect(page.getByRole('combobox', { name: 'Resident' })).toHaveValue(`Import${stamp} Person 7`);

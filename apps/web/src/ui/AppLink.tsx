@@ -1,4 +1,11 @@
-import { Button, Link as MuiLink, type ButtonProps, type LinkProps as MuiLinkProps } from '@mui/material';
+import {
+  Button,
+  Link as MuiLink,
+  ListItemButton,
+  type ButtonProps,
+  type LinkProps as MuiLinkProps,
+  type ListItemButtonProps,
+} from '@mui/material';
 import { createLink } from '@tanstack/react-router';
 
 /**
@@ -8,6 +15,7 @@ import { createLink } from '@tanstack/react-router';
  */
 const RouterLink = createLink(MuiLink);
 const RouterButton = createLink(Button);
+const RouterListItem = createLink(ListItemButton);
 
 export function AppLink({ href, ...rest }: Omit<MuiLinkProps, 'href'> & { href: string }) {
   return <RouterLink to={href as never} {...(rest as object)} />;
@@ -15,4 +23,9 @@ export function AppLink({ href, ...rest }: Omit<MuiLinkProps, 'href'> & { href: 
 
 export function LinkButton({ href, ...rest }: Omit<ButtonProps, 'href'> & { href: string }) {
   return <RouterButton to={href as never} {...(rest as object)} />;
+}
+
+/** A list row that is a link (a resident's vehicles and permits): it opens in a new tab, and is read as a link. */
+export function ListItemLink({ href, ...rest }: Omit<ListItemButtonProps, 'href'> & { href: string }) {
+  return <RouterListItem to={href as never} {...(rest as object)} />;
 }

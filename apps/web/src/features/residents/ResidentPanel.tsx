@@ -16,7 +16,6 @@ import {
   DialogTitle,
   Divider,
   List,
-  ListItemButton,
   ListItemText,
   Menu,
   MenuItem,
@@ -25,14 +24,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { download, send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useCan } from '../../ui/access';
-import { LinkButton } from '../../ui/AppLink';
+import { LinkButton, ListItemLink } from '../../ui/AppLink';
 import { FieldGrid, TextInput } from '../../ui/fields';
 import { applyServerErrors } from '../../ui/form';
 import { contractResolver } from '../../ui/contract-resolver';
@@ -150,7 +148,6 @@ export function ResidentPanel({ item }: { item: { id: number } }) {
 function ResidentVehiclesCard({ residentId }: { residentId: number }) {
   const { t } = useTranslation();
   const can = useCan();
-  const navigate = useNavigate();
   const vehicles = useList<VehicleItem>('/vehicles', {
     filter: { residentId: [String(residentId)] },
     all: true,
@@ -188,12 +185,12 @@ function ResidentVehiclesCard({ residentId }: { residentId: number }) {
       )}
       <List dense>
         {(vehicles.data?.data ?? []).map((v) => (
-          <ListItemButton key={v.id} onClick={() => void navigate({ to: `/vehicles/${v.id}/show` as never })}>
+          <ListItemLink key={v.id} href={`/vehicles/${v.id}/show`}>
             <ListItemText
               primary={<span style={{ fontFamily: 'monospace' }}>{v.plate}</span>}
               secondary={[v.makeName, v.modelName, v.color, v.year].filter(Boolean).join(' · ')}
             />
-          </ListItemButton>
+          </ListItemLink>
         ))}
       </List>
     </Paper>
@@ -203,7 +200,6 @@ function ResidentVehiclesCard({ residentId }: { residentId: number }) {
 function ResidentPermitsCard({ residentId }: { residentId: number }) {
   const { t } = useTranslation();
   const can = useCan();
-  const navigate = useNavigate();
   const { intlLocale } = useUiLocale();
   const permits = useList<PermitItem>('/permits', {
     filter: { residentId: [String(residentId)] },
@@ -243,7 +239,7 @@ function ResidentPermitsCard({ residentId }: { residentId: number }) {
       )}
       <List dense>
         {(permits.data?.data ?? []).map((p) => (
-          <ListItemButton key={p.id} onClick={() => void navigate({ to: `/permits/${p.id}/show` as never })}>
+          <ListItemLink key={p.id} href={`/permits/${p.id}/show`}>
             <ListItemText
               primary={p.code}
               secondary={[
@@ -254,7 +250,7 @@ function ResidentPermitsCard({ residentId }: { residentId: number }) {
                 .join(' · ')}
             />
             <PermitStatusChip status={p.shownStatus} />
-          </ListItemButton>
+          </ListItemLink>
         ))}
       </List>
     </Paper>
