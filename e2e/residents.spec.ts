@@ -55,6 +55,16 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
 
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Import${stamp}`);
   await expect(page.getByText('1–50 of 50')).toBeVisible();
+  // The imported residents get their password links at once, not one by one.
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await page.getByRole('button', { name: 'Email password links' }).click();
+  await page
+    .getByRole('dialog', { name: 'Email password links' })
+    .getByRole('button', { name: 'Send' })
+    .click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'A link to choose a password was emailed to 50 residents.' }),
+  ).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Import${stamp} Person 7`);
   await page.getByRole('link', { name: `Import${stamp} Person 7`, exact: true }).click();
   await settled(page, `Import${stamp} Person 7`);

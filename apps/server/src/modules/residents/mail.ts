@@ -132,12 +132,16 @@ export function policiesText(lang: Language, place: string, s: PropertySettings)
   });
 }
 
-/** POST /residents/sendBulkParkingPolice: checks the ids, then queues one job that writes the mails. */
-export async function queueParkingPolicies(ctx: Scope, ids: number[]) {
+/** The residents named by a bulk action, each once: all of them the property's and not deleted, else 422. */
+async function bulkResidents(ctx: Scope, ids: number[]): Promise<{ id: number; email: string | null }[]> {
   const unique = [...new Set(ids)];
   const found = await ctx.tx
-    .select({ id: residents.id })
+    .select({ id: residents.id, email: tenantUsers.email })
     .from(residents)
+    .innerJoin(
+      tenantUsers,
+      and(eq(tenantUsers.propertyId, residents.propertyId), eq(tenantUsers.id, residents.id)),
+    )
     .where(
       and(
         eq(residents.propertyId, ctx.propertyId),
@@ -149,6 +153,29 @@ export async function queueParkingPolicies(ctx: Scope, ids: number[]) {
     throw new HttpError(422, 'vehicles.residentNotFound', undefined, {
       ids: [{ key: 'vehicles.residentNotFound' }],
     });
+  return found;
+}
+
+/**
+ * POST /residents/sendBulkPasswordLinks: the "resend password" of each named resident at once (after an import,
+ * say), in one transaction: a link each, in their language, through the outbox. Residents without an email are
+ * counted and named in the answer, not refused: their link is given at the desk.
+ */
+export async function sendPasswordLinks(ctx: Scope, ids: number[]) {
+  const people = await bulkResidents(ctx, ids);
+  const reachable = people.filter((p) => p.email);
+  for (const person of reachable) await sendPasswordLink(ctx, person.id);
+  const missing = people.length - reachable.length;
+  const sent = t(ctx.lang, 'residents.passwordLinksSent', { count: reachable.length });
+  return {
+    message: missing ? `${sent} ${t(ctx.lang, 'residents.passwordLinksNoEmail', { count: missing })}` : sent,
+    queued: reachable.length,
+  };
+}
+
+/** POST /residents/sendBulkParkingPolice: checks the ids, then queues one job that writes the mails. */
+export async function queueParkingPolicies(ctx: Scope, ids: number[]) {
+  const unique = (await bulkResidents(ctx, ids)).map((r) => r.id);
   const propertyId = ctx.propertyId;
   ctx.afterCommit(() => ctx.services.jobs.send(POLICIES_QUEUE, { propertyId, ids: unique }));
   await ctx.audit({ entity: 'residents', entityId: null, action: 'mass-email', new: { ids: unique } });

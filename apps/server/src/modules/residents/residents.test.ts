@@ -1,6 +1,6 @@
 import { pdfText } from '../../test/pdf-text';
 import { type ListResponse, type ResidentItem } from '@parkade/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
 import { properties } from '../properties/table';
 import { units } from '../units/table';
+import { tenantUsers } from '../users/table';
 
 /** Residents: CRUD, status, delete and restore, export, mails and PDFs, on a real database. */
 let ctx: TestContext;
@@ -304,6 +305,40 @@ describe('residents', () => {
         })
       ).statusCode,
     ).toBe(409);
+  });
+
+  it('emails password links to the chosen residents at once, in their language; one without an email is counted', async () => {
+    const a = await ok<ResidentItem>(await call('POST', '/residents', residentBody({ language: 'es' })));
+    const b = await ok<ResidentItem>(await call('POST', '/residents', residentBody()));
+    const c = await ok<ResidentItem>(await call('POST', '/residents', residentBody()));
+    await ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+      tx
+        .update(tenantUsers)
+        .set({ email: null })
+        .where(and(eq(tenantUsers.propertyId, propertyId), eq(tenantUsers.id, c.id))),
+    );
+    const res = await ok<{ queued: number; message: string }>(
+      await call('POST', '/residents/sendBulkPasswordLinks', { ids: [a.id, b.id, c.id, a.id] }),
+    );
+    expect(res.queued).toBe(2);
+    expect(res.message).toContain('2 residents');
+    expect(res.message).toContain('1 of the selected residents have no email');
+    const mails = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'resident-password')),
+    );
+    const toA = mails.filter((m) => m.to === a.email);
+    expect(toA).toHaveLength(1);
+    expect(toA[0]!.subject).toMatch(/contraseña/i);
+    expect(mails.filter((m) => m.to === b.email)).toHaveLength(1);
+    // Someone else's resident, or a deleted one, is refused and nothing is sent.
+    const before = mails.length;
+    expect((await call('POST', '/residents/sendBulkPasswordLinks', { ids: [b.id, 999999] })).statusCode).toBe(
+      422,
+    );
+    const after = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'resident-password')),
+    );
+    expect(after).toHaveLength(before);
   });
 
   it('queues the parking policies mail for the chosen residents (not sent inline)', async () => {

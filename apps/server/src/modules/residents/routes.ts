@@ -24,7 +24,7 @@ import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import { requireFile } from '../../platform/uploads';
 import { agreementPdf, exportResidents, policiesPdf } from './documents';
 import { importStatus, residentsTemplate, startImport } from './import';
-import { queueParkingPolicies, sendAgreement, sendPasswordLink } from './mail';
+import { queueParkingPolicies, sendAgreement, sendPasswordLink, sendPasswordLinks } from './mail';
 import * as publicLink from './public';
 import * as service from './service';
 import * as write from './write';
@@ -141,6 +141,16 @@ export const residentsRoutes = [
     summary: 'Queues the parking policies email to the residents named by `ids` (sent by a background job)',
     schema: { body: residentIdsBody, response: { 200: residentsQueuedSchema } },
     handler: (ctx, { body }) => queueParkingPolicies(ctx, body.ids),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/residents/sendBulkPasswordLinks',
+    access: 'residents.password',
+    summary:
+      'Emails each resident named by `ids` a link to choose a password (valid 72 hours); those without an email are counted in the answer',
+    schema: { body: residentIdsBody, response: { 200: residentsQueuedSchema } },
+    handler: (ctx, { body }) => sendPasswordLinks(ctx, body.ids),
   }),
   defineRoute({
     ...scoped,

@@ -1,8 +1,9 @@
-import { residentsListQuery, toSearchParams } from '@parkade/contract';
+import { residentsListQuery, toSearchParams, type Permission } from '@parkade/contract';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,20 +59,43 @@ export function ResidentListActions() {
   );
 }
 
-/** Bulk action on the checked residents: email them the parking policies (queued, sent by a job). */
+type BulkMail = 'policies' | 'passwords';
+
+/** What each bulk mail calls, the permission it needs and its words. */
+const BULK_MAILS: Record<BulkMail, { url: string; permission: Permission; label: string; confirm: string }> =
+  {
+    policies: {
+      url: '/residents/sendBulkParkingPolice',
+      permission: 'residents.mass-email',
+      label: 'residents.massEmail',
+      confirm: 'residents.massEmailConfirm',
+    },
+    passwords: {
+      url: '/residents/sendBulkPasswordLinks',
+      permission: 'residents.password',
+      label: 'residents.passwordLinks',
+      confirm: 'residents.passwordLinksConfirm',
+    },
+  };
+
+/**
+ * Bulk actions on the checked residents: email them the parking policies (queued, sent by a job), or a link to
+ * choose their password (after an import, instead of one by one).
+ */
 export function ResidentBulkActions({ ids, clear }: { ids: number[]; clear: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [confirm, setConfirm] = useState(false);
+  const [confirm, setConfirm] = useState<BulkMail | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!can('residents.mass-email')) return null;
-  const sendPolicies = async () => {
+  const offered = (Object.keys(BULK_MAILS) as BulkMail[]).filter((k) => can(BULK_MAILS[k].permission));
+  if (!offered.length) return null;
+  const sendMail = async (kind: BulkMail) => {
     setBusy(true);
     try {
-      const res = await send<{ message: string }>('POST', '/residents/sendBulkParkingPolice', { ids });
+      const res = await send<{ message: string }>('POST', BULK_MAILS[kind].url, { ids });
       toast.success(res.message);
       clear();
-      setConfirm(false);
+      setConfirm(null);
     } catch (e) {
       toast.error((e as RequestError).message);
     } finally {
@@ -80,23 +104,34 @@ export function ResidentBulkActions({ ids, clear }: { ids: number[]; clear: () =
   };
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+      >
         <Typography sx={{ flex: 1 }}>{t('residents.selected', { count: ids.length })}</Typography>
-        <Button variant="contained" startIcon={<MailIcon />} onClick={() => setConfirm(true)}>
-          {t('residents.massEmail')}
-        </Button>
+        {offered.map((kind) => (
+          <Button
+            key={kind}
+            variant={kind === 'policies' ? 'contained' : 'outlined'}
+            startIcon={kind === 'policies' ? <MailIcon /> : <KeyIcon />}
+            onClick={() => setConfirm(kind)}
+          >
+            {t(BULK_MAILS[kind].label)}
+          </Button>
+        ))}
         <Button onClick={clear}>{t('residents.clearSelection')}</Button>
       </Stack>
       <ConfirmDialog
-        open={confirm}
-        title={t('residents.massEmail')}
+        open={confirm !== null}
+        title={confirm ? t(BULK_MAILS[confirm].label) : ''}
         confirmLabel={t('residents.massEmailSend')}
         destructive={false}
         busy={busy}
-        onConfirm={() => void sendPolicies()}
-        onClose={() => setConfirm(false)}
+        onConfirm={() => confirm && void sendMail(confirm)}
+        onClose={() => setConfirm(null)}
       >
-        {t('residents.massEmailConfirm', { count: ids.length })}
+        {confirm ? t(BULK_MAILS[confirm].confirm, { count: ids.length }) : null}
       </ConfirmDialog>
     </Paper>
   );
