@@ -63,9 +63,13 @@ test('a manager builds a building with units, draws 20 spots, reserves one and f
 
   // Reserve one of them for the demo resident.
   const spot = `E${stamp}-905`;
-  await page.getByRole('textbox', { name: 'Find spot' }).fill(spot);
-  await page.getByRole('textbox', { name: 'Find spot' }).press('Enter');
+  // Found as it is typed, without Enter; a number the map lacks says so under the field.
+  const find = page.getByRole('searchbox', { name: 'Find spot' });
+  await find.fill('no-such-spot');
+  await expect(page.getByText('No spot numbered no-such-spot on this map')).toBeVisible();
+  await find.fill(spot);
   await expect(page.getByText(`Selected: spot ${spot}`)).toBeVisible();
+  await expect(page.getByText('No spot numbered')).toHaveCount(0);
   await page.getByRole('button', { name: 'Reserve', exact: true }).click();
   const reserve = page.getByRole('dialog', { name: `Reserve spot ${spot}` });
   await reserve.getByRole('combobox', { name: 'Resident' }).fill('Rosa');
@@ -80,8 +84,8 @@ test('a manager builds a building with units, draws 20 spots, reserves one and f
   await page.reload();
   await checkPage(page, 'Parking map');
   await expect(page.getByTestId('map-status')).toContainText('Reserved: 2');
-  await page.getByRole('textbox', { name: 'Find spot' }).fill(spot);
-  await page.getByRole('textbox', { name: 'Find spot' }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Find spot' }).fill(spot);
+  await page.getByRole('searchbox', { name: 'Find spot' }).press('Enter');
   await page.getByRole('button', { name: 'Spot details' }).click();
   const detail = page.getByRole('dialog', { name: `Spot ${spot}` });
   await expect(detail.getByTestId('spot-detail')).toContainText('Rosa Resident');

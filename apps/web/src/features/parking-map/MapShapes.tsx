@@ -73,6 +73,8 @@ export function BuildingShape({
       <Text
         text={b.name}
         width={p.width}
+        wrap="none"
+        ellipsis
         y={p.height / 2 - 18}
         align="center"
         fontSize={16}
@@ -126,7 +128,19 @@ export function AreaShape({
         dash={[8, 4]}
         cornerRadius={6}
       />
-      <Text text={a.name} x={12} y={8} fontSize={14} fontStyle="bold" fill="#263238" listening={false} />
+      {/* A long name ends in an ellipsis inside the frame instead of running out of it. */}
+      <Text
+        text={a.name}
+        x={12}
+        y={8}
+        width={Math.max(0, p.width - 24)}
+        wrap="none"
+        ellipsis
+        fontSize={14}
+        fontStyle="bold"
+        fill="#263238"
+        listening={false}
+      />
       {children}
     </Group>
   );

@@ -7,6 +7,7 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import RedoIcon from '@mui/icons-material/Redo';
 import RotateIcon from '@mui/icons-material/RotateRight';
 import SaveIcon from '@mui/icons-material/SaveOutlined';
+import SearchIcon from '@mui/icons-material/Search';
 import UndoIcon from '@mui/icons-material/Undo';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
@@ -14,6 +15,7 @@ import {
   Box,
   Button,
   Divider,
+  InputAdornment,
   IconButton,
   Paper,
   Stack,
@@ -63,6 +65,7 @@ export function MapToolbar({ designer: d }: { designer: MapDesigner }) {
   const { t } = useTranslation();
   const can = useCan();
   const [find, setFind] = useState('');
+  const [missing, setMissing] = useState(false);
   const noSpot = !d.selectedSpot;
   return (
     <Paper sx={{ p: 1 }}>
@@ -133,18 +136,38 @@ export function MapToolbar({ designer: d }: { designer: MapDesigner }) {
         )}
         <Box
           component="form"
+          role="search"
           onSubmit={(e) => {
             e.preventDefault();
-            d.findSpot(find);
+            setMissing(!d.findSpot(find));
           }}
-          sx={{ ml: { sm: 1 }, width: { xs: '100%', sm: 160 } }}
+          sx={{ ml: { sm: 1 }, width: { xs: '100%', sm: 190 } }}
         >
+          {/* Found as the number is typed; Enter or the button goes to it again. */}
           <TextField
             size="small"
+            type="search"
             label={t('map.find')}
+            placeholder={t('map.findPlaceholder')}
             value={find}
-            onChange={(e) => setFind(e.target.value)}
+            onChange={(e) => {
+              setFind(e.target.value);
+              setMissing(!d.findSpot(e.target.value, { quiet: true }));
+            }}
+            error={missing}
+            helperText={missing ? t('map.notFound', { number: find.trim() }) : undefined}
             fullWidth
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton type="submit" edge="end" size="small" aria-label={t('map.find')}>
+                      <SearchIcon fontSize="small" />
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
           />
         </Box>
         <Box sx={{ flexGrow: 1 }} />

@@ -136,15 +136,19 @@ export function useMapDesigner() {
   }, [map, canvasSize, layout]);
 
   /** Selects the spot numbered `term` (or the first whose number holds it) and brings it into view. */
-  const findSpot = (term: string) => {
+  /**
+   * Selects and shows the spot numbered `term` (exactly, else the first whose number contains it); answers whether
+   * one was found. As the number is typed it is `quiet`: the field says "not found", no toast.
+   */
+  const findSpot = (term: string, { quiet = false }: { quiet?: boolean } = {}): boolean => {
     const wanted = term.trim().toLowerCase();
-    if (!map || !wanted) return;
+    if (!map || !wanted) return true;
     const spot =
       map.spots.find((s) => s.number.toLowerCase() === wanted) ??
       map.spots.find((s) => s.number.toLowerCase().includes(wanted));
     if (!spot) {
-      toast.error(t('map.notFound', { number: term.trim() }));
-      return;
+      if (!quiet) toast.error(t('map.notFound', { number: term.trim() }));
+      return false;
     }
     setSelected({ kind: 'spots', id: spot.id });
     const area = spot.areaId ? layout.areas[spot.areaId] : undefined;
@@ -155,6 +159,7 @@ export function useMapDesigner() {
         x: -((area?.x ?? 0) + place.x) * v.scale + 120,
         y: -((area?.y ?? 0) + place.y) * v.scale + 120,
       }));
+    return true;
   };
 
   const openSpot = (id: number) => {
