@@ -114,12 +114,31 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
   await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Valid', { exact: true }).first()).toBeVisible();
+  // No end date was given: the page says how long it is valid, not "End date —".
+  await expect(page.getByText('End date', { exact: true })).toHaveCount(0);
 
   // Print it: ppm2 with its margins; the PDF comes back.
   await page.getByRole('button', { name: 'Print permit' }).click();
   const print = page.getByRole('dialog', { name: 'Parking permit' });
   await print.getByRole('radio', { name: /ppm2/ }).check();
   await print.getByRole('spinbutton', { name: 'Left margin (mm)' }).fill('12');
+  // Each margin's label is shown whole (it was cut: "Right margin (m…").
+  for (const label of ['Left margin (mm)', 'Top margin (mm)', 'Right margin (mm)', 'Bottom margin (mm)']) {
+    const field = print.getByRole('spinbutton', { name: label });
+    const fits = await field.evaluate((input) => {
+      const box = (
+        input as unknown as {
+          closest(
+            s: string,
+          ): { querySelector(s: string): { scrollWidth: number; clientWidth: number } | null } | null;
+        }
+      )
+        .closest('.MuiFormControl-root')
+        ?.querySelector('label');
+      return !box || box.scrollWidth <= box.clientWidth;
+    });
+    expect(fits, label).toBe(true);
+  }
   await checkState(page);
   const [pdf] = await Promise.all([
     page.waitForResponse((r) => /\/permits\/\d+\/print\?/.test(r.url())),

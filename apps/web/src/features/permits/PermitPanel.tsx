@@ -8,6 +8,7 @@ import PrintIcon from '@mui/icons-material/PrintOutlined';
 import SwapIcon from '@mui/icons-material/SwapHorizOutlined';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -238,7 +239,7 @@ function PrintDialog({ permit, onClose }: { permit: PermitItem; onClose: () => v
               <FormControlLabel key={f} value={f} control={<Radio />} label={t(`permits.print.${f}`)} />
             ))}
           </RadioGroup>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 2 }}>
             {MARGINS.map((m) => (
               <TextField
                 key={m}
@@ -249,10 +250,10 @@ function PrintDialog({ permit, onClose }: { permit: PermitItem; onClose: () => v
                 error={marginError(m) !== null}
                 helperText={marginError(m) ?? undefined}
                 slotProps={{ htmlInput: { min: 0, max: 100, step: 1 } }}
-                sx={{ width: 140 }}
+                fullWidth
               />
             ))}
-          </Stack>
+          </Box>
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

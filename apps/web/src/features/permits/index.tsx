@@ -14,7 +14,7 @@ import { Alert } from '@mui/material';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useAuthStore, usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';
 import {
@@ -53,9 +53,12 @@ export function PermitFields({ record }: { record?: PermitItem }) {
   const mode = useFormMode();
   const action = usePermitEditAction();
   const rules = useFormRules()?.permits;
-  const shown = (f: string) => rules?.[f]?.visible !== false;
-  const req = (f: string) => rules?.[f]?.required === true;
   const { setValue, getValues } = useFormContext();
+  const [startDate, endDate] = useWatch({ name: ['startDate', 'endDate'] }) as [unknown, unknown];
+  // On the permit's page an empty date is left out: the panel says how long the permit is valid.
+  const empty: Record<string, boolean> = { startDate: !startDate, endDate: !endDate };
+  const shown = (f: string) => rules?.[f]?.visible !== false && !(mode === 'show' && empty[f]);
+  const req = (f: string) => rules?.[f]?.required === true;
   const residentId = useDependentField<number | null>('residentId', 'vehicleId');
   // A new permit's code is proposed from the property's code; the user may type another.
   const prefix = usePermitCodePrefix(mode === 'create');
