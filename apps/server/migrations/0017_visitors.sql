@@ -38,5 +38,5 @@ CREATE UNIQUE INDEX "visitors_permit_code_unique" ON "visitors" USING btree ("pr
 CREATE UNIQUE INDEX "visitors_token_unique" ON "visitors" USING btree ("property_id","public_token_hash") WHERE "visitors"."public_token_hash" is not null;--> statement-breakpoint
 CREATE INDEX "visitors_resident_idx" ON "visitors" USING btree ("property_id","resident_id","valid_from");--> statement-breakpoint
 CREATE INDEX "visitors_plate_idx" ON "visitors" USING btree ("property_id","plate_normalized");--> statement-breakpoint
-CREATE INDEX "visitors_expiry_idx" ON "visitors" USING btree ("valid_until") WHERE "visitors"."permit_status" in ('pending', 'valid');--> statement-breakpoint
+CREATE INDEX "visitors_expiry_idx" ON "visitors" USING btree ("property_id","valid_until") WHERE "visitors"."permit_status" in ('pending', 'valid');--> statement-breakpoint
 CREATE POLICY "visitors_isolation" ON "visitors" AS PERMISSIVE FOR ALL TO public USING ((property_id = (select nullif(current_setting('app.property_id', true), '')::bigint) or (select current_setting('app.scope', true)) = 'central')) WITH CHECK ((property_id = (select nullif(current_setting('app.property_id', true), '')::bigint) or (select current_setting('app.scope', true)) = 'central'));

@@ -72,7 +72,7 @@ export const visitors = pgTable(
     index('visitors_resident_idx').on(t.propertyId, t.residentId, t.validFrom),
     index('visitors_plate_idx').on(t.propertyId, t.plateNormalized),
     index('visitors_expiry_idx')
-      .on(t.validUntil)
+      .on(t.propertyId, t.validUntil)
       .where(sql`${t.permitStatus} in ('pending', 'valid')`),
     tenantPolicy('visitors'),
   ],
