@@ -3,6 +3,7 @@ import type { Services } from './platform/scope';
 import { IMPORT_QUEUE } from './modules/residents/import';
 import { importJob } from './modules/residents/import-job';
 import { POLICIES_QUEUE, writePolicyMails } from './modules/residents/mail';
+import { expireVisitorPermits, VISITOR_EXPIRY_CRON, VISITOR_EXPIRY_QUEUE } from './modules/visitors/job';
 
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */
 export async function registerWorkers(services: Services): Promise<void> {
@@ -18,5 +19,9 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.work(POLICIES_QUEUE, async (data) => {
     await writePolicyMails(services, Number(data.propertyId), (data.ids as number[]).map(Number));
   });
+  await services.jobs.work(VISITOR_EXPIRY_QUEUE, async () => {
+    await expireVisitorPermits(services);
+  });
   await services.jobs.schedule(OUTBOX_SWEEP_QUEUE, '*/5 * * * *');
+  await services.jobs.schedule(VISITOR_EXPIRY_QUEUE, VISITOR_EXPIRY_CRON);
 }

@@ -38,6 +38,8 @@ export * from './vehicles';
 export * from './vehicles.schemas';
 export * from './permits';
 export * from './permits.schemas';
+export * from './visitors';
+export * from './visitors.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
 export * from './roles';

@@ -132,7 +132,10 @@ export const publicPermitSchema = z.object({
   propertyName: z.string(),
   shownStatus: z.enum(PERMIT_SHOWN_STATUSES),
   validFrom: z.string().nullable(),
+  /** A resident permit's dates (YYYY-MM-DD); a visitor permit's instants (ISO date-time). */
   validTo: z.string().nullable(),
   valid: z.boolean(),
+  /** A resident's permit or a visitor permit (same check page, same labels). */
+  kind: z.enum(['resident', 'visitor']).optional(),
 });
 export type PublicPermit = z.infer<typeof publicPermitSchema>;

@@ -61,10 +61,4 @@ export const plannedResources = {
     },
     nav: [navEntry('administration', '/documents', 'documents')],
   }),
-  visitors: defineResource({
-    name: 'visitors',
-    actions: [...CRUD, 'export', 'refresh'],
-    routes: crudPages('visitors', 'visitorId'),
-    nav: [navEntry('account', '/my/visitors', 'myVisitors'), navEntry('property', '/visitors', 'visitors')],
-  }),
 } as const;

@@ -18,6 +18,7 @@ import { systemSettingsResource } from './system-settings';
 import { unitsResource } from './units';
 import { usersResource } from './users';
 import { vehiclesResource } from './vehicles';
+import { visitorsResource } from './visitors';
 
 /**
  * Every resource, declared once in its own contract file (`defineResource`) and listed here once. The order is the
@@ -40,7 +41,7 @@ export const RESOURCES = [
   residentsResource,
   vehiclesResource,
   permitsResource,
-  planned.visitors,
+  visitorsResource,
   reservationsResource,
   bannedVehiclesResource,
   ...catalogResources,

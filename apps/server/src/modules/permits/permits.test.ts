@@ -515,7 +515,7 @@ describe('printed permits', () => {
       tx.select({ name: properties.name }).from(properties).where(eq(properties.id, propertyId)),
     );
     expect(Object.keys(body).sort()).toEqual(
-      ['code', 'plate', 'propertyName', 'shownStatus', 'valid', 'validFrom', 'validTo'].sort(),
+      ['code', 'kind', 'plate', 'propertyName', 'shownStatus', 'valid', 'validFrom', 'validTo'].sort(),
     );
     expect(body).toMatchObject({
       code: permit.code,

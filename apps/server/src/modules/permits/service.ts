@@ -15,6 +15,7 @@ import { permitTypes } from '../permit-types/table';
 import { spots } from '../spots/table';
 import { tenantUsers } from '../users/table';
 import { vehicles } from '../vehicles/table';
+import { publicVisitorPermit } from '../visitors/service';
 import { permits } from './table';
 
 /*
@@ -165,7 +166,12 @@ export async function publicPermit(ctx: Scope, token: string) {
     .from(p)
     .leftJoin(vehicles, and(eq(vehicles.propertyId, p.propertyId), eq(vehicles.id, p.vehicleId)))
     .where(and(eq(p.propertyId, ctx.propertyId), eq(p.publicToken, token), isNull(p.deletedAt)));
-  if (!row) throw notFound('permits');
+  if (!row) {
+    // Not a resident's permit: a visitor permit's QR code carries the same kind of token (visitors/service.ts).
+    const visitor = await publicVisitorPermit(ctx, token);
+    if (visitor) return visitor;
+    throw notFound('permits');
+  }
   return {
     code: row.code,
     plate: row.plate,
@@ -174,6 +180,7 @@ export async function publicPermit(ctx: Scope, token: string) {
     validFrom: row.startDate ?? (row.approvedAt ? row.approvedAt.toISOString().slice(0, 10) : null),
     validTo: row.expiresOn,
     valid: row.shownStatus === 'approved',
+    kind: 'resident' as const,
   };
 }
 

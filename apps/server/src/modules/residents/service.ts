@@ -19,6 +19,7 @@ import { readSettings } from '../properties/write';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { vehicles } from '../vehicles/table';
+import { visitors } from '../visitors/table';
 import { residents, residentUnits } from './table';
 
 /**
@@ -29,11 +30,15 @@ export { NO_PASSWORD } from '../../platform/auth';
 
 /**
  * Tables whose rows belong to a resident and are deleted and restored with them: each has property_id,
- * resident_id and deleted_at. The visitors module adds its table here, and restore brings visitor history back.
+ * resident_id and deleted_at. Visitors are here too, so a restore brings visitor history back (SPEC §4).
  */
-export const RESIDENT_DEPENDENTS: { entity: string; table: typeof vehicles | typeof permits }[] = [
+export const RESIDENT_DEPENDENTS: {
+  entity: string;
+  table: typeof vehicles | typeof permits | typeof visitors;
+}[] = [
   { entity: 'vehicles', table: vehicles },
   { entity: 'permits', table: permits },
+  { entity: 'visitors', table: visitors },
 ];
 
 const u = tenantUsers;

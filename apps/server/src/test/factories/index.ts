@@ -13,6 +13,7 @@ import {
   vehicleFixture,
 } from './residents';
 import type { RouteFixture } from './types';
+import { visitorFixture } from './visitors';
 
 export type { RouteFixture } from './types';
 export { makeResident, SIGNATURE_PNG } from './residents';
@@ -36,6 +37,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^GET \/vehicles\/:id\/documents\/:document$/, vehicleDocumentFixture],
   [/^\w+ \/vehicles\/:id/, vehicleFixture],
   [/^\w+ \/permits\/:id/, permitFixture],
+  [/^\w+ \/visitors\/:id/, visitorFixture],
   [/^\w+ \/banned-vehicles\/:id\/photos\/:fileId$/, bannedVehiclePhotoFixture],
   [/^\w+ \/banned-vehicles\/:id/, bannedVehicleFixture],
   [/^\w+ \/roles\/:id/, roleFixture],

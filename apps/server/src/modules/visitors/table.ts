@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { makes } from '../makes/table';
+import { models } from '../models/table';
+import { properties } from '../properties/table';
+import { residents } from '../residents/table';
+import { states } from '../states/table';
+
+/**
+ * A visitor and their visitor permit (tenant table; decision 0022). The permit columns are null for a visitor
+ * without a permit ('no status'). `permit_status` is the stored workflow state (VISITOR_PERMIT_TRANSITIONS);
+ * a `valid` permit counts as expired from the instant `valid_until` passes (computed in SQL at read time), and
+ * refresh-expired-permits (also a scheduled job) stores `expired`. The permit code is unique per property ignoring
+ * case. `public_token_hash` is the SHA-256 of the token the printed permit's QR code carries (/permit/{token}).
+ * Deleted with the resident (RESIDENT_DEPENDENTS): `deleted_at` set at the resident's instant and cleared on
+ * restore.
+ */
+export const visitors = pgTable(
+  'visitors',
+  {
+    propertyId: propertyIdColumn().references(() => properties.id),
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    phone: varchar('phone', { length: 20 }),
+    email: varchar('email', { length: 255 }),
+    plate: varchar('plate', { length: 15 }),
+    plateNormalized: varchar('plate_normalized', { length: 15 }),
+    stateId: bigint('state_id', { mode: 'number' }).references(() => states.id),
+    makeId: bigint('make_id', { mode: 'number' }).references(() => makes.id),
+    modelId: bigint('model_id', { mode: 'number' }).references(() => models.id),
+    color: varchar('color', { length: 50 }),
+    vehicleType: varchar('vehicle_type', { length: 20 }),
+    temporaryPlates: boolean('temporary_plates').notNull().default(false),
+    residentId: bigint('resident_id', { mode: 'number' }).notNull(),
+    unitId: bigint('unit_id', { mode: 'number' }),
+    permitCode: varchar('permit_code', { length: 30 }),
+    permitStatus: varchar('permit_status', { length: 20 }),
+    validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }),
+    statusComment: varchar('status_comment', { length: 500 }),
+    overrideReason: varchar('override_reason', { length: 500 }),
+    publicTokenHash: varchar('public_token_hash', { length: 64 }),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    foreignKey({
+      name: 'visitors_resident_fk',
+      columns: [t.propertyId, t.residentId],
+      foreignColumns: [residents.propertyId, residents.id],
+    }).onDelete('cascade'),
+    uniqueIndex('visitors_permit_code_unique')
+      .on(t.propertyId, sql`lower(${t.permitCode})`)
+      .where(sql`${t.permitCode} is not null`),
+    uniqueIndex('visitors_token_unique')
+      .on(t.propertyId, t.publicTokenHash)
+      .where(sql`${t.publicTokenHash} is not null`),
+    // The limit check: one resident's permits by start (rolling window) and by end (at once).
+    index('visitors_resident_idx').on(t.propertyId, t.residentId, t.validFrom),
+    index('visitors_plate_idx').on(t.propertyId, t.plateNormalized),
+    index('visitors_expiry_idx')
+      .on(t.propertyId, t.validUntil)
+      .where(sql`${t.permitStatus} in ('pending', 'valid')`),
+    tenantPolicy('visitors'),
+  ],
+).enableRLS();

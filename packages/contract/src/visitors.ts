@@ -1,0 +1,113 @@
+import { CRUD, crudPages, defineResource, navEntry } from './resource';
+
+/**
+ * Stored visitor permit statuses (SPEC §4: "visitor permit statuses exist, plus a 'no status' label"). A visitor
+ * without a permit (no plate yet, or a registration link not used yet) has `permitStatus` null, shown as
+ * 'no status'. `valid` is shown as expired from the instant its `validUntil` passes (computed in SQL at read time);
+ * the refresh call and the scheduled job then store `expired`.
+ */
+export const VISITOR_PERMIT_STATUSES = ['pending', 'valid', 'expired', 'revoked', 'rejected'] as const;
+export type VisitorPermitStatus = (typeof VISITOR_PERMIT_STATUSES)[number];
+/** What a list and a screen show: a stored status, or `none` ('no status') for a visitor without a permit. */
+export const VISITOR_SHOWN_STATUSES = [...VISITOR_PERMIT_STATUSES, 'none'] as const;
+export type VisitorShownStatus = (typeof VISITOR_SHOWN_STATUSES)[number];
+
+/** The calls that move a visitor permit; `expire` is the system's alone (refresh-expired-permits and the job). */
+export const VISITOR_PERMIT_ACTIONS = ['approve', 'reject', 'revoke', 'expire'] as const;
+export type VisitorPermitAction = (typeof VISITOR_PERMIT_ACTIONS)[number];
+/** The actions a person may call (POST /visitors/{id}/{action}). */
+export const VISITOR_PERSON_ACTIONS = ['approve', 'reject', 'revoke'] as const;
+export type VisitorPersonAction = (typeof VISITOR_PERSON_ACTIONS)[number];
+
+/**
+ * THE visitor permit workflow: for each action, the statuses it may start from and the status it leads to.
+ * - approve: a pending request becomes a valid permit (when the property's settings require approval);
+ * - reject: a pending request is refused;
+ * - revoke: a valid permit is withdrawn before its end (the visitor left, or misused it);
+ * - expire: a pending or valid permit whose validity has passed (done by the system, never by a person).
+ * Expired, revoked and rejected are final: register the visitor again for a new permit.
+ */
+export const VISITOR_PERMIT_TRANSITIONS = {
+  approve: { from: ['pending'], to: 'valid' },
+  reject: { from: ['pending'], to: 'rejected' },
+  revoke: { from: ['valid'], to: 'revoked' },
+  expire: { from: ['pending', 'valid'], to: 'expired' },
+} as const satisfies Record<
+  VisitorPermitAction,
+  { from: readonly VisitorPermitStatus[]; to: VisitorPermitStatus }
+>;
+
+/** The actions a person may take now; none once the permit's validity has passed (it counts as expired). */
+export function visitorActionsFrom(shown: VisitorShownStatus): VisitorPersonAction[] {
+  if (shown === 'none') return [];
+  return VISITOR_PERSON_ACTIONS.filter((a) =>
+    (VISITOR_PERMIT_TRANSITIONS[a].from as readonly VisitorPermitStatus[]).includes(shown),
+  );
+}
+
+/** The SPEC §4 label key of each shown status. */
+export const VISITOR_STATUS_DISPLAY: Record<VisitorShownStatus, string> = {
+  pending: 'visitors.status.pending',
+  valid: 'visitors.status.valid',
+  expired: 'visitors.status.expired',
+  revoked: 'visitors.status.revoked',
+  rejected: 'visitors.status.rejected',
+  none: 'visitors.status.none',
+};
+
+/**
+ * The limits a new visitor permit is checked against (decision 0022). Each is the resident's own value when set,
+ * else the property's `visitorPermits` setting:
+ * - visitorLimit: permits per resident within the rolling window of `visitorLimitWindowDays` days (the day of the
+ *   permit's start and the days before it, as days of the property's time zone);
+ * - visitorVehiclesAllowed: the resident's visitor permits (pending or valid) whose validity overlaps;
+ * - tempVisitorVehicles: the same, counting only vehicles on temporary plates.
+ */
+export const VISITOR_LIMITS = ['visitorLimit', 'visitorVehiclesAllowed', 'tempVisitorVehicles'] as const;
+export type VisitorLimit = (typeof VISITOR_LIMITS)[number];
+
+export const VISITOR_NAME_MAX = 255;
+export const VISITOR_TEXT_MAX = 50;
+export const VISITOR_CODE_MAX = 30;
+export const VISITOR_REASON_MAX = 500;
+
+/**
+ * GET /visitors: filter[status] takes shown statuses (`none` for visitors without a permit; `valid` means valid
+ * now, `expired` includes valid permits past their end); filter[from]/filter[to] keep visitors whose validity
+ * overlaps that range; filter[term] searches name, phone, plate and permit code.
+ */
+export const visitorsListQuery = {
+  filters: ['status', 'residentId', 'unitId', 'from', 'to'],
+  sorts: ['name', 'createdAt', 'validFrom', 'validUntil', 'permitCode'],
+  includes: ['resident', 'unit', 'make', 'model', 'state'],
+  defaultSort: '-createdAt',
+} as const;
+
+/** The columns of GET /visitors/export, in order (headers `visitors.fields.<key>`). */
+export const VISITOR_EXPORT_COLUMNS = [
+  'name',
+  'phone',
+  'email',
+  'plate',
+  'state',
+  'make',
+  'model',
+  'color',
+  'vehicleType',
+  'resident',
+  'unit',
+  'permitCode',
+  'status',
+  'validFrom',
+  'validUntil',
+  'createdAt',
+] as const;
+
+/** The visitors pages of SPEC §2.2 (and, nested under a resident, /residents/{id}/visitors; residents.ts). */
+export const visitorsResource = defineResource({
+  name: 'visitors',
+  actions: [...CRUD, 'export', 'refresh'],
+  routes: crudPages('visitors', 'visitorId'),
+  nav: [navEntry('account', '/my/visitors', 'myVisitors'), navEntry('property', '/visitors', 'visitors')],
+  audited: { visitors: { record: '/visitors/{id}/show' } },
+});
