@@ -72,6 +72,10 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/index'
+import { Route as AppMyPermitsCreateRouteImport } from './routes/_app/my/permits/create'
+import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicles/index'
+import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
 import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
@@ -110,6 +114,10 @@ import { Route as AppCatalogWarningsWarningIdEditRouteImport } from './routes/_a
 import { Route as AppCatalogWarningsWarningIdShowRouteImport } from './routes/_app/catalog/warnings/$warningId/show'
 import { Route as AppCatalogZonesZoneIdEditRouteImport } from './routes/_app/catalog/zones/$zoneId/edit'
 import { Route as AppCatalogZonesZoneIdShowRouteImport } from './routes/_app/catalog/zones/$zoneId/show'
+import { Route as AppMyPermitsPermitIdEditRouteImport } from './routes/_app/my/permits/$permitId/edit'
+import { Route as AppMyPermitsPermitIdShowRouteImport } from './routes/_app/my/permits/$permitId/show'
+import { Route as AppMyVehiclesVehicleIdEditRouteImport } from './routes/_app/my/vehicles/$vehicleId/edit'
+import { Route as AppMyVehiclesVehicleIdShowRouteImport } from './routes/_app/my/vehicles/$vehicleId/show'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -434,6 +442,26 @@ const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   path: '/catalog/zones/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyPermitsIndexRoute = AppMyPermitsIndexRouteImport.update({
+  id: '/my/permits/',
+  path: '/my/permits/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyPermitsCreateRoute = AppMyPermitsCreateRouteImport.update({
+  id: '/my/permits/create',
+  path: '/my/permits/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyVehiclesIndexRoute = AppMyVehiclesIndexRouteImport.update({
+  id: '/my/vehicles/',
+  path: '/my/vehicles/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyVehiclesCreateRoute = AppMyVehiclesCreateRouteImport.update({
+  id: '/my/vehicles/create',
+  path: '/my/vehicles/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPermitsPermitIdApproveRoute =
   AppPermitsPermitIdApproveRouteImport.update({
     id: '/permits/$permitId/approve',
@@ -650,6 +678,30 @@ const AppCatalogZonesZoneIdShowRoute =
     path: '/catalog/zones/$zoneId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMyPermitsPermitIdEditRoute =
+  AppMyPermitsPermitIdEditRouteImport.update({
+    id: '/my/permits/$permitId/edit',
+    path: '/my/permits/$permitId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyPermitsPermitIdShowRoute =
+  AppMyPermitsPermitIdShowRouteImport.update({
+    id: '/my/permits/$permitId/show',
+    path: '/my/permits/$permitId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyVehiclesVehicleIdEditRoute =
+  AppMyVehiclesVehicleIdEditRouteImport.update({
+    id: '/my/vehicles/$vehicleId/edit',
+    path: '/my/vehicles/$vehicleId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyVehiclesVehicleIdShowRoute =
+  AppMyVehiclesVehicleIdShowRouteImport.update({
+    id: '/my/vehicles/$vehicleId/show',
+    path: '/my/vehicles/$vehicleId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -706,6 +758,8 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/my/permits/create': typeof AppMyPermitsCreateRoute
+  '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -736,6 +790,8 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
   '/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/my/permits/': typeof AppMyPermitsIndexRoute
+  '/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -752,6 +808,10 @@ export interface FileRoutesByFullPath {
   '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
+  '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
+  '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
+  '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
 }
 export interface FileRoutesByTo {
   '/two-factor-setup': typeof TwoFactorSetupRoute
@@ -808,6 +868,8 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/my/permits/create': typeof AppMyPermitsCreateRoute
+  '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -838,6 +900,8 @@ export interface FileRoutesByTo {
   '/catalog/tows': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings': typeof AppCatalogWarningsIndexRoute
   '/catalog/zones': typeof AppCatalogZonesIndexRoute
+  '/my/permits': typeof AppMyPermitsIndexRoute
+  '/my/vehicles': typeof AppMyVehiclesIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -854,6 +918,10 @@ export interface FileRoutesByTo {
   '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
+  '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
+  '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
+  '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -912,6 +980,8 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
+  '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -942,6 +1012,8 @@ export interface FileRoutesById {
   '/_app/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/_app/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
   '/_app/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/_app/my/permits/': typeof AppMyPermitsIndexRoute
+  '/_app/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/_app/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/_app/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/_app/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -958,6 +1030,10 @@ export interface FileRoutesById {
   '/_app/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/_app/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/_app/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/_app/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
+  '/_app/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
+  '/_app/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
+  '/_app/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1016,6 +1092,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/my/permits/create'
+    | '/my/vehicles/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1046,6 +1124,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/'
     | '/catalog/warnings/'
     | '/catalog/zones/'
+    | '/my/permits/'
+    | '/my/vehicles/'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1062,6 +1142,10 @@ export interface FileRouteTypes {
     | '/catalog/warnings/$warningId/show'
     | '/catalog/zones/$zoneId/edit'
     | '/catalog/zones/$zoneId/show'
+    | '/my/permits/$permitId/edit'
+    | '/my/permits/$permitId/show'
+    | '/my/vehicles/$vehicleId/edit'
+    | '/my/vehicles/$vehicleId/show'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/two-factor-setup'
@@ -1118,6 +1202,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/my/permits/create'
+    | '/my/vehicles/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1148,6 +1234,8 @@ export interface FileRouteTypes {
     | '/catalog/tows'
     | '/catalog/warnings'
     | '/catalog/zones'
+    | '/my/permits'
+    | '/my/vehicles'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1164,6 +1252,10 @@ export interface FileRouteTypes {
     | '/catalog/warnings/$warningId/show'
     | '/catalog/zones/$zoneId/edit'
     | '/catalog/zones/$zoneId/show'
+    | '/my/permits/$permitId/edit'
+    | '/my/permits/$permitId/show'
+    | '/my/vehicles/$vehicleId/edit'
+    | '/my/vehicles/$vehicleId/show'
   id:
     | '__root__'
     | '/_app'
@@ -1221,6 +1313,8 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/my/permits/create'
+    | '/_app/my/vehicles/create'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
     | '/_app/permits/$permitId/reject'
@@ -1251,6 +1345,8 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/'
     | '/_app/catalog/warnings/'
     | '/_app/catalog/zones/'
+    | '/_app/my/permits/'
+    | '/_app/my/vehicles/'
     | '/_app/catalog/makes/$makeId/edit'
     | '/_app/catalog/makes/$makeId/show'
     | '/_app/catalog/models/$modelId/edit'
@@ -1267,6 +1363,10 @@ export interface FileRouteTypes {
     | '/_app/catalog/warnings/$warningId/show'
     | '/_app/catalog/zones/$zoneId/edit'
     | '/_app/catalog/zones/$zoneId/show'
+    | '/_app/my/permits/$permitId/edit'
+    | '/_app/my/permits/$permitId/show'
+    | '/_app/my/vehicles/$vehicleId/edit'
+    | '/_app/my/vehicles/$vehicleId/show'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1724,6 +1824,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/permits/': {
+      id: '/_app/my/permits/'
+      path: '/my/permits'
+      fullPath: '/my/permits/'
+      preLoaderRoute: typeof AppMyPermitsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/permits/create': {
+      id: '/_app/my/permits/create'
+      path: '/my/permits/create'
+      fullPath: '/my/permits/create'
+      preLoaderRoute: typeof AppMyPermitsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/vehicles/': {
+      id: '/_app/my/vehicles/'
+      path: '/my/vehicles'
+      fullPath: '/my/vehicles/'
+      preLoaderRoute: typeof AppMyVehiclesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/vehicles/create': {
+      id: '/_app/my/vehicles/create'
+      path: '/my/vehicles/create'
+      fullPath: '/my/vehicles/create'
+      preLoaderRoute: typeof AppMyVehiclesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permits/$permitId/approve': {
       id: '/_app/permits/$permitId/approve'
       path: '/permits/$permitId/approve'
@@ -1990,6 +2118,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesZoneIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/permits/$permitId/edit': {
+      id: '/_app/my/permits/$permitId/edit'
+      path: '/my/permits/$permitId/edit'
+      fullPath: '/my/permits/$permitId/edit'
+      preLoaderRoute: typeof AppMyPermitsPermitIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/permits/$permitId/show': {
+      id: '/_app/my/permits/$permitId/show'
+      path: '/my/permits/$permitId/show'
+      fullPath: '/my/permits/$permitId/show'
+      preLoaderRoute: typeof AppMyPermitsPermitIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/vehicles/$vehicleId/edit': {
+      id: '/_app/my/vehicles/$vehicleId/edit'
+      path: '/my/vehicles/$vehicleId/edit'
+      fullPath: '/my/vehicles/$vehicleId/edit'
+      preLoaderRoute: typeof AppMyVehiclesVehicleIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/vehicles/$vehicleId/show': {
+      id: '/_app/my/vehicles/$vehicleId/show'
+      path: '/my/vehicles/$vehicleId/show'
+      fullPath: '/my/vehicles/$vehicleId/show'
+      preLoaderRoute: typeof AppMyVehiclesVehicleIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -2040,6 +2196,8 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
+  AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
   AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
@@ -2070,6 +2228,8 @@ interface AppRouteChildren {
   AppCatalogTowsIndexRoute: typeof AppCatalogTowsIndexRoute
   AppCatalogWarningsIndexRoute: typeof AppCatalogWarningsIndexRoute
   AppCatalogZonesIndexRoute: typeof AppCatalogZonesIndexRoute
+  AppMyPermitsIndexRoute: typeof AppMyPermitsIndexRoute
+  AppMyVehiclesIndexRoute: typeof AppMyVehiclesIndexRoute
   AppCatalogMakesMakeIdEditRoute: typeof AppCatalogMakesMakeIdEditRoute
   AppCatalogMakesMakeIdShowRoute: typeof AppCatalogMakesMakeIdShowRoute
   AppCatalogModelsModelIdEditRoute: typeof AppCatalogModelsModelIdEditRoute
@@ -2086,6 +2246,10 @@ interface AppRouteChildren {
   AppCatalogWarningsWarningIdShowRoute: typeof AppCatalogWarningsWarningIdShowRoute
   AppCatalogZonesZoneIdEditRoute: typeof AppCatalogZonesZoneIdEditRoute
   AppCatalogZonesZoneIdShowRoute: typeof AppCatalogZonesZoneIdShowRoute
+  AppMyPermitsPermitIdEditRoute: typeof AppMyPermitsPermitIdEditRoute
+  AppMyPermitsPermitIdShowRoute: typeof AppMyPermitsPermitIdShowRoute
+  AppMyVehiclesVehicleIdEditRoute: typeof AppMyVehiclesVehicleIdEditRoute
+  AppMyVehiclesVehicleIdShowRoute: typeof AppMyVehiclesVehicleIdShowRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2137,6 +2301,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
+  AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
   AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
   AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,
@@ -2169,6 +2335,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsIndexRoute: AppCatalogTowsIndexRoute,
   AppCatalogWarningsIndexRoute: AppCatalogWarningsIndexRoute,
   AppCatalogZonesIndexRoute: AppCatalogZonesIndexRoute,
+  AppMyPermitsIndexRoute: AppMyPermitsIndexRoute,
+  AppMyVehiclesIndexRoute: AppMyVehiclesIndexRoute,
   AppCatalogMakesMakeIdEditRoute: AppCatalogMakesMakeIdEditRoute,
   AppCatalogMakesMakeIdShowRoute: AppCatalogMakesMakeIdShowRoute,
   AppCatalogModelsModelIdEditRoute: AppCatalogModelsModelIdEditRoute,
@@ -2187,6 +2355,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogWarningsWarningIdShowRoute: AppCatalogWarningsWarningIdShowRoute,
   AppCatalogZonesZoneIdEditRoute: AppCatalogZonesZoneIdEditRoute,
   AppCatalogZonesZoneIdShowRoute: AppCatalogZonesZoneIdShowRoute,
+  AppMyPermitsPermitIdEditRoute: AppMyPermitsPermitIdEditRoute,
+  AppMyPermitsPermitIdShowRoute: AppMyPermitsPermitIdShowRoute,
+  AppMyVehiclesVehicleIdEditRoute: AppMyVehiclesVehicleIdEditRoute,
+  AppMyVehiclesVehicleIdShowRoute: AppMyVehiclesVehicleIdShowRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

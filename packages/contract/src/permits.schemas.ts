@@ -139,3 +139,19 @@ export const publicPermitSchema = z.object({
   kind: z.enum(['resident', 'visitor']).optional(),
 });
 export type PublicPermit = z.infer<typeof publicPermitSchema>;
+
+/**
+ * POST /my/permits: a resident asks for a resident permit for one of their vehicles. It starts pending (staff
+ * approve it in the permit workflow); the code is the property's and is given by the server.
+ */
+export const myPermitBody = z.object({
+  vehicleId: z.number({ error: 'validation.required' }).int().positive(),
+  startDate: optionalDate,
+});
+export type MyPermitBody = z.input<typeof myPermitBody>;
+
+/** PUT /my/permits/:id: the resident moves the permit to another of their vehicles (counts as a change). */
+export const myPermitEditBody = z.object({
+  vehicleId: z.number({ error: 'validation.required' }).int().positive(),
+});
+export type MyPermitEditBody = z.input<typeof myPermitEditBody>;

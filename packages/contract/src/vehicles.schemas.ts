@@ -92,3 +92,14 @@ export const vehicleItemSchema = z.object({
   permitType: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type VehicleItem = z.infer<typeof vehicleItemSchema>;
+
+/**
+ * POST /my/vehicles, PUT /my/vehicles/:id: a resident's own vehicle. The owner is the signed-in resident; the
+ * permit type, spot and sticker are staff's to set and are kept as they are on an edit.
+ */
+export const myVehicleBodyFor = (rules?: Partial<FormRules>) => {
+  const { residentId: _r, permitTypeId: _p, spotId: _s, stickerNumber: _n, ...fields } = vehicleFields;
+  return applyFormRules(fields, 'vehicles', rules, vehicleRelaxed);
+};
+export const myVehicleBody = myVehicleBodyFor();
+export type MyVehicleBody = z.input<typeof myVehicleBody>;

@@ -45,6 +45,8 @@ export interface ResourceDefinition<Item extends { id: number }, Values extends 
   /** Breadcrumbs before the list's title (e.g. Catalogs). */
   crumbs?: Crumb[];
   permissions: { create?: Permission; edit?: Permission; delete?: Permission };
+  /** The signed-in user's own records (/my): create and edit need no permission (the API admits the owner only). */
+  own?: boolean;
   /** Whether writes are possible in this area at all (catalog writes are central-only). */
   writable: boolean;
   /** The contract's body schema: the form validates with it and submits its output. */
@@ -165,7 +167,7 @@ function ShowView<Item extends { id: number }, Values extends FieldValues>({
   // The record may change under the page (an edit saved elsewhere, a refetch): show its current values.
   useEffect(() => form.reset(d.toValues(item)), [item, form, d]);
 
-  const mayEdit = d.writable && d.permissions.edit !== undefined && can(d.permissions.edit);
+  const mayEdit = d.writable && (d.own || (d.permissions.edit !== undefined && can(d.permissions.edit)));
   const mayDelete =
     d.writable &&
     d.permissions.delete !== undefined &&
@@ -286,7 +288,7 @@ function EditForm<Item extends { id: number }, Values extends FieldValues>({
   });
   const fieldNames = useMemo(() => Object.keys(d.emptyValues), [d.emptyValues]);
   const permission = mode === 'create' ? d.permissions.create : d.permissions.edit;
-  const allowed = d.writable && permission !== undefined && can(permission);
+  const allowed = d.writable && (d.own || (permission !== undefined && can(permission)));
 
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral(null);

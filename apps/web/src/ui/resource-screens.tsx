@@ -55,6 +55,10 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   /** Includes the list asks for. */
   include?: string[];
   permissions: { create?: Permission; edit?: Permission; delete?: Permission };
+  /** The signed-in user's own records (/my/vehicles): create and edit need no permission; the API admits the owner. */
+  own?: boolean;
+  /** A view of the list other than the table (the resident's cards); gets the list's rows. */
+  ListView?: ComponentType<{ list: ListState }>;
   /** False when the resource has no create screen (spots). */
   creatable?: boolean;
   schema: z.ZodType;
@@ -135,6 +139,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         },
         crumbs,
         permissions: config.permissions,
+        own: config.own,
         writable,
         schema,
         emptyValues: { ...config.emptyValues, ...(initial ?? {}) },
@@ -162,7 +167,10 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const Filters = config.Filters;
     const Actions = config.ListActions;
     const mayCreate =
-      writable && config.creatable !== false && !!config.permissions.create && can(config.permissions.create);
+      writable &&
+      config.creatable !== false &&
+      (config.own || (!!config.permissions.create && can(config.permissions.create)));
+    const View = config.ListView;
     return (
       <>
         <PageHeader
@@ -182,7 +190,11 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
           }
         />
         <Scoped>
-          <Listing list={list} columns={columns} title={title} Filters={Filters} />
+          {View ? (
+            <View list={list} />
+          ) : (
+            <Listing list={list} columns={columns} title={title} Filters={Filters} />
+          )}
         </Scoped>
       </>
     );

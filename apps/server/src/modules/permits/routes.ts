@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, queryOf, type RouteContext, sendFile } from '../../platform/http';
+import { myPermitsRoutes } from './my';
 import { permitPdf } from './print';
 import * as service from './service';
 import * as write from './write';
@@ -136,4 +137,5 @@ export const permitsRoutes = [
     },
     handler: (ctx, { params }) => service.publicPermit(ctx, params.token),
   }),
+  ...myPermitsRoutes,
 ];

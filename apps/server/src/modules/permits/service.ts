@@ -9,7 +9,13 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource, listValueError, rowsByIds } from '../../platform/list-query';
+import {
+  belongsTo,
+  defineListResource,
+  listValueError,
+  rowsByIds,
+  type ListResourceDef,
+} from '../../platform/list-query';
 import { makes } from '../makes/table';
 import { permitTypes } from '../permit-types/table';
 import { spots } from '../spots/table';
@@ -120,7 +126,7 @@ const includes = {
   }),
 };
 
-export const permitsList = defineListResource<typeof columns, PermitItem>({
+const listDef = {
   table: p,
   select: columns,
   scope: (ctx) => and(eq(p.propertyId, ctx.propertyId), isNull(p.deletedAt)),
@@ -139,6 +145,16 @@ export const permitsList = defineListResource<typeof columns, PermitItem>({
   defaultSort: '-createdAt',
   serialize,
   includes,
+} satisfies ListResourceDef<typeof columns, PermitItem>;
+
+export const permitsList = defineListResource<typeof columns, PermitItem>(listDef);
+
+/** GET /my/permits: the signed-in resident's own permits, by shown status; includes vehicle, permitType, spot. */
+export const myPermitsList = defineListResource<typeof columns, PermitItem>({
+  ...listDef,
+  scope: (ctx) => and(eq(p.propertyId, ctx.propertyId), eq(p.residentId, ctx.user().id), isNull(p.deletedAt)),
+  filters: { status: listDef.filters.status, vehicleId: listDef.filters.vehicleId },
+  includes: { vehicle: includes.vehicle, permitType: includes.permitType, spot: includes.spot },
 });
 
 export const own = (ctx: Scope, id: number) =>

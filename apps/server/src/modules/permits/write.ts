@@ -120,14 +120,20 @@ const values = (body: Body) => ({
   endDate: body.endDate,
 });
 
-export async function createPermit(ctx: Scope, body: Body) {
+/**
+ * Issues a permit. `requested`: the resident asks for it (/my/permits): it starts pending whatever the settings say,
+ * for staff to approve in the workflow, and a refused limit names the vehicle (the resident's form has no owner).
+ */
+export async function createPermit(ctx: Scope, body: Body, opts: { requested?: boolean } = {}) {
   await assertRefs(ctx, body);
   const settings = await propertySettingsOf(ctx);
   const res = await resident(ctx, body.residentId);
   const max = residentLimit(res, settings, 'vehiclesAllowed');
   if ((await livePermits(ctx, body.residentId)) >= max)
-    throw fieldError('residentId', 'vehicles.limit', { max });
-  const approved = !settings.residentPermits.approvalRequired;
+    throw opts.requested
+      ? fieldError('vehicleId', 'my.permits.limit', { max })
+      : fieldError('residentId', 'vehicles.limit', { max });
+  const approved = !opts.requested && !settings.residentPermits.approvalRequired;
   const row = await createRow(
     ctx,
     p,
@@ -152,7 +158,13 @@ export async function createPermit(ctx: Scope, body: Body) {
  * PUT /permits/:id. Any change of vehicle counts against the resident's changes allowed (reserved permit changes
  * for a reserved-spot permit); `action=change-vehicle` is that change alone, exempt from the type-2 rule.
  */
-export async function updatePermit(ctx: Scope, id: number, body: Body, action: PermitEditAction | null) {
+export async function updatePermit(
+  ctx: Scope,
+  id: number,
+  body: Body,
+  action: PermitEditAction | null,
+  opts: { self?: boolean } = {},
+) {
   const before = await getPermit(ctx, id);
   // Fields the form rules hide arrive undefined: they keep their stored values.
   const kept = body as Record<string, unknown>;
@@ -172,7 +184,10 @@ export async function updatePermit(ctx: Scope, id: number, body: Body, action: P
       settings,
       before.permitTypeId === RESERVED_SPOT_PERMIT_TYPE_ID ? 'reservedPermitChanges' : 'changesAllowed',
     );
-    if (vehicleChanges >= max) throw fieldError('vehicleId', 'permits.changesExceeded', { max });
+    if (vehicleChanges >= max)
+      throw fieldError('vehicleId', opts.self ? 'my.permits.changesExceeded' : 'permits.changesExceeded', {
+        max,
+      });
     vehicleChanges += 1;
   }
   const settings = await propertySettingsOf(ctx);

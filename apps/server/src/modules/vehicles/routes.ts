@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
+import { myVehiclesRoutes } from './my';
 import * as service from './service';
 
 const tags = ['vehicles'];
@@ -107,4 +108,5 @@ export const vehiclesRoutes = [
       return deletedMessage(ctx, 'vehicles');
     },
   }),
+  ...myVehiclesRoutes,
 ];

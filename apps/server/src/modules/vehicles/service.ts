@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
+import { belongsTo, defineListResource, rowsByIds, type ListResourceDef } from '../../platform/list-query';
 import type { UploadedFile } from '../../platform/uploads';
 import { assertNotBanned } from '../banned-vehicles';
 import { deleteFiles, ownedFile, storeFiles } from '../files/service';
@@ -94,7 +94,7 @@ const includes = {
   }),
 };
 
-export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
+const listDef = {
   table: v,
   select: columns,
   joins: (q) => q.leftJoin(makes, eq(makes.id, v.makeId)).leftJoin(models, eq(models.id, v.modelId)),
@@ -123,6 +123,16 @@ export const vehiclesList = defineListResource<typeof columns, VehicleItem>({
   defaultSort: 'plate',
   serialize,
   includes,
+} satisfies ListResourceDef<typeof columns, VehicleItem>;
+
+export const vehiclesList = defineListResource<typeof columns, VehicleItem>(listDef);
+
+/** GET /my/vehicles: the signed-in resident's own vehicles (the owner filter and include make no sense there). */
+export const myVehiclesList = defineListResource<typeof columns, VehicleItem>({
+  ...listDef,
+  scope: (ctx) => and(eq(v.propertyId, ctx.propertyId), eq(v.residentId, ctx.user().id), isNull(v.deletedAt)),
+  filters: {},
+  includes: { spot: includes.spot, permitType: includes.permitType },
 });
 
 const own = (ctx: Scope, id: number) =>
@@ -162,7 +172,7 @@ async function assertRefs(ctx: Scope, body: Body) {
 }
 
 /** The resident may not hold more active vehicles than their limit (their own, else the property's setting). */
-async function assertVehicleLimit(ctx: Scope, residentId: number, except?: number) {
+async function assertVehicleLimit(ctx: Scope, residentId: number, except?: number, self = false) {
   const [res] = await ctx.tx
     .select({ vehiclesAllowed: residents.vehiclesAllowed })
     .from(residents)
@@ -183,7 +193,10 @@ async function assertVehicleLimit(ctx: Scope, residentId: number, except?: numbe
         except ? ne(v.id, except) : undefined,
       ),
     )) as [{ n: number }];
-  if (n >= max) throw fieldError('residentId', 'vehicles.limit', { max });
+  if (n >= max)
+    throw self
+      ? fieldError('plate', 'my.vehicles.limit', { max })
+      : fieldError('residentId', 'vehicles.limit', { max });
 }
 
 const UNIQUE = { vehicles_plate_unique: { field: 'plate', key: 'vehicles.plateTaken' } };
@@ -205,11 +218,12 @@ const values = (body: Body) => ({
   notes: body.notes,
 });
 
-export async function createVehicle(ctx: Scope, body: Body) {
+/** `self`: the resident registers their own vehicle (/my/vehicles): a refused limit speaks to them. */
+export async function createVehicle(ctx: Scope, body: Body, opts: { self?: boolean } = {}) {
   await assertResident(ctx, body.residentId);
   await assertRefs(ctx, body);
   await assertNotBanned(ctx, body.plate, 'plate');
-  await assertVehicleLimit(ctx, body.residentId);
+  await assertVehicleLimit(ctx, body.residentId, undefined, opts.self);
   const row = await createRow(ctx, v, 'vehicles', { propertyId: ctx.propertyId, ...values(body) }, UNIQUE);
   return getVehicle(ctx, row.id);
 }

@@ -1,5 +1,6 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
+import { myPermitFixture, myVehicleFixture } from './my';
 import { roleFixture } from './roles';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
@@ -25,6 +26,8 @@ export { makeStaffUser } from './users';
  * tenant route with an id that no entry matches.
  */
 export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
+  [/^\w+ \/my\/vehicles\/:id$/, myVehicleFixture],
+  [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],

@@ -208,23 +208,32 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
   Fields: PermitFields,
   Filters: StatusFilter,
   ShowExtra: PermitPanel,
+  // On a phone (360 px) the plate and the status lead; the code, owner and type give way (secondary).
   columns: (t, locale) => [
-    { field: 'code', headerName: t('permits.code'), link: true, minWidth: 165, flex: 0.8 },
+    {
+      field: 'vehicleId',
+      headerName: t('rules.fields.plate'),
+      sortable: false,
+      link: true,
+      minWidth: 110,
+      flex: 0.7,
+      valueGetter: (_v: unknown, p: PermitItem) => p.vehicle?.plate ?? p.code,
+    },
+    {
+      field: 'status',
+      headerName: t('permits.statusLabel'),
+      minWidth: 130,
+      renderCell: (p: { row: PermitItem }) => <PermitStatusChip status={p.row.shownStatus} />,
+    },
+    { field: 'code', headerName: t('permits.code'), minWidth: 150, flex: 0.8, secondary: true },
     {
       field: 'residentId',
       headerName: t('permits.resident'),
       sortable: false,
       flex: 1,
       minWidth: 150,
-      valueGetter: (_v: unknown, p: PermitItem) => p.resident?.fullName ?? '',
-    },
-    {
-      field: 'vehicleId',
-      headerName: t('rules.fields.plate'),
-      sortable: false,
-      minWidth: 110,
       secondary: true,
-      valueGetter: (_v: unknown, p: PermitItem) => p.vehicle?.plate ?? '',
+      valueGetter: (_v: unknown, p: PermitItem) => p.resident?.fullName ?? '',
     },
     {
       field: 'permitTypeId',
@@ -233,12 +242,6 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
       minWidth: 130,
       secondary: true,
       valueGetter: (_v: unknown, p: PermitItem) => p.permitType?.name ?? '',
-    },
-    {
-      field: 'status',
-      headerName: t('permits.statusLabel'),
-      minWidth: 200,
-      renderCell: (p: { row: PermitItem }) => <PermitStatusChip status={p.row.shownStatus} />,
     },
     {
       field: 'expiresOn',

@@ -33,7 +33,7 @@ import { toast } from '../../ui/toast';
 import { uploadProblem } from '../../ui/uploads';
 import { useFormRules } from '../rules/RulesPage';
 
-function TemporaryPlatesInput({ label }: { label: string }) {
+export function TemporaryPlatesInput({ label }: { label: string }) {
   const mode = useFormMode();
   const { field } = useController({ name: 'temporaryPlates' });
   const { t } = useTranslation();

@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import {
+  apiFromPage,
+  type Browser,
+  checkPage,
+  checkState,
+  expect,
+  signInViaApi,
+  tenantOrigin,
+  test,
+} from './fixtures';
+
+/**
+ * Issue 17, the resident's area on a phone (360 × 740): a new resident adds their car and asks for a permit, which
+ * waits for the office; a manager approves it and the resident sees it valid. The resident's vehicles and permits
+ * screens are read once in English, Spanish and Chinese; every screen fits the width and passes axe.
+ */
+const WIDTH = 360;
+test.use({ viewport: { width: WIDTH, height: 740 }, hasTouch: true, isMobile: true });
+
+async function checkPhonePage(page: Page, heading?: string | RegExp) {
+  await checkPage(page, heading);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (globalThis as unknown as Browser).document.scrollingElement!.scrollWidth),
+    )
+    .toBeLessThanOrEqual(WIDTH);
+}
+
+test('a resident adds a vehicle and asks for a permit; a manager approves it; the resident sees it valid', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-6);
+  const email = `driver${stamp}@example.test`;
+  const plate = `SELF${stamp.slice(-3)}`;
+  const manager = await signInViaApi(page, 'oakridgeManager');
+  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+    apiFromPage<T>(page, {
+      method,
+      path: `/tenant/api${path}`,
+      tenant: 'oakridge',
+      token: manager.token,
+      body,
+    });
+  const units = await api<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
+  const made = await api<{ id: number }>('POST', '/residents', {
+    fullName: `Driver ${stamp}`,
+    email,
+    unitIds: [units.body.data[0]!.id],
+    password: 'driver-password',
+    vehiclesAllowed: 2,
+  });
+  expect(made.status).toBe(200);
+
+  const context = await browser.newContext({
+    viewport: { width: WIDTH, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const resident = await context.newPage();
+  await resident.goto(`${tenantOrigin('oakridge')}/auth/login`);
+  await resident.getByRole('textbox', { name: 'Email or phone' }).fill(email);
+  await resident.getByRole('textbox', { name: 'Password', exact: true }).fill('driver-password');
+  await resident.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(resident).toHaveURL(/\/my\/profile$/);
+
+  // The vehicle.
+  await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles`);
+  await checkPhonePage(resident, 'My vehicles');
+  await expect(resident.getByText('You have no vehicles yet.', { exact: false })).toBeVisible();
+  await resident.getByRole('link', { name: 'Add a vehicle' }).click();
+  await resident.getByRole('textbox', { name: 'Plate' }).fill(plate);
+  await resident.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+  await checkState(resident);
+  await resident.getByRole('button', { name: 'Create', exact: true }).click();
+  await checkPhonePage(resident, plate);
+  await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles`);
+  await checkPhonePage(resident, 'My vehicles');
+  await expect(resident.getByRole('link', { name: new RegExp(plate) })).toBeVisible();
+
+  // The permit: asked for, pending.
+  await resident.goto(`${tenantOrigin('oakridge')}/my/permits`);
+  await checkPhonePage(resident, 'My permits');
+  await resident.getByRole('link', { name: 'Ask for a permit' }).click();
+  await checkPhonePage(resident, 'Ask for a permit');
+  await resident.getByRole('combobox', { name: 'Plate' }).click();
+  await resident.getByRole('option', { name: plate }).click();
+  await resident.getByRole('button', { name: 'Send request' }).click();
+  await checkPhonePage(resident, plate);
+  await expect(resident.getByText('Pending approval')).toBeVisible();
+  await expect(
+    resident.getByText('The office has not approved this permit yet.', { exact: false }),
+  ).toBeVisible();
+  const permitId = Number(/\/my\/permits\/(\d+)\/show/.exec(resident.url())![1]);
+
+  // The manager approves it in the permit workflow.
+  const approved = await api<{ shownStatus: string }>('POST', `/permits/${permitId}/approve`, {});
+  expect(approved.body.shownStatus).toBe('approved');
+
+  await resident.reload();
+  await checkPhonePage(resident, plate);
+  await expect(resident.getByText('Valid', { exact: true })).toBeVisible();
+  await resident.goto(`${tenantOrigin('oakridge')}/my/permits`);
+  await checkPhonePage(resident, 'My permits');
+  const card = resident.getByRole('link', { name: new RegExp(plate) });
+  await expect(card).toContainText('Valid');
+
+  // Once in Spanish and in Chinese.
+  for (const [button, to, vehicles, permits, valid] of [
+    [/^EN – /, 'Español', 'Mis vehículos', 'Mis permisos', 'Vigente'],
+    [/^ES – /, '中文', '我的车辆', '我的许可', '有效'],
+  ] as const) {
+    await resident.getByRole('button', { name: button }).click();
+    await resident.getByRole('menuitem', { name: to }).click();
+    await checkPhonePage(resident, permits);
+    await expect(resident.getByRole('link', { name: new RegExp(plate) })).toContainText(valid);
+    await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles`);
+    await checkPhonePage(resident, vehicles);
+    await resident.goto(`${tenantOrigin('oakridge')}/my/permits/${permitId}/show`);
+    await checkPhonePage(resident, plate);
+    await resident.screenshot({ path: `test-results/my-permit-${to}.png`, fullPage: true });
+    await resident.goto(`${tenantOrigin('oakridge')}/my/permits`);
+  }
+  await context.close();
+});
