@@ -36,6 +36,7 @@ import {
   BIG_PROPERTY_RESIDENTS,
   seedResidentsBench,
 } from './residents';
+import { benchVisitorLimits, PAST_VISITOR_PERMITS } from './visitors';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL =
@@ -453,6 +454,22 @@ async function main() {
             `${residentsReference.big.perSecond.toFixed(0)}/s (${BIG_PROPERTY_RESIDENTS} residents) — target ≥ 1,000: ` +
             `${Math.min(residentsReference.main.perSecond, residentsReference.big.perSecond) >= 1000 ? 'met' : 'MISSED'}`,
         );
+    }
+    if (!only || only.includes('visitor')) {
+      const v = await benchVisitorLimits(built.services, ownerUrl, data.a.id);
+      const f = (n: number) => n.toFixed(2);
+      console.log('');
+      console.log(
+        `visitor permit limit check (firstBreach) for a resident with ${PAST_VISITOR_PERMITS} past visitor permits: ` +
+          `p50 ${f(v.p50)} / p95 ${f(v.p95)} ms through the server's code, all its statements at 1 connection ` +
+          `(verdict: ${v.verdict ? v.verdict.limit : 'allowed'})`,
+      );
+      console.log(
+        `  its two statements over the resident's permits, EXPLAIN ANALYZE (best of 9): rolling window ` +
+          `${f(v.window.planning)} planning + ${f(v.window.execution)} execution ms, overlap ` +
+          `${f(v.overlap.planning)} + ${f(v.overlap.execution)} ms = ${f(v.sqlMs)} ms of SQL — target < 2 ms: ` +
+          `${v.sqlMs < 2 ? 'met' : 'MISSED'}`,
+      );
     }
     console.log('');
     if (list)
