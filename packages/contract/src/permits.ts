@@ -102,3 +102,11 @@ export const permitsResource = defineResource({
   nav: [navEntry('account', '/my/permits', 'myPermits'), navEntry('property', '/permits', 'permits')],
   audited: { permits: { record: '/permits/{id}/show' } },
 });
+
+/** GET /my/permits as the resident's list shows it: by status, newest first. */
+export const myPermitsListQuery = {
+  filters: ['status'],
+  sorts: ['createdAt'],
+  includes: [],
+  defaultSort: '-createdAt',
+} as const;

@@ -39,3 +39,11 @@ export const vehiclesResource = defineResource({
   nav: [navEntry('account', '/my/vehicles', 'myVehicles'), navEntry('property', '/vehicles', 'vehicles')],
   audited: { vehicles: { record: '/vehicles/{id}/show' } },
 });
+
+/** GET /my/vehicles as the resident's list shows it: by plate. */
+export const myVehiclesListQuery = {
+  filters: [],
+  sorts: ['plate', 'createdAt'],
+  includes: [],
+  defaultSort: 'plate',
+} as const;

@@ -7,39 +7,50 @@ import { dictionaryPreload, inlineStylesheets, spaPreloads } from './spa-preload
 /** Decision 0017: a sign-in page announces its route's files so the browser fetches them beside the entry. */
 describe('the sign-in pages announce their code', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-spa-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  for (const f of [
-    'index-BVhMo59s.js',
-    'login-q2bkMzpO.js',
-    'login-q2bkMzpO.js.br',
-    'forgot-password-cH0aoB_V.js',
-    'sign-in-BnvCgXa2.js',
-    'form-fields-C0Bclf0n.js',
-    'form-fields-C0Bclf0n.js.map',
-    'parking-map-BILlORuj.js',
-  ])
-    fs.writeFileSync(path.join(dist, 'assets', f), '');
+  fs.mkdirSync(path.join(dist, '.vite'));
+  // The shape of Vite's build manifest: each chunk's file and the chunks it imports.
+  const manifest = {
+    'index.html': { file: 'assets/index-BVhMo59s.js', isEntry: true },
+    '_sign-in-BnvCgXa2.js': { file: 'assets/sign-in-BnvCgXa2.js', imports: ['index.html'] },
+    'src/routes/auth/login.tsx?tsr-split=component': {
+      file: 'assets/login-q2bkMzpO.js',
+      isDynamicEntry: true,
+      imports: ['_sign-in-BnvCgXa2.js', 'index.html'],
+    },
+    'src/routes/auth/forgot-password.tsx?tsr-split=component': {
+      file: 'assets/forgot-password-cH0aoB_V.js',
+      imports: ['_sign-in-BnvCgXa2.js', 'index.html'],
+    },
+    'src/routes/auth/invitation/$token.tsx?tsr-split=component': {
+      file: 'assets/_token-Dh0MrM66.js',
+      imports: ['index.html', '_sign-in-BnvCgXa2.js'],
+    },
+    'src/routes/parking-map.tsx?tsr-split=component': { file: 'assets/parking-map-BILlORuj.js' },
+  };
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
   const preloads = spaPreloads(dist);
 
-  it('the sign-in page: its route file, the sign-in screens and the form fields, once each', () => {
+  it('the sign-in page: its route file and what it imports, once each, not the entry', () => {
     const links = preloads('/auth/login');
     expect(links.match(/<link[^>]+>/g)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/login-q2bkMzpO.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/sign-in-BnvCgXa2.js" />',
-      '<link rel="modulepreload" crossorigin href="/assets/form-fields-C0Bclf0n.js" />',
     ]);
     expect(preloads('/auth/login/')).toBe(links);
   });
 
-  it('the forgot-password page its own route file', () => {
+  it('the forgot-password page and an invitation link their own route files', () => {
     expect(preloads('/auth/forgot-password')).toContain('/assets/forgot-password-cH0aoB_V.js');
+    expect(preloads('/auth/invitation/3f9a0c')).toContain('/assets/_token-Dh0MrM66.js');
   });
 
   it('nothing on the other pages, and nothing missing from the build is announced', () => {
     expect(preloads('/dashboard')).toBe('');
     expect(preloads('/auth/login-x')).toBe('');
-    expect(preloads('/auth/reset-password')).not.toContain('reset-password-');
+    expect(preloads('/auth/invitation/')).toBe('');
+    expect(preloads('/auth/reset-password')).toBe('');
+    expect(spaPreloads(path.join(dist, 'nowhere'))('/auth/login')).toBe('');
   });
 });
 

@@ -4,33 +4,52 @@ import path from 'node:path';
 /**
  * The sign-in screens' code, announced in the page that shows them. Without it the browser learns of the route's
  * files only once the entry file has arrived and run (HTML → entry → route files); with `modulepreload` links it
- * fetches them beside the entry, one round trip sooner on a slow link (decision 0017). The files are the build's
- * named chunks (apps/web/vite.config.ts: `sign-in`, `form-fields`) and the route's own file, found by name once.
+ * fetches them beside the entry, one round trip sooner on a slow link (decision 0017). The files are read from the
+ * build's manifest (dist/.vite/manifest.json): the route's own file and the files it imports, not the entry, which
+ * the page loads already.
  */
-const SIGN_IN_ROUTES: Record<string, string> = {
-  '/auth/login': 'login',
-  '/auth/forgot-password': 'forgot-password',
-  '/auth/reset-password': 'reset-password',
-};
-const SHARED = ['sign-in', 'form-fields'];
+const SIGN_IN_ROUTES: [RegExp, string][] = [
+  [/^\/auth\/login$/, 'src/routes/auth/login.tsx'],
+  [/^\/auth\/forgot-password$/, 'src/routes/auth/forgot-password.tsx'],
+  [/^\/auth\/reset-password$/, 'src/routes/auth/reset-password.tsx'],
+  [/^\/auth\/invitation\/[^/]+$/, 'src/routes/auth/invitation/$token.tsx'],
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
 
 export function spaPreloads(webDist: string): (pathname: string) => string {
-  let files: string[] | null = null;
-  const fileOf = (chunk: string) => {
-    files ??= fs.existsSync(path.join(webDist, 'assets')) ? fs.readdirSync(path.join(webDist, 'assets')) : [];
-    // A chunk is `<name>-<hash>.js`; the hash is 8 characters of [A-Za-z0-9_-].
-    return files.find((f) => new RegExp(`^${chunk}-[\\w-]{8}\\.js$`).test(f));
+  let manifest: Record<string, ManifestChunk> | null = null;
+  const read = () => {
+    if (manifest) return manifest;
+    const file = path.join(webDist, '.vite', 'manifest.json');
+    manifest = fs.existsSync(file)
+      ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
+      : {};
+    return manifest;
   };
   const cache = new Map<string, string>();
   return (pathname) => {
-    const route = SIGN_IN_ROUTES[pathname.replace(/\/+$/, '')];
+    const route = SIGN_IN_ROUTES.find(([pattern]) => pattern.test(pathname.replace(/\/+$/, '')))?.[1];
     if (!route) return '';
     let links = cache.get(route);
     if (links === undefined) {
-      links = [route, ...SHARED]
-        .map(fileOf)
-        .filter((f): f is string => Boolean(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/assets/${f}" />`)
+      const chunks = read();
+      const files: string[] = [];
+      const visit = (key: string) => {
+        const chunk = chunks[key];
+        if (!chunk || chunk.isEntry || files.includes(chunk.file)) return;
+        files.push(chunk.file);
+        for (const dep of chunk.imports ?? []) visit(dep);
+      };
+      // The route's component is split from its declaration (TanStack's `?tsr-split=component`).
+      for (const key of Object.keys(chunks)) if (key === route || key.startsWith(`${route}?`)) visit(key);
+      links = files
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
         .join('');
       cache.set(route, links);
     }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  normalizePlate,
   suggestPermitCode,
   VISITOR_PERMIT_TRANSITIONS,
   VISITOR_STATUS_DISPLAY,
@@ -130,7 +131,7 @@ const vehicleValues = (body: Body) => {
     if (body[k] !== undefined) (out as Record<string, unknown>)[k] = body[k];
   if (body.plate !== undefined) {
     out.plate = body.plate;
-    out.plateNormalized = body.plate ? body.plate.toUpperCase().replace(/[^A-Z0-9]/g, '') : null;
+    out.plateNormalized = body.plate ? normalizePlate(body.plate) : null;
   }
   return out;
 };
@@ -203,7 +204,7 @@ export async function updateVisitor(ctx: Scope, id: number, body: Body, opts: Re
   if (before.residentId !== body.residentId) throw fieldError('residentId', 'visitors.residentFixed');
   const unitId = await assertRefs(ctx, { ...body, unitId: body.unitId ?? before.unitId });
   const plate = body.plate === undefined ? before.plate : body.plate;
-  const newPlate = plate && plate.toUpperCase().replace(/[^A-Z0-9]/g, '') !== before.plateNormalized;
+  const newPlate = plate && normalizePlate(plate) !== before.plateNormalized;
   if (newPlate) await assertNotBanned(ctx, plate, 'plate');
   if (before.permitStatus && !plate) throw fieldError('plate', 'visitors.plateNeeded');
   const patch: Partial<typeof v.$inferInsert> = { ...vehicleValues(body), unitId };

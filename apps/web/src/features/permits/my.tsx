@@ -1,4 +1,10 @@
-import { myPermitBody, type MyPermitBody, type PermitItem, type VehicleItem } from '@parkade/contract';
+import {
+  myPermitBody,
+  myPermitsListQuery,
+  type MyPermitBody,
+  type PermitItem,
+  type VehicleItem,
+} from '@parkade/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -111,7 +117,7 @@ export const myPermitScreens = resourceScreens<PermitItem, MyPermitBody>({
   createKey: 'my.permits.request',
   createSubmitKey: 'my.permits.requestSubmit',
   createdMessage: (_p, t) => t('my.permits.requested'),
-  list: { filters: ['status'], sorts: ['createdAt'], includes: [], defaultSort: '-createdAt' },
+  list: myPermitsListQuery,
   permissions: {},
   own: true,
   // The edit sends the same form; its PUT keeps only the vehicle (myPermitEditBody).

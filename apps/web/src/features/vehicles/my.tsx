@@ -1,6 +1,7 @@
 import {
   myVehicleBody,
   myVehicleBodyFor,
+  myVehiclesListQuery,
   VEHICLE_TYPES,
   type MyVehicleBody,
   type VehicleItem,
@@ -94,7 +95,7 @@ export const myVehicleScreens = resourceScreens<VehicleItem, MyVehicleBody>({
   entity: 'vehicles',
   titleKey: 'shell.nav.myVehicles',
   createKey: 'my.vehicles.add',
-  list: { filters: [], sorts: ['plate', 'createdAt'], includes: [], defaultSort: 'plate' },
+  list: myVehiclesListQuery,
   permissions: {},
   own: true,
   schema: myVehicleBody,

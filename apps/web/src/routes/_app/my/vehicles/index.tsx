@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { myVehiclesListQuery } from '@parkade/contract';
+import { listSearch } from '../../../../ui/list-search';
 import { myVehicleScreens } from '../../../../features/vehicles/my';
 
 export const Route = createFileRoute('/_app/my/vehicles/')({
-  validateSearch: myVehicleScreens.validateSearch,
+  validateSearch: listSearch(myVehiclesListQuery),
   component: List,
 });
 
