@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useDocumentTitle } from '../../platform/title';
+import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
 import { AuthLayout } from '../auth/AuthLayout';
 
 /**
@@ -15,7 +16,12 @@ import { AuthLayout } from '../auth/AuthLayout';
  */
 export function PermitCheckPage({ token }: { token: string }) {
   const { t } = useTranslation();
+  const { intlLocale } = useUiLocale();
   useDocumentTitle(t('permits.check.title'));
+  // A resident's permit is valid by days (2026-11-25), a visitor's to the minute (an ISO instant): each said as
+  // people read it, in the page's language.
+  const when = (value: string | null | undefined) =>
+    !value ? null : value.length <= 10 ? formatDate(value, intlLocale) : formatDateTime(value, intlLocale);
   const { data, error, isLoading } = useQuery<PublicPermit, RequestError>({
     queryKey: ['public-permit', token],
     queryFn: () => get<PublicPermit>(`/public/permits/${encodeURIComponent(token)}`),
@@ -79,8 +85,8 @@ export function PermitCheckPage({ token }: { token: string }) {
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
                 {t('permits.check.range', {
-                  from: data.validFrom ?? '—',
-                  to: data.validTo ?? t('permits.print.noEnd'),
+                  from: when(data.validFrom) ?? '—',
+                  to: when(data.validTo) ?? t('permits.print.noEnd'),
                 })}
               </Typography>
             </Box>
