@@ -148,7 +148,7 @@ export const spotScreens = resourceScreens<SpotItem, SpotBody>({
     number: s.number,
     name: s.name,
     type: s.type,
-    status: s.status,
+    status: s.setStatus,
     spotGroup: s.spotGroup,
     notes: s.notes,
     areaId: s.areaId,
