@@ -103,7 +103,7 @@ export function MyReservationsPage() {
                     variant={phase === 'past' ? 'outlined' : 'filled'}
                   />
                   {phase !== 'past' && (
-                    <Button variant="outlined" color="warning" onClick={() => setEnding(r)}>
+                    <Button variant="outlined" onClick={() => setEnding(r)}>
                       {t(phase === 'current' ? 'myReservations.end' : 'myReservations.cancel')}
                     </Button>
                   )}

@@ -104,7 +104,7 @@ export function SpotDetailDialog({
       )}
       <DialogActions>
         {onEnded && d?.reservation && (
-          <Button color="warning" onClick={() => setConfirming(true)}>
+          <Button color="error" onClick={() => setConfirming(true)}>
             {t('map.endReservation')}
           </Button>
         )}
