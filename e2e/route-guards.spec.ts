@@ -47,6 +47,18 @@ test("a manager opening the central /properties on the property's address gets t
   }
 });
 
+test('a manager opening /my/profile goes to their own /profile; other resident pages stay closed', async ({
+  page,
+}) => {
+  const origin = originOf('oakridgeManager');
+  await signInViaApi(page, 'oakridgeManager');
+  await page.goto(`${origin}/my/profile`);
+  await expect(page).toHaveURL(`${origin}/profile`);
+  await settled(page, 'Profile and security');
+  await page.goto(`${origin}/my/reservations`);
+  await expect(page).toHaveURL(`${origin}/dashboard`);
+});
+
 test('a parking inspector opening the dashboard is sent to their own default path', async ({ page }) => {
   const origin = originOf('inspector');
   await signInViaApi(page, 'inspector');

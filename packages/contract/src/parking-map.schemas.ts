@@ -43,7 +43,10 @@ export const mapSpotSchema = z.object({
   number: z.string(),
   name: z.string().nullable(),
   type: z.enum(SPOT_TYPES),
+  /** The status everyone sees: `reserved` when staff left it available and a reservation covers today. */
   status: z.enum(SPACE_STATUSES),
+  /** The status staff set (what the edit form changes). */
+  setStatus: z.enum(SPACE_STATUSES),
   spotGroup: z.string().nullable(),
   /** Position inside its area (or on the map without an area). */
   x: z.number(),
@@ -166,6 +169,12 @@ export const mapSpotCreateBody = z.object({
 export const spotDetailSchema = z.object({
   spot: mapSpotSchema.extend({ notes: z.string().nullable() }),
   area: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * The first day from today on which the spot has no reservation, and the last day of that free run (null: free
+   * for good): what the reserve dialog proposes.
+   */
+  firstFreeOn: z.string(),
+  freeUntil: z.string().nullable(),
   /** The reservation covering today, else the next one. */
   reservation: z
     .object({ id: z.number().int(), startsOn: z.string(), endsOn: z.string(), notes: z.string().nullable() })

@@ -40,6 +40,13 @@ export const reservationItemSchema = z.object({
 });
 export type ReservationItem = z.infer<typeof reservationItemSchema>;
 
+/** POST /reservations/:id/end and POST /my/reservations/:id/end: what became of the reservation. */
+export const reservationEndResponse = z.object({
+  message: z.string(),
+  outcome: z.enum(['cancelled', 'ended']),
+});
+export type ReservationEndResponse = z.infer<typeof reservationEndResponse>;
+
 /** GET /reservations/resident-options?term=: residents to pick in the reserved spot dialog. */
 export const residentOptionSchema = z.object({
   id: z.number().int(),

@@ -37,7 +37,13 @@ export const spotItemSchema = z.object({
   number: z.string(),
   name: z.string().nullable(),
   type: z.enum(SPOT_TYPES),
+  /**
+   * The status everyone sees (the list, its filter and sort, the page, the map): `reserved` when staff left the
+   * spot available and a reservation covers today; else the status staff set.
+   */
   status: z.enum(SPACE_STATUSES),
+  /** The status staff set (what the edit form changes). */
+  setStatus: z.enum(SPACE_STATUSES),
   spotGroup: z.string().nullable(),
   notes: z.string().nullable(),
   x: z.number(),

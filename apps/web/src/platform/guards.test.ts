@@ -12,6 +12,7 @@ import {
   matchRoute,
   normalisePath,
   safeRedirect,
+  staffCounterpart,
   type GuardUser,
 } from './guards';
 
@@ -22,6 +23,11 @@ const manager: GuardUser = { type: 'tenant-user', role: 'manager' };
 const assistant: GuardUser = { type: 'tenant-user', role: 'assistant' };
 const roleless: GuardUser = { type: 'tenant-user', role: null };
 const perms = ROLE_PERMISSIONS;
+const signedIn = (user: GuardUser, permissions: readonly string[]) => ({
+  isAuthenticated: true,
+  user,
+  permissions,
+});
 
 describe('route matching', () => {
   it('matches $param patterns, preferring literal segments', () => {
@@ -145,11 +151,6 @@ describe('id parameters (SPEC §2.2)', () => {
 });
 
 describe('the layout guard', () => {
-  const signedIn = (user: GuardUser, permissions: readonly string[]) => ({
-    isAuthenticated: true,
-    user,
-    permissions,
-  });
   const signedOut = { isAuthenticated: false, user: null, permissions: [] };
 
   it('sends a signed-out visitor to the login with the path as redirect, except under /language', () => {
@@ -170,10 +171,39 @@ describe('the layout guard', () => {
     expect(guardRedirect('/dashboard', '/dashboard', signedIn(inspector, perms['parking-inspector']))).toBe(
       '/patrolling',
     );
-    expect(guardRedirect('/my/profile', '/my/profile', signedIn(manager, perms.manager))).toBe('/dashboard');
+    expect(guardRedirect('/my/vehicles', '/my/vehicles', signedIn(manager, perms.manager))).toBe(
+      '/dashboard',
+    );
     expect(guardRedirect('/dashboard', '/dashboard', signedIn(roleless, []))).toBe('/');
     expect(guardRedirect('/dashboard', '/dashboard', signedIn(manager, perms.manager))).toBeNull();
     expect(guardRedirect('/', '/', signedIn(roleless, []))).toBeNull();
+  });
+});
+
+describe('staff on a resident page (SPEC §6)', () => {
+  it('sends staff opening /my/profile to their own /profile, where two-factor is enrolled', () => {
+    expect(staffCounterpart('/my/profile', manager)).toBe('/profile');
+    expect(staffCounterpart('/my/profile/', admin)).toBe('/profile');
+    expect(guardRedirect('/my/profile', '/my/profile', signedIn(manager, perms.manager))).toBe('/profile');
+    expect(guardRedirect('/my/profile', '/my/profile', signedIn(admin, perms.admin))).toBe('/profile');
+    expect(guardRedirect('/my/profile', '/my/profile', signedIn(roleless, []))).toBe('/profile');
+    expect(guardRedirect('/my/profile', '/my/profile', signedIn(inspector, perms['parking-inspector']))).toBe(
+      '/profile',
+    );
+  });
+
+  it('keeps the other resident-only pages closed to staff: they go to their landing page', () => {
+    for (const path of ['/my/reservations', '/my/visitors', '/my/vehicles/3/show', '/my/permits', '/my']) {
+      expect(staffCounterpart(path, manager), path).toBeNull();
+      expect(canVisit(path, manager, perms.manager), path).toBe(false);
+      expect(guardRedirect(path, path, signedIn(manager, perms.manager)), path).toBe('/dashboard');
+    }
+    expect(guardRedirect('/my/visitors', '/my/visitors', signedIn(roleless, []))).toBe('/');
+  });
+
+  it('leaves a resident on their own /my/profile', () => {
+    expect(staffCounterpart('/my/profile', resident)).toBeNull();
+    expect(guardRedirect('/my/profile', '/my/profile', signedIn(resident, []))).toBeNull();
   });
 });
 

@@ -94,6 +94,19 @@ export function isAuthExempt(pathname: string): boolean {
 /** The resident area: `/my` and everything under it. */
 const isResidentArea = (path: string) => path === '/my' || path.startsWith('/my/');
 
+/**
+ * SPEC §6: only residents have a route whitelist. Staff have a `/my` counterpart only where the page is about
+ * themselves: `/my/profile` is their own `/profile` (where two-factor is enrolled). The other `/my` pages are about a
+ * resident's own visitors, vehicles, permits and reservations, which staff do not have; they stay closed to staff.
+ */
+const STAFF_COUNTERPARTS: Record<string, string> = { '/my/profile': '/profile' };
+
+/** Where a staff member opening a resident page is sent instead (their own counterpart of it), or null. */
+export function staffCounterpart(pathname: string, user: GuardUser): string | null {
+  if (isResident(user)) return null;
+  return STAFF_COUNTERPARTS[normalisePath(pathname)] ?? null;
+}
+
 /** Positive integer, written the canonical way (SPEC §2.2: id route parameters are positive integers). */
 export function isPositiveId(value: string): boolean {
   return /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value));
@@ -124,7 +137,8 @@ const isResident = (user: GuardUser) => user.type === 'tenant-resident';
  * May this user open this path? (SPEC §2.3, §2.4, §6)
  * - A resident: only `/` and the routes of the resident whitelist.
  * - Staff: the route's permission from the table; a route listed as null, or not listed, is open. The `/my` area is
- *   the residents' own (its API answers residents only), so staff are sent to their landing page instead.
+ *   the residents' own (its API answers residents only): staff are sent to the page's staff counterpart when it has
+ *   one (`/my/profile` → `/profile`, see `staffCounterpart`), else to their landing page.
  */
 export function canVisit(pathname: string, user: GuardUser, permissions: readonly string[]): boolean {
   const path = normalisePath(pathname);
@@ -167,6 +181,8 @@ export function guardRedirect(pathname: string, href: string, state: GuardState)
   const list = badIdRedirect(path);
   if (list) return list;
   if (canVisit(path, state.user, state.permissions)) return null;
+  const counterpart = staffCounterpart(path, state.user);
+  if (counterpart && canVisit(counterpart, state.user, state.permissions)) return counterpart;
   const landing = landingPath(state.user, state.permissions);
   // The landing path is always visitable by construction; '/' is the last resort should a table ever disagree.
   return landing !== path && canVisit(landing, state.user, state.permissions)

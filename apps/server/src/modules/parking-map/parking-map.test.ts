@@ -251,7 +251,7 @@ describe('reservations', () => {
     );
     expect(r).toMatchObject({ spot: { number: '5' }, resident: { fullName: 'Rosa Resident' } });
     const m = json<ParkingMap>(await call('GET', '/parking-map'));
-    expect(m.spots.find((s) => s.id === spot.id)?.reservedNow).toBe(true);
+    expect(m.spots.find((s) => s.id === spot.id)).toMatchObject({ reservedNow: true, status: 'reserved' });
     expect(m.counts.byStatus.reserved).toBe(1);
     const detail = json<SpotDetail>(await call('GET', `/spots/${spot.id}/detail`));
     expect(detail).toMatchObject({
@@ -278,7 +278,9 @@ describe('reservations', () => {
     );
     expect(clash.statusCode).toBe(422);
     expect(errors(clash)).toEqual({
-      startsOn: ['Este espacio ya está reservado durante parte de estas fechas'],
+      startsOn: [
+        'Este espacio ya está reservado del 2099-01-01 al 2099-01-10; vuelve a estar libre desde el 2099-01-11',
+      ],
     });
     expect(
       (

@@ -1,5 +1,12 @@
-import type { ListResponse, ParkingMap, ReservationItem, SpotItem } from '@parkade/contract';
-import { eq } from 'drizzle-orm';
+import type {
+  ListResponse,
+  ParkingMap,
+  ReservationEndResponse,
+  ReservationItem,
+  SpotDetail,
+  SpotItem,
+} from '@parkade/contract';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProperty,
@@ -10,6 +17,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness';
+import { binnacle } from '../binnacle/table';
 import { properties } from '../properties/table';
 
 /**
@@ -79,7 +87,7 @@ const reserve = (spotId: number, residentId: number, startsOn: string, endsOn: s
 const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
 
 describe('reservations', () => {
-  it('reserves a spot between two dates; the map computes reservedNow without changing the spot status', async () => {
+  it('reserves a spot between two dates; the map, /spots and the spot page all say Reserved (one derivation)', async () => {
     const r = json<ReservationItem>(await reserve(spotA.id, rosa.id, day(-1), day(5)));
     expect(r).toMatchObject({
       spotId: spotA.id,
@@ -92,26 +100,51 @@ describe('reservations', () => {
     const map = json<ParkingMap>(await call('GET', '/parking-map'));
     expect(map.spots.find((s) => s.id === spotA.id)).toMatchObject({
       reservedNow: true,
+      status: 'reserved',
+      setStatus: 'available',
+    });
+    expect(map.spots.find((s) => s.id === spotB.id)).toMatchObject({
+      reservedNow: false,
       status: 'available',
     });
-    expect(map.spots.find((s) => s.id === spotB.id)?.reservedNow).toBe(false);
     expect(map.counts.byStatus).toEqual({ reserved: 1, available: 2 });
     const spot = json<SpotItem>(await call('GET', `/spots/${spotA.id}`));
-    expect(spot.status).toBe('available');
+    expect(spot).toMatchObject({ status: 'reserved', setStatus: 'available' });
     expect(spot.reservation).toMatchObject({ residentName: 'Rosa Resident' });
+    const list = json<ListResponse<SpotItem>>(await call('GET', '/spots?all=1'));
+    expect(list.data.find((s) => s.id === spotA.id)?.status).toBe('reserved');
+    expect(list.data.find((s) => s.id === spotB.id)?.status).toBe('available');
+    const reserved = json<ListResponse<SpotItem>>(await call('GET', '/spots?filter[status]=reserved'));
+    expect(reserved.data.map((s) => s.id)).toEqual([spotA.id]);
+    const available = json<ListResponse<SpotItem>>(await call('GET', '/spots?filter[status]=available'));
+    expect(available.data.map((s) => s.id)).not.toContain(spotA.id);
+    const detail = json<SpotDetail>(await call('GET', `/spots/${spotA.id}/detail`));
+    expect(detail.spot).toMatchObject({ status: 'reserved', setStatus: 'available', reservedNow: true });
+    // Out of service stays out of service, reserved or not.
+    json(await call('PUT', `/spots/${spotA.id}`, { number: '1', type: 'resident', status: 'outOfService' }));
+    expect(json<SpotItem>(await call('GET', `/spots/${spotA.id}`)).status).toBe('outOfService');
+    json(await call('PUT', `/spots/${spotA.id}`, { number: '1', type: 'resident', status: 'available' }));
   });
 
   it('refuses an overlap (the database decides) in the caller language; adjacent ranges are fine', async () => {
     json(await reserve(spotB.id, rosa.id, '2098-01-01', '2098-01-10'));
     const inside = await reserve(spotB.id, tom.id, '2098-01-05', '2098-01-06');
     expect(inside.statusCode).toBe(422);
-    expect(errors(inside)).toEqual({ startsOn: ['This spot is already reserved for part of these dates'] });
+    expect(errors(inside)).toEqual({
+      startsOn: [
+        'This spot is already reserved from 2098-01-01 to 2098-01-10; it is free again from 2098-01-11',
+      ],
+    });
     const lastDay = await reserve(spotB.id, tom.id, '2098-01-10', '2098-01-20', 'es');
     expect(errors(lastDay)).toEqual({
-      startsOn: ['Este espacio ya está reservado durante parte de estas fechas'],
+      startsOn: [
+        'Este espacio ya está reservado del 2098-01-01 al 2098-01-10; vuelve a estar libre desde el 2098-01-11',
+      ],
     });
     const around = await reserve(spotB.id, tom.id, '2097-12-01', '2098-02-01', 'zh');
-    expect(errors(around)).toEqual({ startsOn: ['该车位在这些日期内已有部分被预订'] });
+    expect(errors(around)).toEqual({
+      startsOn: ['该车位已于 2098-01-01 至 2098-01-10 被预订；自 2098-01-11 起再次空闲'],
+    });
     // The day after and the day before are free; another spot on the same dates too.
     json(await reserve(spotB.id, tom.id, '2098-01-11', '2098-01-20'));
     json(await reserve(spotB.id, tom.id, '2097-12-25', '2097-12-31'));
@@ -173,7 +206,7 @@ describe('reservations', () => {
       startsOn: '2098-01-15',
       endsOn: '2098-01-16',
     });
-    expect(errors(clash)).toEqual({ startsOn: ['This spot is already reserved for part of these dates'] });
+    expect(Object.keys(errors(clash))).toEqual(['startsOn']);
     // Its own dates never clash with itself.
     const moved = json<ReservationItem>(
       await call('PUT', `/reservations/${r.id}`, {
@@ -227,5 +260,88 @@ describe('reservations', () => {
     const area = await call('DELETE', `/parking-map/areas/${spotA.areaId}`);
     expect(area.statusCode).toBe(409);
     expect(json<SpotItem>(await call('GET', `/spots/${spotA.id}`)).id).toBe(spotA.id);
+  });
+});
+
+describe('ending, cancelling, and the first free day', () => {
+  const end = (id: number, opts: { token?: string; lang?: string } = {}) =>
+    call('POST', opts.token ? `/my/reservations/${id}/end` : `/reservations/${id}/end`, undefined, opts);
+  const spotC = () => spotB.id + 1;
+  const status = async (spotId: number) => json<SpotItem>(await call('GET', `/spots/${spotId}`)).status;
+  const audit = async (id: number) =>
+    (
+      await ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+        tx
+          .select({ action: binnacle.action })
+          .from(binnacle)
+          .where(and(eq(binnacle.entity, 'reservations'), eq(binnacle.entityId, String(id))))
+          .orderBy(asc(binnacle.id)),
+      )
+    ).map((e) => e.action);
+
+  it('lets the resident end their current reservation: it ends yesterday and the spot is available at once', async () => {
+    const r = json<ReservationItem>(await reserve(spotC(), tom.id, day(-3), day(3)));
+    expect(await status(spotC())).toBe('reserved');
+    // Another resident's reservation is not found; staff cannot use the resident's route.
+    expect((await end(r.id, { token: rosaToken })).statusCode).toBe(404);
+    expect((await call('POST', `/my/reservations/${r.id}/end`)).statusCode).toBe(403);
+    const ended = json<ReservationEndResponse>(await end(r.id, { token: tomToken }));
+    expect(ended).toEqual({
+      outcome: 'ended',
+      message: 'Reservation ended; the spot is available from today',
+    });
+    expect(json<ReservationItem>(await call('GET', `/reservations/${r.id}`)).endsOn).toBe(day(-1));
+    expect(await status(spotC())).toBe('available');
+    const map = json<ParkingMap>(await call('GET', '/parking-map'));
+    expect(map.spots.find((s) => s.id === spotC())).toMatchObject({
+      status: 'available',
+      reservedNow: false,
+    });
+    expect(await audit(r.id)).toEqual(['create', 'end']);
+    // Already over: left alone, in the caller's language.
+    const again = await end(r.id, { token: tomToken, lang: 'es' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toBe('Esta reserva ya terminó');
+  });
+
+  it('cancels a future reservation (or one starting today) outright; staff may end any', async () => {
+    const later = json<ReservationItem>(await reserve(spotC(), rosa.id, day(10), day(12)));
+    const res = json<ReservationEndResponse>(await end(later.id, { token: rosaToken }));
+    expect(res.outcome).toBe('cancelled');
+    expect((await call('GET', `/reservations/${later.id}`)).statusCode).toBe(404);
+    expect(await audit(later.id)).toEqual(['create', 'cancel']);
+    const todays = json<ReservationItem>(await reserve(spotC(), rosa.id, day(0), day(2)));
+    expect(await status(spotC())).toBe('reserved');
+    expect(json<ReservationEndResponse>(await end(todays.id)).outcome).toBe('cancelled');
+    expect(await status(spotC())).toBe('available');
+    expect((await end(987654)).statusCode).toBe(404);
+    // A resident has no staff route.
+    expect(
+      (await call('POST', `/reservations/${later.id}/end`, undefined, { token: rosaToken })).statusCode,
+    ).toBe(403);
+  });
+
+  it('proposes the first free day and the end of the free run, and names it when refusing an overlap', async () => {
+    const a = json<ReservationItem>(await reserve(spotC(), rosa.id, day(0), day(4)));
+    json(await reserve(spotC(), tom.id, day(5), day(7)));
+    json(await reserve(spotC(), tom.id, day(20), day(25)));
+    const detail = json<SpotDetail>(await call('GET', `/spots/${spotC()}/detail`));
+    expect(detail).toMatchObject({ firstFreeOn: day(8), freeUntil: day(19) });
+    // Repeating an overlapping reservation is refused, naming the first free day after the reserved run.
+    const again = await reserve(spotC(), rosa.id, day(0), day(4));
+    expect(errors(again)).toEqual({
+      startsOn: [
+        `This spot is already reserved from ${day(0)} to ${day(4)}; it is free again from ${day(8)}`,
+      ],
+    });
+    json(await reserve(spotC(), rosa.id, day(8), day(19)));
+    expect(json<SpotDetail>(await call('GET', `/spots/${spotC()}/detail`))).toMatchObject({
+      firstFreeOn: day(26),
+      freeUntil: null,
+    });
+    // Cancelling today's frees the spot from today up to the next reservation.
+    json(await end(a.id));
+    const free = json<SpotDetail>(await call('GET', `/spots/${spotC()}/detail`));
+    expect(free).toMatchObject({ firstFreeOn: day(0), freeUntil: day(4) });
   });
 });

@@ -3,6 +3,7 @@ import {
   listResponseSchema,
   messageResponse,
   reservationBody,
+  reservationEndResponse,
   reservationItemSchema,
   residentOptionSchema,
 } from '@parkade/contract';
@@ -81,6 +82,28 @@ export const reservationsRoutes = [
       await service.deleteReservation(ctx, params.id);
       return deletedMessage(ctx, 'reservations');
     },
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/reservations/:id/end',
+    access: 'reservations.edit',
+    summary:
+      'Ends or cancels a reservation: one not started yet (or starting today) is cancelled, one under way ends ' +
+      'yesterday; either way the spot is available from today at once (audited cancel / end). 409 when already over',
+    schema: { params: idParams, response: { 200: reservationEndResponse } },
+    handler: (ctx, { params }) => service.endReservation(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/my/reservations/:id/end',
+    areas: ['tenant'],
+    access: 'resident',
+    tags,
+    summary:
+      "The signed-in resident ends or cancels their own current or future reservation (as POST /reservations/:id/end); another resident's is a 404",
+    schema: { params: idParams, response: { 200: reservationEndResponse } },
+    handler: (ctx, { params }) => service.endReservation(ctx, params.id, ctx.user().id),
   }),
   defineRoute({
     method: 'GET',

@@ -8,12 +8,14 @@ import {
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
-import { fieldError, notFound, pgError } from '../../platform/errors';
+import { fieldError, HttpError, notFound, pgError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
 import { properties } from '../properties/table';
 import { spots } from '../spots/table';
 import { tenantUsers } from '../users/table';
+import { addDays, firstClash, freeRun, today } from './free';
 import { reservations } from './table';
 
 const columns = {
@@ -104,8 +106,12 @@ export async function getReservation(ctx: Scope, id: number): Promise<Reservatio
 
 type Body = z.output<typeof reservationBody>;
 
-/** The spot and the resident must be this property's; the length within the property's settings. */
-async function check(ctx: Scope, body: Body) {
+/**
+ * The spot and the resident must be this property's; the length within the property's settings; no day shared with
+ * another reservation of the spot (422 on startsOn naming the clash and the first free day after it, which the
+ * reserve dialog also proposes). The exclusion constraint still backs this when two are written at once.
+ */
+async function check(ctx: Scope, body: Body, exceptId?: number) {
   const propertyId = ctx.propertyId;
   const [spot] = await ctx.tx
     .select({ id: spots.id })
@@ -132,6 +138,15 @@ async function check(ctx: Scope, body: Body) {
     .maxReservationDays;
   const days = (Date.parse(body.endsOn) - Date.parse(body.startsOn)) / 86_400_000 + 1;
   if (days > max) throw fieldError('endsOn', 'reservations.tooLong', { days: max });
+  const clash = await firstClash(ctx, body.spotId, body.startsOn, body.endsOn, exceptId);
+  if (clash) {
+    const { firstFreeOn } = await freeRun(ctx, body.spotId, clash.startsOn, exceptId);
+    throw fieldError('startsOn', 'reservations.overlapFreeFrom', {
+      from: clash.startsOn,
+      to: clash.endsOn,
+      date: firstFreeOn,
+    });
+  }
 }
 
 function constraintOf(err: unknown): string | undefined {
@@ -177,7 +192,7 @@ export async function createReservation(ctx: Scope, body: Body) {
 export async function updateReservation(ctx: Scope, id: number, body: Body) {
   const [existing] = await ctx.tx.select({ id: reservations.id }).from(reservations).where(own(ctx, id));
   if (!existing) throw notFound('reservations');
-  await check(ctx, body);
+  await check(ctx, body, id);
   await guardReservation(() =>
     updateRow(ctx, reservations, 'reservations', own(ctx, id), {
       spotId: body.spotId,
@@ -192,6 +207,31 @@ export async function updateReservation(ctx: Scope, id: number, body: Body) {
 
 export async function deleteReservation(ctx: Scope, id: number) {
   await deleteRow(ctx, reservations, 'reservations', own(ctx, id));
+}
+
+/**
+ * POST /reservations/:id/end (staff, any reservation) and POST /my/reservations/:id/end (the resident, their own):
+ * a reservation that has not started yet (or starts today) is cancelled (the row goes, audited `cancel`); one that
+ * started before today ends yesterday (audited `end`), so either way the spot is free from today at once. One that
+ * is already over is left alone: 409 `reservations.alreadyOver`. Another resident's reservation is a 404.
+ */
+export async function endReservation(
+  ctx: Scope,
+  id: number,
+  residentId?: number,
+): Promise<{ message: string; outcome: 'cancelled' | 'ended' }> {
+  const where = residentId ? and(own(ctx, id), eq(reservations.residentId, residentId))! : own(ctx, id);
+  const [row] = await ctx.tx.select().from(reservations).where(where).for('update');
+  if (!row) throw notFound('reservations');
+  const day = await today(ctx);
+  if (row.endsOn < day) throw new HttpError(409, 'reservations.alreadyOver');
+  if (row.startsOn >= day) {
+    await ctx.tx.delete(reservations).where(where);
+    await ctx.audit({ entity: 'reservations', entityId: id, action: 'cancel', old: row });
+    return { message: t(ctx.lang, 'reservations.cancelled'), outcome: 'cancelled' };
+  }
+  await updateRow(ctx, reservations, 'reservations', where, { endsOn: addDays(day, -1) }, { action: 'end' });
+  return { message: t(ctx.lang, 'reservations.ended'), outcome: 'ended' };
 }
 
 /** GET /reservations/resident-options?term=: at most 20 residents whose name or email holds the term. */

@@ -14,8 +14,10 @@ import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, type IncludeDef, rowsByIds } from '../../platform/list-query';
 import { parkingAreas } from '../parking-map/table';
+import { freeRun, today } from '../reservations/free';
 import { reservations } from '../reservations/table';
 import { tenantUsers } from '../users/table';
+import { reservedTodaySql, spotStatusSql } from './status';
 import { spots } from './table';
 
 /** The unique number of a spot: the database decides, its message is the spec's. */
@@ -27,7 +29,8 @@ const columns = {
   number: spots.number,
   name: spots.name,
   type: spots.type,
-  status: spots.status,
+  status: spotStatusSql(spots.status, reservedTodaySql(spots.id, spots.propertyId)),
+  setStatus: spots.status,
   spotGroup: spots.spotGroup,
   notes: spots.notes,
   x: spots.x,
@@ -36,7 +39,7 @@ const columns = {
   createdAt: spots.createdAt,
   updatedAt: spots.updatedAt,
 };
-type Row = typeof spots.$inferSelect;
+type Row = Omit<typeof spots.$inferSelect, 'status'> & { status: string; setStatus: string };
 
 export function toSpotItem(row: Pick<Row, keyof typeof columns>): SpotItem {
   return {
@@ -46,6 +49,7 @@ export function toSpotItem(row: Pick<Row, keyof typeof columns>): SpotItem {
     name: row.name,
     type: row.type as SpotType,
     status: row.status as SpaceStatus,
+    setStatus: row.setStatus as SpaceStatus,
     spotGroup: row.spotGroup,
     notes: row.notes,
     x: row.x,
@@ -109,7 +113,7 @@ export const spotsList = defineListResource({
   scope: (ctx) => eq(spots.propertyId, ctx.propertyId),
   filters: {
     type: { type: 'enum', column: spots.type, values: SPOT_TYPES },
-    status: { type: 'enum', column: spots.status, values: SPACE_STATUSES },
+    status: { type: 'enum', column: columns.status, values: SPACE_STATUSES },
     areaId: { type: 'number', column: spots.areaId, nullable: true },
     spotGroup: { type: 'string', column: spots.spotGroup, nullable: true },
   },
@@ -119,7 +123,7 @@ export const spotsList = defineListResource({
     number: sql`lower(regexp_replace(${spots.number}, '[0-9]+', '', 'g')) || lpad(coalesce(substring(${spots.number} from '[0-9]+'), ''), 20, '0')`,
     name: spots.name,
     type: spots.type,
-    status: spots.status,
+    status: columns.status,
     spotGroup: spots.spotGroup,
     createdAt: spots.createdAt,
   },
@@ -237,7 +241,9 @@ export async function spotDetail(ctx: Scope, id: number): Promise<SpotDetail> {
     )
     .orderBy(reservations.startsOn)
     .limit(1);
+  const free = await freeRun(ctx, id, await today(ctx));
   return {
+    ...free,
     spot: {
       id: spot.id,
       areaId: spot.areaId,
@@ -245,6 +251,7 @@ export async function spotDetail(ctx: Scope, id: number): Promise<SpotDetail> {
       name: spot.name,
       type: spot.type,
       status: spot.status,
+      setStatus: spot.setStatus,
       spotGroup: spot.spotGroup,
       x: spot.x,
       y: spot.y,

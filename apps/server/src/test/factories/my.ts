@@ -1,9 +1,11 @@
 import { newToken } from '../../platform/auth';
 import type { Scope } from '../../platform/scope';
 import { permits } from '../../modules/permits/table';
+import { reservations } from '../../modules/reservations/table';
 import { residents } from '../../modules/residents/table';
 import { vehicles } from '../../modules/vehicles/table';
 import { code, plate } from './fake';
+import { spotFixture } from './structure';
 import type { RouteFixture } from './types';
 
 /** The resident's own rows (/my/vehicles, /my/permits): owned by the resident who calls as the owner. */
@@ -51,5 +53,23 @@ export const myPermitFixture: RouteFixture = {
   },
   async body() {
     return { vehicleId: 1 };
+  },
+};
+
+/** Route harness: a future reservation of a spot for the resident who calls. */
+export const myReservationFixture: RouteFixture = {
+  async create(scope, owner) {
+    const { id: spotId } = await spotFixture.create(scope, owner);
+    const [row] = await scope.tx
+      .insert(reservations)
+      .values({
+        propertyId: scope.propertyId,
+        spotId: Number(spotId),
+        residentId: owner.userId,
+        startsOn: '2030-01-01',
+        endsOn: '2030-01-31',
+      })
+      .returning({ id: reservations.id });
+    return { id: row!.id };
   },
 };

@@ -67,6 +67,14 @@ export function MapDialogs({ designer: d }: { designer: MapDesigner }) {
       <SpotDetailDialog
         spotId={spot.id}
         onClose={close}
+        onEnded={
+          can('reservations.edit')
+            ? (message) => {
+                done(message);
+                void d.refreshKeepingEdits();
+              }
+            : undefined
+        }
         actions={
           can('reservations.create') ? (
             <Button onClick={() => d.setDialog('reserve')} startIcon={<EventIcon />}>

@@ -29,6 +29,7 @@ const map: ParkingMap = {
       name: null,
       type: 'resident',
       status: 'available',
+      setStatus: 'available',
       spotGroup: null,
       x: 20,
       y: 30,

@@ -1,8 +1,11 @@
-import type { ListResponse, ReservationItem, SpotType } from '@parkade/contract';
-import { Alert, Box, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import type { ListResponse, ReservationEndResponse, ReservationItem, SpotType } from '@parkade/contract';
+import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { list } from '../../platform/api';
+import { list, send } from '../../platform/api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toast';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpotTypeChip } from '../spots';
@@ -26,8 +29,37 @@ export function MyReservationsPage() {
     queryFn: () => list<ReservationItem>('/my/reservations', { include: ['spot'], all: true }),
   });
   const data: ListResponse<ReservationItem> | undefined = q.data;
+  const client = useQueryClient();
+  const [ending, setEnding] = useState<ReservationItem | null>(null);
+  const end = useMutation({
+    mutationFn: (r: ReservationItem) => send<ReservationEndResponse>('POST', `/my/reservations/${r.id}/end`),
+    onSuccess: (res) => {
+      toast.success(res.message);
+      setEnding(null);
+      void client.invalidateQueries({ queryKey: ['/my/reservations'] });
+    },
+    onError: (e: Error) => {
+      toast.error(e.message);
+      setEnding(null);
+    },
+  });
+  const endingPhase = ending ? reservationPhase(ending) : null;
   return (
     <>
+      {ending && (
+        <ConfirmDialog
+          open
+          title={t(endingPhase === 'current' ? 'myReservations.end' : 'myReservations.cancel')}
+          confirmLabel={t(endingPhase === 'current' ? 'myReservations.end' : 'myReservations.cancel')}
+          busy={end.isPending}
+          onConfirm={() => end.mutate(ending)}
+          onClose={() => setEnding(null)}
+        >
+          {t(endingPhase === 'current' ? 'myReservations.confirmEnd' : 'myReservations.confirmCancel', {
+            number: ending.spot?.number ?? '',
+          })}
+        </ConfirmDialog>
+      )}
       <PageHeader title={t('myReservations.title')} />
       {q.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
@@ -70,6 +102,11 @@ export function MyReservationsPage() {
                     color={phase === 'current' ? 'success' : phase === 'upcoming' ? 'info' : 'default'}
                     variant={phase === 'past' ? 'outlined' : 'filled'}
                   />
+                  {phase !== 'past' && (
+                    <Button variant="outlined" onClick={() => setEnding(r)}>
+                      {t(phase === 'current' ? 'myReservations.end' : 'myReservations.cancel')}
+                    </Button>
+                  )}
                 </Stack>
                 {r.notes && (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

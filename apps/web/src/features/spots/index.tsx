@@ -12,7 +12,7 @@ import {
 import { Chip, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';
-import { FieldGrid, FullRow, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
+import { FieldGrid, FullRow, ReadOnlyField, SelectInput, TextInput, useFormMode } from '../../ui/fields';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
@@ -32,6 +32,7 @@ export function SpotTypeChip({ type, size = 'small' }: { type: SpotType; size?: 
 
 function SpotFields({ record }: { record?: SpotItem }) {
   const { t } = useTranslation();
+  const mode = useFormMode();
   return (
     <FieldGrid>
       <TextInput name="number" label={t('fields.spotNumber')} required />
@@ -42,12 +43,17 @@ function SpotFields({ record }: { record?: SpotItem }) {
         required
         options={SPOT_TYPES.map((v) => ({ value: v, label: <SpotTypeChip type={v} /> }))}
       />
-      <SelectInput
-        name="status"
-        label={t('fields.spaceStatus')}
-        required
-        options={SPACE_STATUSES.map((v) => ({ value: v, label: t(`spots.status.${v}`) }))}
-      />
+      {mode === 'show' && record ? (
+        // The status everyone sees (Reserved while a reservation covers today), as the list and the map say it.
+        <ReadOnlyField label={t('fields.spaceStatus')}>{t(`spots.status.${record.status}`)}</ReadOnlyField>
+      ) : (
+        <SelectInput
+          name="status"
+          label={t('fields.spaceStatus')}
+          required
+          options={SPACE_STATUSES.map((v) => ({ value: v, label: t(`spots.status.${v}`) }))}
+        />
+      )}
       <TextInput name="spotGroup" label={t('fields.spotGroup')} helperText={t('spots.groupHint')} />
       {record?.area && <ReadOnlyField label={t('fields.area')}>{record.area.name}</ReadOnlyField>}
       <FullRow>
@@ -148,7 +154,7 @@ export const spotScreens = resourceScreens<SpotItem, SpotBody>({
     number: s.number,
     name: s.name,
     type: s.type,
-    status: s.status,
+    status: s.setStatus,
     spotGroup: s.spotGroup,
     notes: s.notes,
     areaId: s.areaId,

@@ -34,7 +34,7 @@ export function EditSpotDialog({
         number: spot.number,
         name: spot.name,
         type: spot.type,
-        status: spot.status,
+        status: detail.data.spot.setStatus,
         spotGroup: spot.spotGroup,
         notes: detail.data.spot.notes,
       }}

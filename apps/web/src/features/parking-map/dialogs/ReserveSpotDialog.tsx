@@ -1,5 +1,11 @@
-import { reservationBody, type MapSpot, type ReservationBody, type ResidentOption } from '@parkade/contract';
-import { Autocomplete, TextField } from '@mui/material';
+import {
+  reservationBody,
+  type MapSpot,
+  type ReservationBody,
+  type ResidentOption,
+  type SpotDetail,
+} from '@parkade/contract';
+import { Alert, Autocomplete, CircularProgress, Dialog, DialogContent, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -7,9 +13,18 @@ import { useTranslation } from 'react-i18next';
 import { get, send } from '../../../platform/api';
 import { DateInput, FieldGrid, TextInput } from '../../../ui/fields';
 import { useFormMessage } from '../../../ui/form';
+import { formatDate, useUiLocale } from '../../../ui/locale';
+import { useRecord } from '../../../ui/resource';
 import { FormDialog } from './FormDialog';
 
-/** Reserved spot dialog (SPEC §2.5): a resident and the dates (both included); overlaps are refused. */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Reserved spot dialog (SPEC §2.5): a resident and the dates (both included). The dates start at the spot's first
+ * free day (not today when today is taken) and last a month, or up to the day before the next reservation; the
+ * server refuses an overlap naming the first free day.
+ */
 export function ReserveSpotDialog({
   spot,
   onClose,
@@ -20,13 +35,29 @@ export function ReserveSpotDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const { intlLocale } = useUiLocale();
+  const detail = useRecord<SpotDetail>('/spots', `${spot.id}/detail`);
+  if (!detail.data)
+    return (
+      <Dialog open onClose={onClose} aria-label={t('map.reserveSpot', { number: spot.number })}>
+        <DialogContent>
+          {detail.isError ? (
+            <Alert severity="error">{detail.error.message}</Alert>
+          ) : (
+            <CircularProgress aria-label={t('form.loading')} />
+          )}
+        </DialogContent>
+      </Dialog>
+    );
+  const { firstFreeOn, freeUntil } = detail.data;
+  const inAMonth = addDays(firstFreeOn, 29);
+  const endsOn = freeUntil && freeUntil < inAMonth ? freeUntil : inAMonth;
   const today = new Date().toISOString().slice(0, 10);
-  const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   return (
     <FormDialog<ReservationBody>
       title={t('map.reserveSpot', { number: spot.number })}
       schema={reservationBody}
-      defaultValues={{ spotId: spot.id, residentId: undefined, startsOn: today, endsOn: inAMonth, notes: '' }}
+      defaultValues={{ spotId: spot.id, residentId: undefined, startsOn: firstFreeOn, endsOn, notes: '' }}
       submitLabel={t('map.reserve')}
       fields={['spotId', 'residentId', 'startsOn', 'endsOn', 'notes']}
       onClose={onClose}
@@ -35,6 +66,11 @@ export function ReserveSpotDialog({
         onDone();
       }}
     >
+      {firstFreeOn > today && (
+        <Alert severity="info" data-testid="reserve-free-from">
+          {t('map.freeFrom', { date: formatDate(firstFreeOn, intlLocale) })}
+        </Alert>
+      )}
       <ResidentPicker />
       <FieldGrid>
         <DateInput name="startsOn" label={t('map.from')} required />

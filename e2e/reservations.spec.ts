@@ -1,0 +1,115 @@
+import {
+  apiFromPage,
+  checkPage,
+  checkState,
+  expect,
+  settled,
+  signInViaApi,
+  tenantOrigin,
+  test,
+} from './fixtures';
+
+/**
+ * Issue 17, reservations: a spot reserved today says Reserved on its page and on the map alike; the reserve dialog
+ * starts at the first free day rather than today's taken dates; the resident ends their own reservation on
+ * /my/reservations and the spot is available at once.
+ */
+test('one status everywhere, the first free day proposed, and the resident ends their reservation', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-6);
+  const origin = tenantOrigin('oakridge');
+  const email = `reserver${stamp}@example.test`;
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+  const manager = await signInViaApi(page, 'oakridgeManager');
+  const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    apiFromPage<T>(page, {
+      method,
+      path: `/tenant/api${path}`,
+      tenant: 'oakridge',
+      token: manager.token,
+      body,
+    });
+
+  // A resident of their own, a spot of its own area, and a reservation under way.
+  const units = await api<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
+  const made = await api<{ id: number }>('POST', '/residents', {
+    fullName: `Reserver ${stamp}`,
+    email,
+    unitIds: [units.body.data[0]!.id],
+    password: 'reserver-password',
+  });
+  expect(made.status).toBe(200);
+  const prefix = `R${stamp}-`;
+  const area = await api('POST', '/parking-map/areas', {
+    name: `Reserved lot ${stamp}`,
+    spotsCount: 1,
+    startNumber: 1,
+    numberPrefix: prefix,
+    spotType: 'resident',
+  });
+  expect(area.status).toBe(200);
+  const spots = await api<{ data: { id: number; number: string }[] }>(
+    'GET',
+    `/spots?filter[term]=${encodeURIComponent(prefix)}`,
+  );
+  const spot = spots.body.data[0]!;
+  const reservation = await api('POST', '/reservations', {
+    spotId: spot.id,
+    residentId: made.body.id,
+    startsOn: day(-2),
+    endsOn: day(3),
+  });
+  expect(reservation.status).toBe(200);
+
+  // The spot's page says Reserved, as the map does.
+  await page.goto(`${origin}/spots/${spot.id}/show`);
+  await checkPage(page, spot.number);
+  await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
+  await page.goto(`${origin}/parking-map`);
+  await checkPage(page, 'Parking map');
+  await page.getByRole('searchbox', { name: 'Find spot' }).fill(spot.number);
+  await expect(page.getByText(`Selected: spot ${spot.number}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Spot details' }).click();
+  const detail = page.getByRole('dialog', { name: `Spot ${spot.number}` });
+  await expect(detail.getByTestId('spot-detail')).toContainText('Reserved');
+  await expect(detail.getByRole('button', { name: 'End reservation' })).toBeVisible();
+  // Reserving again starts at the first free day, the day after the reservation ends.
+  await detail.getByRole('button', { name: 'Reserve', exact: true }).click();
+  const reserve = page.getByRole('dialog', { name: `Reserve spot ${spot.number}` });
+  await expect(reserve.getByTestId('reserve-free-from')).toBeVisible();
+  await checkState(page);
+  await reserve.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reserve).toBeHidden();
+
+  // The resident ends it on /my/reservations.
+  const context = await browser.newContext();
+  const resident = await context.newPage();
+  await resident.goto(`${origin}/auth/login`);
+  await resident.getByRole('textbox', { name: 'Email or phone' }).fill(email);
+  await resident.getByRole('textbox', { name: 'Password', exact: true }).fill('reserver-password');
+  await resident.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(resident).toHaveURL(/\/my\/profile$/);
+  await resident.goto(`${origin}/my/reservations`);
+  await checkPage(resident, 'My reservations');
+  const card = resident.getByRole('article', { name: `Spot ${spot.number}` });
+  await expect(card).toContainText('Now');
+  await card.getByRole('button', { name: 'End now' }).click();
+  const confirm = resident.getByRole('dialog', { name: 'End now' });
+  await expect(confirm).toContainText('the spot is available from today');
+  await checkState(resident);
+  await confirm.getByRole('button', { name: 'End now' }).click();
+  await expect(resident.getByText('Reservation ended; the spot is available from today')).toBeVisible();
+  await expect(card).toContainText('Ended');
+  await expect(card.getByRole('button', { name: 'End now' })).toHaveCount(0);
+  await context.close();
+
+  // Available at once, on the spot's page too.
+  const after = await api<{ status: string }>('GET', `/spots/${spot.id}`);
+  expect(after.body.status).toBe('available');
+  await page.goto(`${origin}/spots/${spot.id}/show`);
+  await settled(page, spot.number);
+  await expect(page.getByText('Available', { exact: true })).toBeVisible();
+});
