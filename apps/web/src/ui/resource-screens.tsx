@@ -73,6 +73,10 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   canDelete?: (item: Item) => boolean;
   /** The toast after a create, when "The … was created" does not say it (an invitation was sent). */
   createdMessage?: (item: Item, t: TFunction) => string;
+  /** Headers the create's POST sends (SPEC §7: visitors send `module: visitors`, `action: create`). */
+  createHeaders?: Record<string, string>;
+  /** The search the show page opens with after a create (a summary dialog). */
+  createdSearch?: Record<string, string | number>;
   Fields: ComponentType<{ record?: Item }>;
   columns: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
   Filters?: ComponentType<{ list: ListState }>;
@@ -80,6 +84,8 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   ListActions?: ComponentType;
   /** Shown under the show page's card (a building's floors and units). */
   ShowExtra?: ComponentType<{ item: { id: number } }>;
+  /** The panel goes above the card instead (a visitor's page leads with the permit's status). */
+  showExtraFirst?: boolean;
   /** Bulk actions on the rows checked in the list (turns on checkbox selection). */
   BulkActions?: ComponentType<{ ids: number[]; clear: () => void }>;
 }
@@ -148,6 +154,8 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         canDelete: config.canDelete,
         createdMessage: config.createdMessage && ((item: Item) => config.createdMessage!(item, t)),
         Fields: config.Fields,
+        createHeaders: config.createHeaders,
+        createdSearch: config.createdSearch,
         updateSearch,
       }),
       // `initial` is compared by value (initialKey)
@@ -248,8 +256,13 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const Extra = config.ShowExtra;
     return (
       <Scoped>
+        {mode === 'show' && Extra && config.showExtraFirst && (
+          <Box sx={{ mb: 3 }}>
+            <Extra item={{ id }} />
+          </Box>
+        )}
         <ResourcePage definition={definition} mode={mode} id={id} />
-        {mode === 'show' && Extra && (
+        {mode === 'show' && Extra && !config.showExtraFirst && (
           <Box sx={{ mt: 3 }}>
             <Extra item={{ id }} />
           </Box>
