@@ -84,8 +84,6 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   ListActions?: ComponentType;
   /** Shown under the show page's card (a building's floors and units). */
   ShowExtra?: ComponentType<{ item: { id: number } }>;
-  /** The panel goes above the card instead (a visitor's page leads with the permit's status). */
-  showExtraFirst?: boolean;
   /** Bulk actions on the rows checked in the list (turns on checkbox selection). */
   BulkActions?: ComponentType<{ ids: number[]; clear: () => void }>;
 }
@@ -256,13 +254,8 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const Extra = config.ShowExtra;
     return (
       <Scoped>
-        {mode === 'show' && Extra && config.showExtraFirst && (
-          <Box sx={{ mb: 3 }}>
-            <Extra item={{ id }} />
-          </Box>
-        )}
         <ResourcePage definition={definition} mode={mode} id={id} />
-        {mode === 'show' && Extra && !config.showExtraFirst && (
+        {mode === 'show' && Extra && (
           <Box sx={{ mt: 3 }}>
             <Extra item={{ id }} />
           </Box>

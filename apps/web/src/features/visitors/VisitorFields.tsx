@@ -1,5 +1,5 @@
 import { VEHICLE_TYPES, type ResidentItem, type VisitorItem } from '@parkade/contract';
-import { Alert } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   FormModeProvider,
   FullRow,
   PhoneInput,
+  ReadOnlyField,
   RecordInput,
   SelectInput,
   TextInput,
@@ -20,9 +21,28 @@ import { useRecord } from '../../ui/resource';
 import { useBootstrap } from '../shell/useBootstrap';
 import { useFormRules } from '../rules/RulesPage';
 import { TemporaryPlatesInput } from '../vehicles';
+import { useValidity } from './VisitorPanel';
+import { VisitorStatusChip } from './VisitorStatusChip';
 
 function Locked({ when, children }: { when: boolean; children: ReactNode }) {
   return when ? <FormModeProvider value="show">{children}</FormModeProvider> : <>{children}</>;
+}
+
+/** The show page leads with the permit: its status, code and validity. */
+function StatusRow({ visitor }: { visitor: VisitorItem }) {
+  const { t } = useTranslation();
+  const validity = useValidity(visitor);
+  return (
+    <FullRow>
+      <ReadOnlyField label={t('visitors.fields.status')}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }} component="div">
+          <VisitorStatusChip status={visitor.shownStatus} />
+          {visitor.permitCode && <span>{visitor.permitCode}</span>}
+          <span>{validity ?? t('visitors.noPermit')}</span>
+        </Stack>
+      </ReadOnlyField>
+    </FullRow>
+  );
 }
 
 /** The unit visited: one of the chosen resident's units. */
@@ -34,7 +54,6 @@ function UnitInput({ residentId, record }: { residentId: number | null; record?:
     <SelectInput
       name="unitId"
       label={t('visitors.fields.unit')}
-      disabled={!residentId}
       helperText={residentId ? undefined : t('visitors.screens.chooseResidentFirst')}
       emptyLabel={t('visitors.screens.noUnit')}
       options={units.map((u) => ({
@@ -67,6 +86,7 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
   const showOverride = mode !== 'show' && (refused || Boolean(overrideReason));
   return (
     <FieldGrid>
+      {mode === 'show' && record && <StatusRow visitor={record} />}
       <TextInput name="name" label={t('visitors.fields.name')} required />
       {shown('phone') && (
         <PhoneInput

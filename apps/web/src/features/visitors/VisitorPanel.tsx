@@ -50,7 +50,7 @@ export function downloadPermit(v: VisitorItem) {
 }
 
 /** "From … until …" of a permit, or null without one. */
-function useValidity(v: VisitorItem) {
+export function useValidity(v: VisitorItem) {
   const { t } = useTranslation();
   const { intlLocale } = useUiLocale();
   if (!v.validFrom || !v.validUntil) return null;
@@ -224,7 +224,7 @@ function SummaryDialog({
         {t('visitors.screens.summaryTitle', { name: visitor.name })}
       </DialogTitle>
       <DialogContent>
-        <Stack spacing={1.5} sx={{ mb: 1 }}>
+        <Stack spacing={1.5} sx={{ mb: 1, alignItems: 'flex-start' }}>
           <VisitorStatusChip status={visitor.shownStatus} />
           <Stack component="dl" spacing={1} sx={{ m: 0 }}>
             {rows.map(([label, value]) => (

@@ -153,7 +153,6 @@ export const visitorScreens = resourceScreens<VisitorItem, VisitorBody>({
   Filters: VisitorFilters,
   ListActions: VisitorListActions,
   ShowExtra: VisitorPanel,
-  showExtraFirst: true,
   columns: visitorColumns,
 });
 
