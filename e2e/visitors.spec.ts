@@ -109,5 +109,7 @@ test('a manager registers a visitor, downloads the permit and copies its link; t
 
   await open(page, '/visitors/create');
   await checkPage(page, 'Register a visitor');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveCount(1);
   await shot(page, 'form-phone');
 });

@@ -72,7 +72,11 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
   const { t } = useTranslation();
   const mode = useFormMode();
   const rules = useFormRules()?.visitors;
-  const shown = (f: string) => rules?.[f]?.visible !== false;
+  // On the visitor's page an empty field is left out (a phone screen of dashes helps no one).
+  const values = useWatch() as Record<string, unknown>;
+  const empty = (f: string) =>
+    mode === 'show' && (values[f] === null || values[f] === '' || values[f] === undefined);
+  const shown = (f: string) => rules?.[f]?.visible !== false && !empty(f);
   const req = (f: string) => rules?.[f]?.required === true;
   const bootstrap = useBootstrap();
   const selectedCountry = usePropertyStore((s) => s.propertyCountry);
@@ -107,12 +111,14 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
           helperText={mode === 'show' ? undefined : t('visitors.screens.plateHint')}
         />
       )}
-      <RecordInput
-        name="stateId"
-        label={t('visitors.fields.state')}
-        resource="/states"
-        initial={record?.state ? { id: record.state.id, label: record.state.name } : null}
-      />
+      {!empty('stateId') && (
+        <RecordInput
+          name="stateId"
+          label={t('visitors.fields.state')}
+          resource="/states"
+          initial={record?.state ? { id: record.state.id, label: record.state.name } : null}
+        />
+      )}
       {shown('makeId') && (
         <RecordInput
           name="makeId"
@@ -124,7 +130,7 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
       )}
       {shown('modelId') && (
         <RecordInput
-          key={makeId ?? 0}
+          key={`model-${makeId ?? 0}`}
           name="modelId"
           label={t('visitors.fields.model')}
           required={req('modelId')}
@@ -145,7 +151,9 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
           options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`vehicles.type.${v}`) }))}
         />
       )}
-      <TemporaryPlatesInput label={t('rules.fields.temporaryPlates')} />
+      {!(mode === 'show' && !values.temporaryPlates) && (
+        <TemporaryPlatesInput label={t('rules.fields.temporaryPlates')} />
+      )}
       <Locked when={mode === 'edit'}>
         <RecordInput
           name="residentId"
@@ -159,7 +167,9 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
           showHref={(id) => `/residents/${id}/show`}
         />
       </Locked>
-      <UnitInput key={residentId ?? 0} residentId={residentId} record={record} />
+      {!empty('unitId') && (
+        <UnitInput key={`unit-${residentId ?? 0}`} residentId={residentId} record={record} />
+      )}
       {mode !== 'show' && (
         <DateTimeInput
           name="validFrom"
