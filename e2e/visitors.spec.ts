@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  apiFromPage,
   type Browser,
   checkPage,
   checkState,
@@ -112,4 +113,62 @@ test('a manager registers a visitor, downloads the permit and copies its link; t
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveCount(1);
   await shot(page, 'form-phone');
+});
+
+/**
+ * A resident allowed no visitor vehicles: registering one is refused with the server's message (which limit, how
+ * to ask staff) under the resident; the manager gives a reason and the permit is issued, the reason on its page.
+ */
+test('a refused limit names itself; the manager overrides it with a reason', async ({
+  page,
+  allowConsoleError,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = String(Date.now()).slice(-6);
+  const { token } = await signInViaApi(page, 'oakridgeManager');
+  const units = await apiFromPage<{ data: { id: number }[] }>(page, {
+    path: '/tenant/api/units?pageSize=1',
+    tenant: 'oakridge',
+    token,
+  });
+  const host = `Limited${stamp} Host`;
+  const resident = await apiFromPage<{ id: number }>(page, {
+    method: 'POST',
+    path: '/tenant/api/residents',
+    tenant: 'oakridge',
+    token,
+    body: {
+      fullName: host,
+      email: `limited${stamp}@example.test`,
+      unitIds: [units.body.data[0]!.id],
+      password: 'host-password',
+      visitorVehiclesAllowed: 0,
+    },
+  });
+  expect(resident.status).toBe(200);
+
+  // From the resident's own visitors page.
+  await open(page, `/residents/${resident.body.id}/visitors`);
+  await checkPage(page, 'Visitors');
+  await page.getByRole('link', { name: 'Register a visitor' }).click();
+  await settled(page, 'Register a visitor');
+  await expect(page.getByRole('combobox', { name: 'Resident visited' })).toHaveValue(new RegExp(host));
+  await page.getByRole('textbox', { name: 'Name' }).fill(`Over ${stamp}`);
+  await page.getByRole('textbox', { name: 'Plate' }).fill(`OVR${stamp}`);
+  allowConsoleError(/status of 422/);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText(/Limit reached: .* may not have visitor vehicles/)).toBeVisible();
+  await expect(page.getByText(/ask the property's staff/i)).toBeVisible();
+  await checkPage(page, 'Register a visitor');
+  await shot(page, 'refused-desktop');
+  await page
+    .getByRole('textbox', { name: 'Reason to go beyond the limit' })
+    .fill('Carer visiting after surgery');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  const summary = page.getByRole('dialog', { name: `Over ${stamp} is registered` });
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await summary.getByRole('button', { name: 'Done' }).click();
+  await expect(
+    page.getByText("Issued beyond the resident's limit: Carer visiting after surgery"),
+  ).toBeVisible();
 });
