@@ -48,6 +48,8 @@ import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
 import { Route as AppVehiclesIndexRouteImport } from './routes/_app/vehicles/index'
 import { Route as AppVehiclesCreateRouteImport } from './routes/_app/vehicles/create'
+import { Route as AppVisitorsIndexRouteImport } from './routes/_app/visitors/index'
+import { Route as AppVisitorsCreateRouteImport } from './routes/_app/visitors/create'
 import { Route as AuthInvitationTokenRouteImport } from './routes/auth/invitation/$token'
 import { Route as RegisterResidentsIndexRouteImport } from './routes/register.residents.index'
 import { Route as RegisterResidentsResidentTokenRouteImport } from './routes/register.residents.$residentToken'
@@ -88,6 +90,8 @@ import { Route as AppResidentsResidentIdPermitsCreateRouteImport } from './route
 import { Route as AppResidentsResidentIdShowRouteImport } from './routes/_app/residents/$residentId/show'
 import { Route as AppResidentsResidentIdVehiclesRouteImport } from './routes/_app/residents/$residentId/vehicles'
 import { Route as AppResidentsResidentIdVehiclesCreateRouteImport } from './routes/_app/residents/$residentId/vehicles-create'
+import { Route as AppResidentsResidentIdVisitorsRouteImport } from './routes/_app/residents/$residentId/visitors'
+import { Route as AppResidentsResidentIdVisitorsCreateRouteImport } from './routes/_app/residents/$residentId/visitors-create'
 import { Route as AppRolesRoleIdEditRouteImport } from './routes/_app/roles/$roleId/edit'
 import { Route as AppRolesRoleIdShowRouteImport } from './routes/_app/roles/$roleId/show'
 import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spotId/edit'
@@ -98,6 +102,8 @@ import { Route as AppUsersUserIdEditRouteImport } from './routes/_app/users/$use
 import { Route as AppUsersUserIdShowRouteImport } from './routes/_app/users/$userId/show'
 import { Route as AppVehiclesVehicleIdEditRouteImport } from './routes/_app/vehicles/$vehicleId/edit'
 import { Route as AppVehiclesVehicleIdShowRouteImport } from './routes/_app/vehicles/$vehicleId/show'
+import { Route as AppVisitorsVisitorIdEditRouteImport } from './routes/_app/visitors/$visitorId/edit'
+import { Route as AppVisitorsVisitorIdShowRouteImport } from './routes/_app/visitors/$visitorId/show'
 import { Route as AppCatalogMakesMakeIdEditRouteImport } from './routes/_app/catalog/makes/$makeId/edit'
 import { Route as AppCatalogMakesMakeIdShowRouteImport } from './routes/_app/catalog/makes/$makeId/show'
 import { Route as AppCatalogModelsModelIdEditRouteImport } from './routes/_app/catalog/models/$modelId/edit'
@@ -311,6 +317,16 @@ const AppVehiclesIndexRoute = AppVehiclesIndexRouteImport.update({
 const AppVehiclesCreateRoute = AppVehiclesCreateRouteImport.update({
   id: '/vehicles/create',
   path: '/vehicles/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVisitorsIndexRoute = AppVisitorsIndexRouteImport.update({
+  id: '/visitors/',
+  path: '/visitors/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVisitorsCreateRoute = AppVisitorsCreateRouteImport.update({
+  id: '/visitors/create',
+  path: '/visitors/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthInvitationTokenRoute = AuthInvitationTokenRouteImport.update({
@@ -532,6 +548,18 @@ const AppResidentsResidentIdVehiclesCreateRoute =
     path: '/residents/$residentId/vehicles-create',
     getParentRoute: () => AppRoute,
   } as any)
+const AppResidentsResidentIdVisitorsRoute =
+  AppResidentsResidentIdVisitorsRouteImport.update({
+    id: '/residents/$residentId/visitors',
+    path: '/residents/$residentId/visitors',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppResidentsResidentIdVisitorsCreateRoute =
+  AppResidentsResidentIdVisitorsCreateRouteImport.update({
+    id: '/residents/$residentId/visitors-create',
+    path: '/residents/$residentId/visitors-create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppRolesRoleIdEditRoute = AppRolesRoleIdEditRouteImport.update({
   id: '/roles/$roleId/edit',
   path: '/roles/$roleId/edit',
@@ -582,6 +610,18 @@ const AppVehiclesVehicleIdShowRoute =
   AppVehiclesVehicleIdShowRouteImport.update({
     id: '/vehicles/$vehicleId/show',
     path: '/vehicles/$vehicleId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVisitorsVisitorIdEditRoute =
+  AppVisitorsVisitorIdEditRouteImport.update({
+    id: '/visitors/$visitorId/edit',
+    path: '/visitors/$visitorId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppVisitorsVisitorIdShowRoute =
+  AppVisitorsVisitorIdShowRouteImport.update({
+    id: '/visitors/$visitorId/show',
+    path: '/visitors/$visitorId/show',
     getParentRoute: () => AppRoute,
   } as any)
 const AppCatalogMakesMakeIdEditRoute =
@@ -731,6 +771,7 @@ export interface FileRoutesByFullPath {
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/users/create': typeof AppUsersCreateRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
+  '/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
@@ -744,6 +785,7 @@ export interface FileRoutesByFullPath {
   '/units/': typeof AppUnitsIndexRoute
   '/users/': typeof AppUsersIndexRoute
   '/vehicles/': typeof AppVehiclesIndexRoute
+  '/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
@@ -772,6 +814,8 @@ export interface FileRoutesByFullPath {
   '/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
   '/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
   '/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
+  '/residents/$residentId/visitors': typeof AppResidentsResidentIdVisitorsRoute
+  '/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
@@ -782,6 +826,8 @@ export interface FileRoutesByFullPath {
   '/users/$userId/show': typeof AppUsersUserIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
+  '/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
+  '/visitors/$visitorId/show': typeof AppVisitorsVisitorIdShowRoute
   '/catalog/makes/': typeof AppCatalogMakesIndexRoute
   '/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
@@ -841,6 +887,7 @@ export interface FileRoutesByTo {
   '/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/users/create': typeof AppUsersCreateRoute
   '/vehicles/create': typeof AppVehiclesCreateRoute
+  '/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
@@ -854,6 +901,7 @@ export interface FileRoutesByTo {
   '/units': typeof AppUnitsIndexRoute
   '/users': typeof AppUsersIndexRoute
   '/vehicles': typeof AppVehiclesIndexRoute
+  '/visitors': typeof AppVisitorsIndexRoute
   '/register/residents': typeof RegisterResidentsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
@@ -882,6 +930,8 @@ export interface FileRoutesByTo {
   '/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
   '/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
   '/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
+  '/residents/$residentId/visitors': typeof AppResidentsResidentIdVisitorsRoute
+  '/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
@@ -892,6 +942,8 @@ export interface FileRoutesByTo {
   '/users/$userId/show': typeof AppUsersUserIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
+  '/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
+  '/visitors/$visitorId/show': typeof AppVisitorsVisitorIdShowRoute
   '/catalog/makes': typeof AppCatalogMakesIndexRoute
   '/catalog/models': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types': typeof AppCatalogPermitTypesIndexRoute
@@ -953,6 +1005,7 @@ export interface FileRoutesById {
   '/_app/units/create-bulk': typeof AppUnitsCreateBulkRoute
   '/_app/users/create': typeof AppUsersCreateRoute
   '/_app/vehicles/create': typeof AppVehiclesCreateRoute
+  '/_app/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
@@ -966,6 +1019,7 @@ export interface FileRoutesById {
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
+  '/_app/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
   '/_app/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/_app/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
@@ -994,6 +1048,8 @@ export interface FileRoutesById {
   '/_app/residents/$residentId/show': typeof AppResidentsResidentIdShowRoute
   '/_app/residents/$residentId/vehicles': typeof AppResidentsResidentIdVehiclesRoute
   '/_app/residents/$residentId/vehicles-create': typeof AppResidentsResidentIdVehiclesCreateRoute
+  '/_app/residents/$residentId/visitors': typeof AppResidentsResidentIdVisitorsRoute
+  '/_app/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/_app/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/_app/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
   '/_app/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
@@ -1004,6 +1060,8 @@ export interface FileRoutesById {
   '/_app/users/$userId/show': typeof AppUsersUserIdShowRoute
   '/_app/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/_app/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
+  '/_app/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
+  '/_app/visitors/$visitorId/show': typeof AppVisitorsVisitorIdShowRoute
   '/_app/catalog/makes/': typeof AppCatalogMakesIndexRoute
   '/_app/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/_app/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
@@ -1065,6 +1123,7 @@ export interface FileRouteTypes {
     | '/units/create-bulk'
     | '/users/create'
     | '/vehicles/create'
+    | '/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
     | '/banned-vehicles/'
@@ -1078,6 +1137,7 @@ export interface FileRouteTypes {
     | '/units/'
     | '/users/'
     | '/vehicles/'
+    | '/visitors/'
     | '/register/residents/'
     | '/banned-vehicles/$bannedVehicleId/edit'
     | '/banned-vehicles/$bannedVehicleId/show'
@@ -1106,6 +1166,8 @@ export interface FileRouteTypes {
     | '/residents/$residentId/show'
     | '/residents/$residentId/vehicles'
     | '/residents/$residentId/vehicles-create'
+    | '/residents/$residentId/visitors'
+    | '/residents/$residentId/visitors-create'
     | '/roles/$roleId/edit'
     | '/roles/$roleId/show'
     | '/spots/$spotId/edit'
@@ -1116,6 +1178,8 @@ export interface FileRouteTypes {
     | '/users/$userId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
+    | '/visitors/$visitorId/edit'
+    | '/visitors/$visitorId/show'
     | '/catalog/makes/'
     | '/catalog/models/'
     | '/catalog/permit-types/'
@@ -1175,6 +1239,7 @@ export interface FileRouteTypes {
     | '/units/create-bulk'
     | '/users/create'
     | '/vehicles/create'
+    | '/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
     | '/banned-vehicles'
@@ -1188,6 +1253,7 @@ export interface FileRouteTypes {
     | '/units'
     | '/users'
     | '/vehicles'
+    | '/visitors'
     | '/register/residents'
     | '/banned-vehicles/$bannedVehicleId/edit'
     | '/banned-vehicles/$bannedVehicleId/show'
@@ -1216,6 +1282,8 @@ export interface FileRouteTypes {
     | '/residents/$residentId/show'
     | '/residents/$residentId/vehicles'
     | '/residents/$residentId/vehicles-create'
+    | '/residents/$residentId/visitors'
+    | '/residents/$residentId/visitors-create'
     | '/roles/$roleId/edit'
     | '/roles/$roleId/show'
     | '/spots/$spotId/edit'
@@ -1226,6 +1294,8 @@ export interface FileRouteTypes {
     | '/users/$userId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
+    | '/visitors/$visitorId/edit'
+    | '/visitors/$visitorId/show'
     | '/catalog/makes'
     | '/catalog/models'
     | '/catalog/permit-types'
@@ -1286,6 +1356,7 @@ export interface FileRouteTypes {
     | '/_app/units/create-bulk'
     | '/_app/users/create'
     | '/_app/vehicles/create'
+    | '/_app/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
     | '/_app/banned-vehicles/'
@@ -1299,6 +1370,7 @@ export interface FileRouteTypes {
     | '/_app/units/'
     | '/_app/users/'
     | '/_app/vehicles/'
+    | '/_app/visitors/'
     | '/register/residents/'
     | '/_app/banned-vehicles/$bannedVehicleId/edit'
     | '/_app/banned-vehicles/$bannedVehicleId/show'
@@ -1327,6 +1399,8 @@ export interface FileRouteTypes {
     | '/_app/residents/$residentId/show'
     | '/_app/residents/$residentId/vehicles'
     | '/_app/residents/$residentId/vehicles-create'
+    | '/_app/residents/$residentId/visitors'
+    | '/_app/residents/$residentId/visitors-create'
     | '/_app/roles/$roleId/edit'
     | '/_app/roles/$roleId/show'
     | '/_app/spots/$spotId/edit'
@@ -1337,6 +1411,8 @@ export interface FileRouteTypes {
     | '/_app/users/$userId/show'
     | '/_app/vehicles/$vehicleId/edit'
     | '/_app/vehicles/$vehicleId/show'
+    | '/_app/visitors/$visitorId/edit'
+    | '/_app/visitors/$visitorId/show'
     | '/_app/catalog/makes/'
     | '/_app/catalog/models/'
     | '/_app/catalog/permit-types/'
@@ -1656,6 +1732,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/visitors/': {
+      id: '/_app/visitors/'
+      path: '/visitors'
+      fullPath: '/visitors/'
+      preLoaderRoute: typeof AppVisitorsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/visitors/create': {
+      id: '/_app/visitors/create'
+      path: '/visitors/create'
+      fullPath: '/visitors/create'
+      preLoaderRoute: typeof AppVisitorsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/auth/invitation/$token': {
       id: '/auth/invitation/$token'
       path: '/auth/invitation/$token'
@@ -1936,6 +2026,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppResidentsResidentIdVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/residents/$residentId/visitors': {
+      id: '/_app/residents/$residentId/visitors'
+      path: '/residents/$residentId/visitors'
+      fullPath: '/residents/$residentId/visitors'
+      preLoaderRoute: typeof AppResidentsResidentIdVisitorsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/residents/$residentId/visitors-create': {
+      id: '/_app/residents/$residentId/visitors-create'
+      path: '/residents/$residentId/visitors-create'
+      fullPath: '/residents/$residentId/visitors-create'
+      preLoaderRoute: typeof AppResidentsResidentIdVisitorsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/roles/$roleId/edit': {
       id: '/_app/roles/$roleId/edit'
       path: '/roles/$roleId/edit'
@@ -2004,6 +2108,20 @@ declare module '@tanstack/react-router' {
       path: '/vehicles/$vehicleId/show'
       fullPath: '/vehicles/$vehicleId/show'
       preLoaderRoute: typeof AppVehiclesVehicleIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/visitors/$visitorId/edit': {
+      id: '/_app/visitors/$visitorId/edit'
+      path: '/visitors/$visitorId/edit'
+      fullPath: '/visitors/$visitorId/edit'
+      preLoaderRoute: typeof AppVisitorsVisitorIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/visitors/$visitorId/show': {
+      id: '/_app/visitors/$visitorId/show'
+      path: '/visitors/$visitorId/show'
+      fullPath: '/visitors/$visitorId/show'
+      preLoaderRoute: typeof AppVisitorsVisitorIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/catalog/makes/$makeId/edit': {
@@ -2172,6 +2290,7 @@ interface AppRouteChildren {
   AppUnitsCreateBulkRoute: typeof AppUnitsCreateBulkRoute
   AppUsersCreateRoute: typeof AppUsersCreateRoute
   AppVehiclesCreateRoute: typeof AppVehiclesCreateRoute
+  AppVisitorsCreateRoute: typeof AppVisitorsCreateRoute
   AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
@@ -2183,6 +2302,7 @@ interface AppRouteChildren {
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
   AppVehiclesIndexRoute: typeof AppVehiclesIndexRoute
+  AppVisitorsIndexRoute: typeof AppVisitorsIndexRoute
   AppBannedVehiclesBannedVehicleIdEditRoute: typeof AppBannedVehiclesBannedVehicleIdEditRoute
   AppBannedVehiclesBannedVehicleIdShowRoute: typeof AppBannedVehiclesBannedVehicleIdShowRoute
   AppBuildingsBuildingIdEditRoute: typeof AppBuildingsBuildingIdEditRoute
@@ -2210,6 +2330,8 @@ interface AppRouteChildren {
   AppResidentsResidentIdShowRoute: typeof AppResidentsResidentIdShowRoute
   AppResidentsResidentIdVehiclesRoute: typeof AppResidentsResidentIdVehiclesRoute
   AppResidentsResidentIdVehiclesCreateRoute: typeof AppResidentsResidentIdVehiclesCreateRoute
+  AppResidentsResidentIdVisitorsRoute: typeof AppResidentsResidentIdVisitorsRoute
+  AppResidentsResidentIdVisitorsCreateRoute: typeof AppResidentsResidentIdVisitorsCreateRoute
   AppRolesRoleIdEditRoute: typeof AppRolesRoleIdEditRoute
   AppRolesRoleIdShowRoute: typeof AppRolesRoleIdShowRoute
   AppSpotsSpotIdEditRoute: typeof AppSpotsSpotIdEditRoute
@@ -2220,6 +2342,8 @@ interface AppRouteChildren {
   AppUsersUserIdShowRoute: typeof AppUsersUserIdShowRoute
   AppVehiclesVehicleIdEditRoute: typeof AppVehiclesVehicleIdEditRoute
   AppVehiclesVehicleIdShowRoute: typeof AppVehiclesVehicleIdShowRoute
+  AppVisitorsVisitorIdEditRoute: typeof AppVisitorsVisitorIdEditRoute
+  AppVisitorsVisitorIdShowRoute: typeof AppVisitorsVisitorIdShowRoute
   AppCatalogMakesIndexRoute: typeof AppCatalogMakesIndexRoute
   AppCatalogModelsIndexRoute: typeof AppCatalogModelsIndexRoute
   AppCatalogPermitTypesIndexRoute: typeof AppCatalogPermitTypesIndexRoute
@@ -2275,6 +2399,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUnitsCreateBulkRoute: AppUnitsCreateBulkRoute,
   AppUsersCreateRoute: AppUsersCreateRoute,
   AppVehiclesCreateRoute: AppVehiclesCreateRoute,
+  AppVisitorsCreateRoute: AppVisitorsCreateRoute,
   AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
@@ -2286,6 +2411,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
   AppVehiclesIndexRoute: AppVehiclesIndexRoute,
+  AppVisitorsIndexRoute: AppVisitorsIndexRoute,
   AppBannedVehiclesBannedVehicleIdEditRoute:
     AppBannedVehiclesBannedVehicleIdEditRoute,
   AppBannedVehiclesBannedVehicleIdShowRoute:
@@ -2317,6 +2443,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppResidentsResidentIdVehiclesRoute: AppResidentsResidentIdVehiclesRoute,
   AppResidentsResidentIdVehiclesCreateRoute:
     AppResidentsResidentIdVehiclesCreateRoute,
+  AppResidentsResidentIdVisitorsRoute: AppResidentsResidentIdVisitorsRoute,
+  AppResidentsResidentIdVisitorsCreateRoute:
+    AppResidentsResidentIdVisitorsCreateRoute,
   AppRolesRoleIdEditRoute: AppRolesRoleIdEditRoute,
   AppRolesRoleIdShowRoute: AppRolesRoleIdShowRoute,
   AppSpotsSpotIdEditRoute: AppSpotsSpotIdEditRoute,
@@ -2327,6 +2456,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUsersUserIdShowRoute: AppUsersUserIdShowRoute,
   AppVehiclesVehicleIdEditRoute: AppVehiclesVehicleIdEditRoute,
   AppVehiclesVehicleIdShowRoute: AppVehiclesVehicleIdShowRoute,
+  AppVisitorsVisitorIdEditRoute: AppVisitorsVisitorIdEditRoute,
+  AppVisitorsVisitorIdShowRoute: AppVisitorsVisitorIdShowRoute,
   AppCatalogMakesIndexRoute: AppCatalogMakesIndexRoute,
   AppCatalogModelsIndexRoute: AppCatalogModelsIndexRoute,
   AppCatalogPermitTypesIndexRoute: AppCatalogPermitTypesIndexRoute,

@@ -113,6 +113,11 @@ export const visitorItemSchema = z.object({
   createdBy: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * GET /visitors/{id}, POST and PUT /visitors: the permit's public check page (`{origin}/permit/{token}`, what its
+   * QR code opens: plate, validity and status, nothing personal); null without a permit; absent from the list.
+   */
+  checkUrl: z.string().nullable().optional(),
   /** include=resident */
   resident: z
     .object({ id: z.number().int(), fullName: z.string(), email: z.string().nullable() })

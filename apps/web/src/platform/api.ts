@@ -42,8 +42,13 @@ export async function getPublic<T>(url: string): Promise<T> {
 export async function get<T>(url: string, params?: Record<string, string>): Promise<T> {
   return (await (await api()).get<T>(url, { params })).data;
 }
-export async function send<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  return (await (await api()).request<T>({ method, url, data: body })).data;
+export async function send<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
+  return (await (await api()).request<T>({ method, url, data: body, headers })).data;
 }
 
 /** A list call with the query of SPEC §7 (filter[name]=a,b, filter[term], include, sort, page, pageSize, all). */

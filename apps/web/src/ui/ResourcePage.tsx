@@ -60,6 +60,10 @@ export interface ResourceDefinition<Item extends { id: number }, Values extends 
   canDelete?: (item: Item) => boolean;
   /** The toast after a create, instead of "The … was created". */
   createdMessage?: (item: Item) => string;
+  /** Headers the create's POST sends (SPEC §7: visitors send `module` and `action`). */
+  createHeaders?: Record<string, string>;
+  /** The search the show page opens with after a create (`{ registered: 1 }`: the visitor's summary dialog). */
+  createdSearch?: Record<string, string | number>;
   /** On the show page, between the title and the record: what most needs doing next (a new property's staff). */
   ShowLead?: ComponentType<{ item: Item }>;
   /** The resource's fields; they read the mode (show renders them read-only). */
@@ -278,7 +282,7 @@ function EditForm<Item extends { id: number }, Values extends FieldValues>({
   const navigate = useNavigate();
   const can = useCan();
   const [general, setGeneral] = useState<string | null>(null);
-  const create = useCreate<Item>(d.resource);
+  const create = useCreate<Item>(d.resource, d.createHeaders);
   const update = useUpdate<Item>(d.resource, item?.id ?? 0, d.updateSearch);
   const resolver = useMemo(() => contractResolver(d.schema as z.ZodType<unknown, FieldValues>), [d.schema]);
   const form = useForm<FieldValues, unknown, FieldValues>({
@@ -300,7 +304,11 @@ function EditForm<Item extends { id: number }, Values extends FieldValues>({
           : t(mode === 'create' ? 'resource.created' : 'resource.updated', { item: d.labels.item }),
       );
       // The form is done with: Back from the record goes where the user came from, not into the form again.
-      void navigate({ to: `${d.basePath}/${saved.id}/show` as never, replace: true });
+      void navigate({
+        to: `${d.basePath}/${saved.id}/show` as never,
+        search: (mode === 'create' ? d.createdSearch : undefined) as never,
+        replace: true,
+      });
     } catch (err) {
       setGeneral(applyServerErrors(err, fieldNames, (name, e, o) => form.setError(name, e, o)).general);
     }

@@ -52,6 +52,15 @@ describe('server field errors → form fields', () => {
     expect(out).toEqual({ general: 'The given data was invalid — other', statusCode: 422 });
     expect(applyServerErrors(new Error('boom'), [], () => {}).general).toBe('boom');
   });
+
+  it('does not repeat in the alert a message already shown under its field (a refused visitor limit)', () => {
+    const limit = 'Limit reached: ask the property staff';
+    const err = new RequestError(limit, 422, { residentId: [limit] });
+    const set: string[] = [];
+    const out = applyServerErrors(err, ['residentId'], (name) => set.push(name));
+    expect(set).toEqual(['residentId']);
+    expect(out.general).toBe('');
+  });
 });
 
 describe('contract schema messages in forms', () => {

@@ -80,7 +80,7 @@ export function placeServerErrors(
 
 /**
  * A failed save → field errors set on the form (setError, focus on the first) and the general message for the
- * alert: the server's message plus the messages of fields the form does not show.
+ * alert: the server's message plus the messages of fields the form does not show (none already under a field).
  */
 export function applyServerErrors(
   error: unknown,
@@ -98,5 +98,7 @@ export function applyServerErrors(
   fields.forEach((f, i) =>
     setError(f.name, { type: 'server', message: f.message }, { shouldFocus: i === 0 }),
   );
-  return { general: [error.message, ...other].join(' — '), statusCode: error.statusCode };
+  // A message already shown under its field is not repeated in the alert (a refused visitor limit said it twice).
+  const general = [error.message, ...other].filter((m) => !fields.some((f) => f.message === m));
+  return { general: general.join(' — '), statusCode: error.statusCode };
 }

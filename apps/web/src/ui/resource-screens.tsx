@@ -73,6 +73,10 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   canDelete?: (item: Item) => boolean;
   /** The toast after a create, when "The … was created" does not say it (an invitation was sent). */
   createdMessage?: (item: Item, t: TFunction) => string;
+  /** Headers the create's POST sends (SPEC §7: visitors send `module: visitors`, `action: create`). */
+  createHeaders?: Record<string, string>;
+  /** The search the show page opens with after a create (a summary dialog). */
+  createdSearch?: Record<string, string | number>;
   Fields: ComponentType<{ record?: Item }>;
   columns: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
   Filters?: ComponentType<{ list: ListState }>;
@@ -148,6 +152,8 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         canDelete: config.canDelete,
         createdMessage: config.createdMessage && ((item: Item) => config.createdMessage!(item, t)),
         Fields: config.Fields,
+        createHeaders: config.createHeaders,
+        createdSearch: config.createdSearch,
         updateSearch,
       }),
       // `initial` is compared by value (initialKey)

@@ -41,10 +41,10 @@ function useInvalidate(resource: string) {
 }
 
 /** POST /resource → the created record. */
-export function useCreate<T, B = unknown>(resource: string) {
+export function useCreate<T, B = unknown>(resource: string, headers?: Record<string, string>) {
   const invalidate = useInvalidate(resource);
   return useMutation<T, RequestError, B>({
-    mutationFn: (body) => send<T>('POST', resource, body),
+    mutationFn: (body) => send<T>('POST', resource, body, headers),
     onSuccess: () => invalidate(),
   });
 }

@@ -111,7 +111,7 @@ export async function visitorPermitPdf(ctx: Scope, id: number): Promise<FileAnsw
     .text(t(lang, 'visitors.print.range', { from: when(visitor.validFrom), to: when(visitor.validUntil) }));
   if (visitor.shownStatus === 'pending')
     doc.moveDown(0.3).font(bold).fontSize(16).fillColor('#b00').text(t(lang, 'visitors.print.pending'));
-  const url = `${areaOrigin(ctx)}/permit/${encodeURIComponent(permitToken(ctx, visitor.permitCode))}`;
+  const url = checkUrlOf(ctx, visitor.permitCode)!;
   const qr = await qrcode().toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 400 });
   doc.moveDown(1);
   const top = doc.y;
@@ -127,3 +127,13 @@ export async function visitorPermitPdf(ctx: Scope, id: number): Promise<FileAnsw
     disposition: contentDisposition(`visitor-permit-${visitor.permitCode}.pdf`, 'inline'),
   };
 }
+
+/** The public check page of a visitor permit (`/permit/{token}`, what its QR code opens); null without a permit. */
+export const checkUrlOf = (ctx: Scope, permitCode: string | null) =>
+  permitCode ? `${areaOrigin(ctx)}/permit/${encodeURIComponent(permitToken(ctx, permitCode))}` : null;
+
+/** A visitor as one record's answer gives it: with its permit's check page link (staff copy it for the visitor). */
+export const withCheckUrl = (ctx: Scope, item: VisitorItem): VisitorItem => ({
+  ...item,
+  checkUrl: checkUrlOf(ctx, item.permitCode),
+});

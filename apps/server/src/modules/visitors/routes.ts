@@ -14,7 +14,7 @@ import { deletedMessage } from '../../platform/crud';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { formRulesOf } from '../form-rules/service';
-import { exportVisitors, visitorPermitPdf } from './documents';
+import { exportVisitors, visitorPermitPdf, withCheckUrl } from './documents';
 import * as service from './service';
 import * as write from './write';
 
@@ -34,7 +34,8 @@ const transitionRoutes = VISITOR_PERSON_ACTIONS.map((action) =>
       `${VISITOR_PERMIT_TRANSITIONS[action].from.join(' or ')} to ${VISITOR_PERMIT_TRANSITIONS[action].to}; ` +
       'any other status, or a permit past its validity → 422',
     schema: { params: idParams, body: visitorTransitionBody, response: { 200: visitorItemSchema } },
-    handler: (ctx, { params, body }) => write.transition(ctx, params.id, action, body.comment),
+    handler: async (ctx, { params, body }) =>
+      withCheckUrl(ctx, await write.transition(ctx, params.id, action, body.comment)),
   }),
 );
 
@@ -91,16 +92,18 @@ export const visitorsRoutes = [
       'overrideReason is given (audited)',
     schema: { body: visitorBody, response: { 200: visitorItemSchema } },
     bodySchema: async (ctx) => visitorBodyFor(await formRulesOf(ctx), ctx.property?.country),
-    handler: (ctx, { body }) => write.registerVisitor(ctx, body, STAFF),
+    handler: async (ctx, { body }) => withCheckUrl(ctx, await write.registerVisitor(ctx, body, STAFF)),
   }),
   defineRoute({
     ...scoped,
     method: 'GET',
     url: '/visitors/:id',
     access: 'visitors.show',
-    summary: 'One visitor with its shown status, the actions allowed now, and every include',
+    summary:
+      'One visitor with its shown status, the actions allowed now, every include and `checkUrl` (the public ' +
+      'check page of its permit, /permit/{token})',
     schema: { params: idParams, response: { 200: visitorItemSchema } },
-    handler: (ctx, { params }) => service.getVisitor(ctx, params.id),
+    handler: async (ctx, { params }) => withCheckUrl(ctx, await service.getVisitor(ctx, params.id)),
   }),
   defineRoute({
     ...scoped,
@@ -112,7 +115,8 @@ export const visitorsRoutes = [
       'new validFrom moves a live permit; limits and bans are checked as on registration',
     schema: { params: idParams, body: visitorBody, response: { 200: visitorItemSchema } },
     bodySchema: async (ctx) => visitorBodyFor(await formRulesOf(ctx), ctx.property?.country),
-    handler: (ctx, { params, body }) => write.updateVisitor(ctx, params.id, body, STAFF),
+    handler: async (ctx, { params, body }) =>
+      withCheckUrl(ctx, await write.updateVisitor(ctx, params.id, body, STAFF)),
   }),
   ...transitionRoutes,
   defineRoute({

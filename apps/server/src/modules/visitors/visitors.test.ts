@@ -416,8 +416,10 @@ describe('documents and the public check', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(v.permitCode!);
     expect(text).toContain('QR-001');
-    // The token the QR code carries (only its hash is stored).
+    // The token the QR code carries (only its hash is stored); the answer's checkUrl is that page, for staff to copy.
     const token = permitToken({ services: ctx.services, propertyId } as never, v.permitCode!);
+    expect(v.checkUrl).toMatch(new RegExp(`/permit/${token}$`));
+    expect((await ok<VisitorItem>(await call('GET', `/visitors/${v.id}`))).checkUrl).toBe(v.checkUrl);
     const check = await ctx.app.inject({
       method: 'GET',
       url: `/tenant/api/public/permits/${token}`,

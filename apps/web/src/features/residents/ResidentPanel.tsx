@@ -38,6 +38,7 @@ import { formatDate, useUiLocale } from '../../ui/locale';
 import { useList, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { PermitStatusChip } from '../permits/PermitStatusChip';
+import { ResidentVisitorsCard } from '../visitors/ResidentVisitorsCard';
 
 /** Under a resident's show page: what staff do for them, and their vehicles and permits. */
 export function ResidentPanel({ item }: { item: { id: number } }) {
@@ -140,6 +141,7 @@ export function ResidentPanel({ item }: { item: { id: number } }) {
         <ResidentVehiclesCard residentId={item.id} />
         <ResidentPermitsCard residentId={item.id} />
       </Stack>
+      {can('visitors.index') && <ResidentVisitorsCard residentId={item.id} />}
       {passwordOpen && <PasswordDialog residentId={item.id} onClose={() => setPasswordOpen(false)} />}
     </Stack>
   );

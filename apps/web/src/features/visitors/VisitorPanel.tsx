@@ -1,0 +1,258 @@
+import { type VisitorItem, type VisitorPersonAction } from '@parkade/contract';
+import DownloadIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import LinkIcon from '@mui/icons-material/LinkOutlined';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download, send } from '../../platform/api';
+import type { RequestError } from '../../platform/errors';
+import { useCan } from '../../ui/access';
+import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { resourceKeys, useRecord } from '../../ui/resource';
+import { toast } from '../../ui/toast';
+import { VisitorStatusChip } from './VisitorStatusChip';
+
+const printable = (v: VisitorItem) => v.shownStatus === 'valid' || v.shownStatus === 'pending';
+
+/** Copies the permit's public check page (what its QR code opens) for the visitor. */
+function CopyLinkButton({ url, variant = 'outlined' }: { url: string; variant?: 'outlined' | 'text' }) {
+  const { t } = useTranslation();
+  const copy = () =>
+    void navigator.clipboard?.writeText(url).then(
+      () => toast.success(t('visitors.screens.linkCopied')),
+      () => toast.error(url),
+    );
+  return (
+    <Button variant={variant} startIcon={<LinkIcon />} onClick={copy}>
+      {t('visitors.screens.copyLink')}
+    </Button>
+  );
+}
+
+export function downloadPermit(v: VisitorItem) {
+  return download(`/visitors/${v.id}/permit.pdf`, `visitor-permit-${v.permitCode ?? v.id}.pdf`).catch(
+    (e: Error) => toast.error(e.message),
+  );
+}
+
+/** "From … until …" of a permit, or null without one. */
+export function useValidity(v: VisitorItem) {
+  const { t } = useTranslation();
+  const { intlLocale } = useUiLocale();
+  if (!v.validFrom || !v.validUntil) return null;
+  return t('visitors.screens.validity', {
+    from: formatDateTime(v.validFrom, intlLocale),
+    until: formatDateTime(v.validUntil, intlLocale),
+  });
+}
+
+/**
+ * On a visitor's page, first: the permit's status and validity, the moves the contract's transition table allows
+ * now (item.actions; each confirmed, reject and revoke with a reason) and the permit's PDF. Opened with
+ * `?registered=1` (right after registering) it shows the registration's summary.
+ */
+export function VisitorPanel({ item }: { item: { id: number } }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const visitor = useRecord<VisitorItem>('/visitors', item.id).data;
+  const search: Record<string, unknown> = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const [summary, setSummary] = useState(Boolean(search.registered));
+  const [action, setAction] = useState<VisitorPersonAction | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const validity = useValidity(visitor ?? ({} as VisitorItem));
+  if (!visitor) return null;
+  const allowed = can('visitors.edit') ? visitor.actions : [];
+  const closeSummary = () => {
+    setSummary(false);
+    void navigate({ to: `/visitors/${visitor.id}/show` as never, replace: true });
+  };
+  const close = () => {
+    setAction(null);
+    setComment('');
+    setError(null);
+  };
+  const run = async () => {
+    if (!action) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const after = await send<VisitorItem>('POST', `/visitors/${visitor.id}/${action}`, {
+        comment: comment.trim() || null,
+      });
+      client.setQueryData(resourceKeys.record('/visitors', visitor.id), after);
+      void client.invalidateQueries({ queryKey: ['/visitors'] });
+      toast.success(
+        t('visitors.screens.transitioned', { status: t(`visitors.status.${after.shownStatus}`) }),
+      );
+      close();
+    } catch (e) {
+      const err = e as RequestError;
+      setError(err.errors?.comment?.[0] ?? err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const needsReason = action === 'reject' || action === 'revoke';
+
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={2}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
+          <Typography variant="h6" component="h2">
+            {t('visitors.screens.permit')}
+          </Typography>
+          <VisitorStatusChip status={visitor.shownStatus} />
+          {visitor.permitCode && <Typography color="text.secondary">{visitor.permitCode}</Typography>}
+        </Stack>
+        <Typography color="text.secondary">{validity ?? t('visitors.noPermit')}</Typography>
+        {visitor.statusComment && (
+          <Alert severity="warning">
+            {t('visitors.screens.because', { comment: visitor.statusComment })}
+          </Alert>
+        )}
+        {visitor.overrideReason && (
+          <Alert severity="info">
+            {t('visitors.screens.overridden', { reason: visitor.overrideReason })}
+          </Alert>
+        )}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {allowed.map((a) => (
+            <Button
+              key={a}
+              variant={a === 'approve' ? 'contained' : 'outlined'}
+              color={a === 'approve' ? 'primary' : 'error'}
+              onClick={() => setAction(a)}
+            >
+              {t(`visitors.action.${a}`)}
+            </Button>
+          ))}
+          {printable(visitor) && (
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => void downloadPermit(visitor)}
+            >
+              {t('visitors.screens.downloadPermit')}
+            </Button>
+          )}
+          {visitor.checkUrl && <CopyLinkButton url={visitor.checkUrl} />}
+        </Stack>
+      </Stack>
+      <Dialog open={!!action} onClose={busy ? undefined : close} fullWidth maxWidth="sm">
+        <DialogTitle>
+          {action && t(`visitors.screens.confirm.${action}.title`, { code: visitor.permitCode ?? '' })}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {action && t(`visitors.screens.confirm.${action}.body`)}
+          </DialogContentText>
+          {needsReason && (
+            <TextField
+              label={t('visitors.screens.reason')}
+              required={action === 'reject'}
+              multiline
+              minRows={3}
+              fullWidth
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              error={Boolean(error)}
+              helperText={error ?? undefined}
+            />
+          )}
+          {error && !needsReason && <Alert severity="error">{error}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={busy}>
+            {t('form.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            color={needsReason ? 'error' : 'primary'}
+            onClick={() => void run()}
+            disabled={busy || (action === 'reject' && !comment.trim())}
+          >
+            {action && t(`visitors.action.${action}`)}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {summary && <SummaryDialog visitor={visitor} validity={validity} onClose={closeSummary} />}
+    </Paper>
+  );
+}
+
+/** Right after registering: what the visitor needs (code, plate, validity, whom they visit) and the permit. */
+function SummaryDialog({
+  visitor,
+  validity,
+  onClose,
+}: {
+  visitor: VisitorItem;
+  validity: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('visitors.fields.permitCode'), visitor.permitCode ?? t('visitors.status.none')],
+    [t('visitors.fields.plate'), visitor.plate ?? '—'],
+    [t('visitors.screens.validityLabel'), validity ?? t('visitors.noPermit')],
+    [
+      t('visitors.fields.resident'),
+      [visitor.resident?.fullName, visitor.unit?.name].filter(Boolean).join(' · ') || '—',
+    ],
+  ];
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="visitor-summary-title">
+      <DialogTitle id="visitor-summary-title">
+        {t('visitors.screens.summaryTitle', { name: visitor.name })}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5} sx={{ mb: 1, alignItems: 'flex-start' }}>
+          <VisitorStatusChip status={visitor.shownStatus} />
+          <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+                  {value}
+                </Typography>
+              </div>
+            ))}
+          </Stack>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose}>{t('visitors.screens.done')}</Button>
+        {visitor.checkUrl && <CopyLinkButton url={visitor.checkUrl} />}
+        {printable(visitor) && (
+          <Button
+            variant="contained"
+            startIcon={<DownloadIcon />}
+            onClick={() => void downloadPermit(visitor)}
+          >
+            {t('visitors.screens.downloadPermit')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import {
+  apiFromPage,
+  type Browser,
+  checkPage,
+  checkState,
+  expect,
+  settled,
+  signInViaApi,
+  tenantOrigin,
+  test,
+} from './fixtures';
+
+const origin = tenantOrigin('oakridge');
+
+async function open(page: Page, path: string) {
+  await page.goto(`${origin}${path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/visitors-${name}.png`, fullPage: true });
+
+/**
+ * Issue 17, staff side: a manager of Oakridge registers a visitor for the demo resident (Rosa Resident), sees the
+ * summary (permit code, plate, validity, resident), downloads the permit PDF and copies the permit's check link;
+ * the list on a 360 px phone leads with plate and status. Every screen passes axe.
+ */
+test('a manager registers a visitor, downloads the permit and copies its link; the list fits a phone', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const stamp = String(Date.now()).slice(-6);
+  const plate = `VIS${stamp}`;
+  const name = `Guest ${stamp}`;
+  await signInViaApi(page, 'oakridgeManager');
+
+  await open(page, '/visitors');
+  await checkPage(page, 'Visitors');
+  await shot(page, 'list-empty-desktop');
+  await page.getByRole('link', { name: 'Register a visitor' }).click();
+  await settled(page, 'Register a visitor');
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Plate' }).fill(plate);
+  await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+  await page.getByRole('combobox', { name: 'Resident visited' }).fill('Rosa');
+  await page.getByRole('option', { name: /Rosa Resident/ }).click();
+  await checkState(page);
+  await shot(page, 'form-desktop');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+  // The summary: what the visitor needs.
+  const summary = page.getByRole('dialog', { name: `${name} is registered` });
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByText(plate, { exact: true })).toBeVisible();
+  await expect(summary.getByText('Rosa Resident', { exact: false })).toBeVisible();
+  await expect(summary.getByText(/^From .+ until .+$/)).toBeVisible();
+  await expect(summary.getByText('Valid', { exact: true })).toBeVisible();
+  await checkState(page);
+  await shot(page, 'summary-desktop');
+
+  const [pdf] = await Promise.all([
+    page.waitForResponse((r) => /\/visitors\/\d+\/permit\.pdf$/.test(r.url())),
+    summary.getByRole('button', { name: 'Download permit' }).click(),
+  ]);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await summary.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  const link = await page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
+  expect(link).toMatch(/\/permit\/[A-Za-z0-9_-]{20,}$/);
+  await summary.getByRole('button', { name: 'Done' }).click();
+  await expect(summary).toBeHidden();
+
+  // The show page leads with the permit: its status and the moves allowed now.
+  await expect(page.getByRole('button', { name: 'Revoke' })).toBeVisible();
+  await checkPage(page);
+  await shot(page, 'show-desktop');
+
+  // The link opens the public check page: the plate and that it is valid, nothing personal.
+  const check = await context.newPage();
+  await check.goto(link);
+  await expect(check.getByText(plate)).toBeVisible({ timeout: 30_000 });
+  await expect(check.getByText(name)).toHaveCount(0);
+  await check.close();
+
+  // The list on a phone: plate and status lead, nothing overflows.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await open(page, `/visitors?term=${plate}`);
+  await checkPage(page, 'Visitors');
+  await expect(page.getByRole('link', { name: plate, exact: true })).toBeVisible();
+  await expect(page.getByText('Valid', { exact: true }).first()).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (globalThis as unknown as Browser).document.scrollingElement!.scrollWidth),
+    )
+    .toBeLessThanOrEqual(360);
+  await shot(page, 'list-phone');
+  await page.getByRole('link', { name: plate, exact: true }).click();
+  await checkPage(page, new RegExp(plate));
+  await shot(page, 'show-phone');
+
+  await open(page, '/visitors/create');
+  await checkPage(page, 'Register a visitor');
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveCount(1);
+  await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveCount(1);
+  await shot(page, 'form-phone');
+});
+
+/**
+ * A resident allowed no visitor vehicles: registering one is refused with the server's message (which limit, how
+ * to ask staff) under the resident; the manager gives a reason and the permit is issued, the reason on its page.
+ */
+test('a refused limit names itself; the manager overrides it with a reason', async ({
+  page,
+  allowConsoleError,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = String(Date.now()).slice(-6);
+  const { token } = await signInViaApi(page, 'oakridgeManager');
+  const units = await apiFromPage<{ data: { id: number }[] }>(page, {
+    path: '/tenant/api/units?pageSize=1',
+    tenant: 'oakridge',
+    token,
+  });
+  const host = `Limited${stamp} Host`;
+  const resident = await apiFromPage<{ id: number }>(page, {
+    method: 'POST',
+    path: '/tenant/api/residents',
+    tenant: 'oakridge',
+    token,
+    body: {
+      fullName: host,
+      email: `limited${stamp}@example.test`,
+      unitIds: [units.body.data[0]!.id],
+      password: 'host-password',
+      visitorVehiclesAllowed: 0,
+    },
+  });
+  expect(resident.status).toBe(200);
+
+  // From the resident's own visitors page.
+  await open(page, `/residents/${resident.body.id}/visitors`);
+  await checkPage(page, 'Visitors');
+  await page.getByRole('link', { name: 'Register a visitor' }).click();
+  await settled(page, 'Register a visitor');
+  await expect(page.getByRole('combobox', { name: 'Resident visited' })).toHaveValue(new RegExp(host));
+  await page.getByRole('textbox', { name: 'Name' }).fill(`Over ${stamp}`);
+  await page.getByRole('textbox', { name: 'Plate' }).fill(`OVR${stamp}`);
+  allowConsoleError(/status of 422/);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText(/Limit reached: .* may not have visitor vehicles/)).toBeVisible();
+  await expect(page.getByText(/ask the property's staff/i)).toBeVisible();
+  await checkPage(page, 'Register a visitor');
+  await shot(page, 'refused-desktop');
+  await page
+    .getByRole('textbox', { name: 'Reason to go beyond the limit' })
+    .fill('Carer visiting after surgery');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  const summary = page.getByRole('dialog', { name: `Over ${stamp} is registered` });
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await summary.getByRole('button', { name: 'Done' }).click();
+  await expect(
+    page.getByText("Issued beyond the resident's limit: Carer visiting after surgery"),
+  ).toBeVisible();
+});
