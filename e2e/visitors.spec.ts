@@ -42,6 +42,10 @@ test('a manager registers a visitor, downloads the permit and copies its link; t
   await shot(page, 'list-empty-desktop');
   await page.getByRole('link', { name: 'Register a visitor' }).click();
   await settled(page, 'Register a visitor');
+  // How long the permit will last, from the property's setting, before registering.
+  await expect(
+    page.getByText(/^Empty: from now\. The permit lasts \d+ (minutes|hours|days)\.$/),
+  ).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Plate' }).fill(plate);
   await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');

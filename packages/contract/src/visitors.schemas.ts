@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
 import { phoneSchema } from './phone.schemas';
 import { normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
+import { VISITOR_VALIDITY_UNITS } from './properties';
 import {
   VISITOR_CODE_MAX,
   VISITOR_LIMITS,
@@ -144,3 +145,10 @@ export const visitorLimitDetail = z.object({
   nextPossibleAt: z.string().nullable(),
 });
 export const VISITOR_PERMIT_CODE_MAX = VISITOR_CODE_MAX;
+
+/** GET /visitors/validity: how long a new visitor permit lasts (the property's setting), for the form to say. */
+export const visitorValiditySchema = z.object({
+  amount: z.number().int(),
+  unit: z.enum(VISITOR_VALIDITY_UNITS),
+});
+export type VisitorValidity = z.infer<typeof visitorValiditySchema>;

@@ -9,11 +9,13 @@ import {
   visitorItemSchema,
   visitorRefreshSchema,
   visitorTransitionBody,
+  visitorValiditySchema,
 } from '@parkade/contract';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { formRulesOf } from '../form-rules/service';
+import { propertySettingsOf } from '../residents/service';
 import { exportVisitors, visitorPermitPdf, withCheckUrl } from './documents';
 import * as service from './service';
 import * as write from './write';
@@ -54,6 +56,18 @@ export const visitorsRoutes = [
       response: { 200: listResponseSchema(visitorItemSchema) },
     },
     handler: (ctx) => service.visitorsList.list(ctx, queryOf(ctx.req)),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/visitors/validity',
+    access: 'visitors.create',
+    summary: "How long a new visitor permit lasts: the property's setting, for the register form to say",
+    schema: { response: { 200: visitorValiditySchema } },
+    handler: async (ctx) => {
+      const { validityAmount, validityUnit } = (await propertySettingsOf(ctx)).visitorPermits;
+      return { amount: validityAmount, unit: validityUnit };
+    },
   }),
   defineRoute({
     ...scoped,

@@ -1,9 +1,12 @@
-import { VEHICLE_TYPES, type ResidentItem, type VisitorItem } from '@parkade/contract';
+import { VEHICLE_TYPES, type ResidentItem, type VisitorItem, type VisitorValidity } from '@parkade/contract';
 import { Alert, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { get } from '../../platform/api';
 import { usePropertyStore } from '../../platform/stores';
+import { useUiLocale } from '../../ui/locale';
 import {
   DateTimeInput,
   FieldGrid,
@@ -23,6 +26,28 @@ import { useFormRules } from '../rules/RulesPage';
 import { TemporaryPlatesInput } from '../vehicles';
 import { useValidity } from './VisitorPanel';
 import { VisitorStatusChip } from './VisitorStatusChip';
+
+const INTL_UNIT = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
+
+/**
+ * How long a new permit lasts, said in the page's language ("24 hours", "24 horas", "24小时"), from the property's
+ * setting (GET /visitors/validity); null until it is known.
+ */
+function useValidityLength(enabled: boolean): string | null {
+  const { intlLocale } = useUiLocale();
+  const { data } = useQuery({
+    queryKey: ['visitors', 'validity', usePropertyStore((s) => s.propertyId)],
+    queryFn: () => get<VisitorValidity>('/visitors/validity'),
+    enabled,
+    staleTime: 60_000,
+  });
+  if (!data) return null;
+  return new Intl.NumberFormat(intlLocale, {
+    style: 'unit',
+    unit: INTL_UNIT[data.unit],
+    unitDisplay: 'long',
+  }).format(data.amount);
+}
 
 function Locked({ when, children }: { when: boolean; children: ReactNode }) {
   return when ? <FormModeProvider value="show">{children}</FormModeProvider> : <>{children}</>;
@@ -79,6 +104,7 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
   const shown = (f: string) => rules?.[f]?.visible !== false && !empty(f);
   const req = (f: string) => rules?.[f]?.required === true;
   const bootstrap = useBootstrap();
+  const length = useValidityLength(mode !== 'show');
   const selectedCountry = usePropertyStore((s) => s.propertyCountry);
   const country = bootstrap.property?.country ?? selectedCountry;
   const makeId = useDependentField<number | null>('makeId', 'modelId');
@@ -174,7 +200,11 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
         <DateTimeInput
           name="validFrom"
           label={t('visitors.fields.validFrom')}
-          helperText={t('visitors.screens.validFromHint')}
+          helperText={
+            length
+              ? t('visitors.screens.validFromHintLength', { length })
+              : t('visitors.screens.validFromHint')
+          }
         />
       )}
       {showOverride && (
