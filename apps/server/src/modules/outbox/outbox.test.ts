@@ -1,6 +1,6 @@
 import type { ListResponse } from '@parkade/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
   createCentralUser,
   createProperty,
@@ -44,6 +44,19 @@ beforeAll(async () => {
   await ctx.database.withScope({ area: 'central' }, async (tx) => {
     const [mail] = await tx.select().from(mailOutbox).where(eq(mailOutbox.to, manager.email));
     resetText = mail!.text;
+  });
+  // The reset mail's delivery job runs in the background (pending → stored here, with no SMTP): let it settle, so
+  // no row changes state while the list is read below.
+  await vi.waitFor(
+    async () => {
+      const [row] = await ctx.database.withScope({ area: 'central' }, (tx) =>
+        tx.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.to, manager.email)),
+      );
+      expect(row?.status).toBe('stored');
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  await ctx.database.withScope({ area: 'central' }, async (tx) => {
     await tx.insert(mailOutbox).values([
       {
         propertyId: null,
