@@ -12,6 +12,7 @@ import {
   VISITOR_VALIDITY_UNITS,
   TENANT_HOST_KINDS,
 } from './properties';
+import { POSTER_APPROVALS } from './visitors';
 
 /**
  * A property (tenant) as the central area lists it (`GET /properties`): what the tables, the dashboard's property
@@ -212,6 +213,8 @@ export const propertySettingsSchema = z.object({
       visitorVehiclesAllowed: int(0, 20, 2),
       tempVisitorVehicles: int(0, 20, 1),
       approvalRequired: z.boolean().default(false),
+      /** Who approves a registration made through the property's poster (POSTER_APPROVALS). */
+      posterApproval: z.enum(POSTER_APPROVALS).default('resident'),
     })
     .prefault({}),
   other: z

@@ -11,6 +11,7 @@ import {
   VISITOR_PERSON_ACTIONS,
   VISITOR_REASON_MAX,
   VISITOR_SHOWN_STATUSES,
+  VISITOR_SOURCES,
   VISITOR_TEXT_MAX,
 } from './visitors';
 
@@ -111,6 +112,8 @@ export const visitorItemSchema = z.object({
   validUntil: z.string().nullable(),
   statusComment: z.string().nullable(),
   overrideReason: z.string().nullable(),
+  /** How the visitor was registered (VISITOR_SOURCES). */
+  source: z.enum(VISITOR_SOURCES),
   createdBy: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -66,6 +66,27 @@ export const VISITOR_STATUS_DISPLAY: Record<VisitorShownStatus, string> = {
 export const VISITOR_LIMITS = ['visitorLimit', 'visitorVehiclesAllowed', 'tempVisitorVehicles'] as const;
 export type VisitorLimit = (typeof VISITOR_LIMITS)[number];
 
+/**
+ * How a visitor came to be registered (decision 0023): by staff, by the resident (/my/visitors), by the visitor
+ * through a personal link a resident or staff member sent (`link`: the permit is issued as if its sender had
+ * registered it), through the property's registration poster (`poster`: approved as `posterApproval` says), or
+ * renewed for a resident's caregiver.
+ */
+export const VISITOR_SOURCES = ['staff', 'resident', 'link', 'poster', 'caregiver'] as const;
+export type VisitorSource = (typeof VISITOR_SOURCES)[number];
+
+/**
+ * Who approves a registration made through the property's poster (`visitorPermits.posterApproval`): the resident
+ * named (in /my/visitors; staff may too), staff only, or nobody (the permit is valid at once, within the limits).
+ */
+export const POSTER_APPROVALS = ['resident', 'staff', 'none'] as const;
+export type PosterApproval = (typeof POSTER_APPROVALS)[number];
+
+/** Days a personal registration link stays usable (single use). */
+export const VISITOR_LINK_DAYS = 7;
+/** Days a printed registration poster's link stays usable before it must be printed again. */
+export const VISITOR_POSTER_DAYS = 365;
+
 export const VISITOR_NAME_MAX = 255;
 export const VISITOR_TEXT_MAX = 50;
 export const VISITOR_CODE_MAX = 30;

@@ -5,6 +5,7 @@ import {
   type VisitorItem,
   type VisitorPermitStatus,
   type VisitorShownStatus,
+  type VisitorSource,
 } from '@parkade/contract';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -59,6 +60,7 @@ const columns = {
   validUntil: v.validUntil,
   statusComment: v.statusComment,
   overrideReason: v.overrideReason,
+  source: v.source,
   createdBy: v.createdBy,
   createdAt: v.createdAt,
   updatedAt: v.updatedAt,
@@ -72,6 +74,7 @@ function serialize(row: Row): VisitorItem {
     ...row,
     vehicleType: row.vehicleType as VisitorItem['vehicleType'],
     permitStatus: row.permitStatus as VisitorPermitStatus | null,
+    source: row.source as VisitorSource,
     actions: visitorActionsFrom(row.shownStatus),
     validFrom: iso(row.validFrom),
     validUntil: iso(row.validUntil),

@@ -51,6 +51,8 @@ export const visitors = pgTable(
     statusComment: varchar('status_comment', { length: 500 }),
     overrideReason: varchar('override_reason', { length: 500 }),
     publicTokenHash: varchar('public_token_hash', { length: 64 }),
+    /** VISITOR_SOURCES: staff, resident, link, poster or caregiver. */
+    source: varchar('source', { length: 20 }).notNull().default('staff'),
     createdBy: bigint('created_by', { mode: 'number' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
@@ -75,5 +77,42 @@ export const visitors = pgTable(
       .on(t.propertyId, t.validUntil)
       .where(sql`${t.permitStatus} in ('pending', 'valid')`),
     tenantPolicy('visitors'),
+  ],
+).enableRLS();
+
+/**
+ * The public registration links of visitors (decision 0023); only the SHA-256 of each token is stored.
+ * - `personal`: sent by a resident or staff member for one visitor they registered without a plate; single use
+ *   (`used_at`), VISITOR_LINK_DAYS days; sending again retires the previous one (`revoked_at`).
+ * - `poster`: the property's printed registration poster; one live at a time, VISITOR_POSTER_DAYS days, used by
+ *   many visitors; its token is derived from the app secret and the row id, so the PDF can be printed again.
+ * - `receipt`: given once to a visitor who registered through the poster, to follow their request (approval)
+ *   and fetch their permit; never registers anything.
+ */
+export const visitorLinks = pgTable(
+  'visitor_links',
+  {
+    propertyId: propertyIdColumn().references(() => properties.id),
+    id: id(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    visitorId: bigint('visitor_id', { mode: 'number' }),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    foreignKey({
+      name: 'visitor_links_visitor_fk',
+      columns: [t.propertyId, t.visitorId],
+      foreignColumns: [visitors.propertyId, visitors.id],
+    }).onDelete('cascade'),
+    // Tokens are looked up before the property is known (a poster on the visitor domain): globally unique.
+    uniqueIndex('visitor_links_token_unique').on(t.tokenHash),
+    index('visitor_links_visitor_idx').on(t.propertyId, t.visitorId),
+    tenantPolicy('visitor_links'),
   ],
 ).enableRLS();

@@ -6,6 +6,7 @@ import {
   VISITOR_STATUS_DISPLAY,
   type VisitorPermitAction,
   type VisitorPermitStatus,
+  type VisitorSource,
   type visitorBody,
 } from '@parkade/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -41,7 +42,9 @@ export interface RegisterOptions {
    * The new permit's status: staff issue valid permits (they are the approvers); a resident's or a visitor's
    * request is pending when the property's settings require approval (`settingsApproval`).
    */
-  approval: 'valid' | 'settingsApproval';
+  approval: 'valid' | 'settingsApproval' | 'pending';
+  /** How the visitor came (VISITOR_SOURCES); staff by default. */
+  source?: VisitorSource;
 }
 
 /** The token of a visitor permit's QR code: derived from the app secret, the property and the code; only its
@@ -139,7 +142,9 @@ const vehicleValues = (body: Body) => {
 /** The permit columns of a new permit (code, status, validity, token hash). */
 async function newPermit(ctx: Scope, window: { from: Date; until: Date }, opts: RegisterOptions) {
   const settings = await propertySettingsOf(ctx);
-  const pending = opts.approval === 'settingsApproval' && settings.visitorPermits.approvalRequired;
+  const pending =
+    opts.approval === 'pending' ||
+    (opts.approval === 'settingsApproval' && settings.visitorPermits.approvalRequired);
   const permitCode = suggestPermitCode(`V${ctx.property?.code ?? ''}`);
   return {
     permitCode,
@@ -186,6 +191,7 @@ export async function registerVisitor(ctx: Scope, body: Body, opts: RegisterOpti
       unitId,
       ...(permit ?? {}),
       overrideReason: breach ? body.overrideReason : null,
+      source: opts.source ?? 'staff',
       createdBy: ctx.session?.user.id ?? null,
     },
     UNIQUE,

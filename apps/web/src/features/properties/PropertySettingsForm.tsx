@@ -1,4 +1,9 @@
-import { VISITOR_VALIDITY_UNITS, propertySettingsSchema, type PropertySettings } from '@parkade/contract';
+import {
+  POSTER_APPROVALS,
+  VISITOR_VALIDITY_UNITS,
+  propertySettingsSchema,
+  type PropertySettings,
+} from '@parkade/contract';
 import {
   Alert,
   Box,
@@ -29,7 +34,10 @@ import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
 
 /** The settings of SPEC §2.5 by section: [section, key, kind]. The labels are `settings.<section>.<key>`. */
-const SECTIONS: [keyof PropertySettings, [string, 'number' | 'switch' | 'unit' | 'text'][]][] = [
+const SECTIONS: [
+  keyof PropertySettings,
+  [string, 'number' | 'switch' | 'unit' | 'text' | 'posterApproval'][],
+][] = [
   [
     'general',
     [
@@ -65,6 +73,7 @@ const SECTIONS: [keyof PropertySettings, [string, 'number' | 'switch' | 'unit' |
       ['visitorVehiclesAllowed', 'number'],
       ['tempVisitorVehicles', 'number'],
       ['approvalRequired', 'switch'],
+      ['posterApproval', 'posterApproval'],
     ],
   ],
   [
@@ -152,6 +161,19 @@ export function PropertySettingsForm({
                       if (kind === 'number')
                         return <NumberInput key={name} name={name} label={label} min={0} />;
                       if (kind === 'text') return <TextInput key={name} name={name} label={label} />;
+                      if (kind === 'posterApproval')
+                        return (
+                          <SelectInput
+                            key={name}
+                            name={name}
+                            label={label}
+                            required
+                            options={POSTER_APPROVALS.map((u) => ({
+                              value: u,
+                              label: t(`settings.posterApproval.${u}`),
+                            }))}
+                          />
+                        );
                       if (kind === 'unit')
                         return (
                           <SelectInput
