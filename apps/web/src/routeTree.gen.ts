@@ -53,6 +53,8 @@ import { Route as AppVisitorsCreateRouteImport } from './routes/_app/visitors/cr
 import { Route as AuthInvitationTokenRouteImport } from './routes/auth/invitation/$token'
 import { Route as RegisterResidentsIndexRouteImport } from './routes/register.residents.index'
 import { Route as RegisterResidentsResidentTokenRouteImport } from './routes/register.residents.$residentToken'
+import { Route as RegisterVisitorsIndexRouteImport } from './routes/register.visitors.index'
+import { Route as RegisterVisitorsVisitorTokenRouteImport } from './routes/register.visitors.$visitorToken'
 import { Route as AppBannedVehiclesBannedVehicleIdEditRouteImport } from './routes/_app/banned-vehicles/$bannedVehicleId/edit'
 import { Route as AppBannedVehiclesBannedVehicleIdShowRouteImport } from './routes/_app/banned-vehicles/$bannedVehicleId/show'
 import { Route as AppBuildingsBuildingIdEditRouteImport } from './routes/_app/buildings/$buildingId/edit'
@@ -343,6 +345,17 @@ const RegisterResidentsResidentTokenRoute =
   RegisterResidentsResidentTokenRouteImport.update({
     id: '/register/residents/$residentToken',
     path: '/register/residents/$residentToken',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RegisterVisitorsIndexRoute = RegisterVisitorsIndexRouteImport.update({
+  id: '/register/visitors/',
+  path: '/register/visitors/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterVisitorsVisitorTokenRoute =
+  RegisterVisitorsVisitorTokenRouteImport.update({
+    id: '/register/visitors/$visitorToken',
+    path: '/register/visitors/$visitorToken',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AppBannedVehiclesBannedVehicleIdEditRoute =
@@ -774,6 +787,7 @@ export interface FileRoutesByFullPath {
   '/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/register/visitors/$visitorToken': typeof RegisterVisitorsVisitorTokenRoute
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
@@ -787,6 +801,7 @@ export interface FileRoutesByFullPath {
   '/vehicles/': typeof AppVehiclesIndexRoute
   '/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
+  '/register/visitors/': typeof RegisterVisitorsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -890,6 +905,7 @@ export interface FileRoutesByTo {
   '/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/register/visitors/$visitorToken': typeof RegisterVisitorsVisitorTokenRoute
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
@@ -903,6 +919,7 @@ export interface FileRoutesByTo {
   '/vehicles': typeof AppVehiclesIndexRoute
   '/visitors': typeof AppVisitorsIndexRoute
   '/register/residents': typeof RegisterResidentsIndexRoute
+  '/register/visitors': typeof RegisterVisitorsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -1008,6 +1025,7 @@ export interface FileRoutesById {
   '/_app/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/register/visitors/$visitorToken': typeof RegisterVisitorsVisitorTokenRoute
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
@@ -1021,6 +1039,7 @@ export interface FileRoutesById {
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
   '/_app/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
+  '/register/visitors/': typeof RegisterVisitorsIndexRoute
   '/_app/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/_app/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/_app/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -1126,6 +1145,7 @@ export interface FileRouteTypes {
     | '/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
+    | '/register/visitors/$visitorToken'
     | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
@@ -1139,6 +1159,7 @@ export interface FileRouteTypes {
     | '/vehicles/'
     | '/visitors/'
     | '/register/residents/'
+    | '/register/visitors/'
     | '/banned-vehicles/$bannedVehicleId/edit'
     | '/banned-vehicles/$bannedVehicleId/show'
     | '/buildings/$buildingId/edit'
@@ -1242,6 +1263,7 @@ export interface FileRouteTypes {
     | '/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
+    | '/register/visitors/$visitorToken'
     | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
@@ -1255,6 +1277,7 @@ export interface FileRouteTypes {
     | '/vehicles'
     | '/visitors'
     | '/register/residents'
+    | '/register/visitors'
     | '/banned-vehicles/$bannedVehicleId/edit'
     | '/banned-vehicles/$bannedVehicleId/show'
     | '/buildings/$buildingId/edit'
@@ -1359,6 +1382,7 @@ export interface FileRouteTypes {
     | '/_app/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
+    | '/register/visitors/$visitorToken'
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
@@ -1372,6 +1396,7 @@ export interface FileRouteTypes {
     | '/_app/vehicles/'
     | '/_app/visitors/'
     | '/register/residents/'
+    | '/register/visitors/'
     | '/_app/banned-vehicles/$bannedVehicleId/edit'
     | '/_app/banned-vehicles/$bannedVehicleId/show'
     | '/_app/buildings/$buildingId/edit'
@@ -1454,7 +1479,9 @@ export interface RootRouteChildren {
   PermitTokenRoute: typeof PermitTokenRoute
   AuthInvitationTokenRoute: typeof AuthInvitationTokenRoute
   RegisterResidentsResidentTokenRoute: typeof RegisterResidentsResidentTokenRoute
+  RegisterVisitorsVisitorTokenRoute: typeof RegisterVisitorsVisitorTokenRoute
   RegisterResidentsIndexRoute: typeof RegisterResidentsIndexRoute
+  RegisterVisitorsIndexRoute: typeof RegisterVisitorsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1765,6 +1792,20 @@ declare module '@tanstack/react-router' {
       path: '/register/residents/$residentToken'
       fullPath: '/register/residents/$residentToken'
       preLoaderRoute: typeof RegisterResidentsResidentTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/visitors/': {
+      id: '/register/visitors/'
+      path: '/register/visitors'
+      fullPath: '/register/visitors/'
+      preLoaderRoute: typeof RegisterVisitorsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/visitors/$visitorToken': {
+      id: '/register/visitors/$visitorToken'
+      path: '/register/visitors/$visitorToken'
+      fullPath: '/register/visitors/$visitorToken'
+      preLoaderRoute: typeof RegisterVisitorsVisitorTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/banned-vehicles/$bannedVehicleId/edit': {
@@ -2503,7 +2544,9 @@ const rootRouteChildren: RootRouteChildren = {
   PermitTokenRoute: PermitTokenRoute,
   AuthInvitationTokenRoute: AuthInvitationTokenRoute,
   RegisterResidentsResidentTokenRoute: RegisterResidentsResidentTokenRoute,
+  RegisterVisitorsVisitorTokenRoute: RegisterVisitorsVisitorTokenRoute,
   RegisterResidentsIndexRoute: RegisterResidentsIndexRoute,
+  RegisterVisitorsIndexRoute: RegisterVisitorsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
