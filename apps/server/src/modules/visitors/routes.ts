@@ -17,6 +17,7 @@ import { t } from '../../platform/i18n';
 import { formRulesOf } from '../form-rules/service';
 import { propertySettingsOf } from '../residents/service';
 import { exportVisitors, visitorPermitPdf, withCheckUrl } from './documents';
+import { myVisitorsRoutes } from './my';
 import * as service from './service';
 import * as write from './write';
 
@@ -157,4 +158,5 @@ export const visitorsRoutes = [
       return deletedMessage(ctx, 'visitors');
     },
   }),
+  ...myVisitorsRoutes,
 ];
