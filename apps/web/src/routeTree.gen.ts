@@ -78,6 +78,8 @@ import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/
 import { Route as AppMyPermitsCreateRouteImport } from './routes/_app/my/permits/create'
 import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicles/index'
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
+import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
+import { Route as AppMyVisitorsCreateRouteImport } from './routes/_app/my/visitors/create'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
 import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
@@ -124,6 +126,8 @@ import { Route as AppMyPermitsPermitIdEditRouteImport } from './routes/_app/my/p
 import { Route as AppMyPermitsPermitIdShowRouteImport } from './routes/_app/my/permits/$permitId/show'
 import { Route as AppMyVehiclesVehicleIdEditRouteImport } from './routes/_app/my/vehicles/$vehicleId/edit'
 import { Route as AppMyVehiclesVehicleIdShowRouteImport } from './routes/_app/my/vehicles/$vehicleId/show'
+import { Route as AppMyVisitorsVisitorIdEditRouteImport } from './routes/_app/my/visitors/$visitorId/edit'
+import { Route as AppMyVisitorsVisitorIdShowRouteImport } from './routes/_app/my/visitors/$visitorId/show'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -478,6 +482,16 @@ const AppMyVehiclesCreateRoute = AppMyVehiclesCreateRouteImport.update({
   path: '/my/vehicles/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyVisitorsIndexRoute = AppMyVisitorsIndexRouteImport.update({
+  id: '/my/visitors/',
+  path: '/my/visitors/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyVisitorsCreateRoute = AppMyVisitorsCreateRouteImport.update({
+  id: '/my/visitors/create',
+  path: '/my/visitors/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPermitsPermitIdApproveRoute =
   AppPermitsPermitIdApproveRouteImport.update({
     id: '/permits/$permitId/approve',
@@ -742,6 +756,18 @@ const AppMyVehiclesVehicleIdShowRoute =
     path: '/my/vehicles/$vehicleId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMyVisitorsVisitorIdEditRoute =
+  AppMyVisitorsVisitorIdEditRouteImport.update({
+    id: '/my/visitors/$visitorId/edit',
+    path: '/my/visitors/$visitorId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyVisitorsVisitorIdShowRoute =
+  AppMyVisitorsVisitorIdShowRouteImport.update({
+    id: '/my/visitors/$visitorId/show',
+    path: '/my/visitors/$visitorId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -802,6 +828,7 @@ export interface FileRoutesByFullPath {
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -838,6 +865,7 @@ export interface FileRoutesByFullPath {
   '/catalog/zones/': typeof AppCatalogZonesIndexRoute
   '/my/permits/': typeof AppMyPermitsIndexRoute
   '/my/vehicles/': typeof AppMyVehiclesIndexRoute
+  '/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -858,6 +886,8 @@ export interface FileRoutesByFullPath {
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRoutesByTo {
   '/two-factor-setup': typeof TwoFactorSetupRoute
@@ -918,6 +948,7 @@ export interface FileRoutesByTo {
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -954,6 +985,7 @@ export interface FileRoutesByTo {
   '/catalog/zones': typeof AppCatalogZonesIndexRoute
   '/my/permits': typeof AppMyPermitsIndexRoute
   '/my/vehicles': typeof AppMyVehiclesIndexRoute
+  '/my/visitors': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -974,6 +1006,8 @@ export interface FileRoutesByTo {
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1036,6 +1070,7 @@ export interface FileRoutesById {
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1072,6 +1107,7 @@ export interface FileRoutesById {
   '/_app/catalog/zones/': typeof AppCatalogZonesIndexRoute
   '/_app/my/permits/': typeof AppMyPermitsIndexRoute
   '/_app/my/vehicles/': typeof AppMyVehiclesIndexRoute
+  '/_app/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/_app/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/_app/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/_app/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -1092,6 +1128,8 @@ export interface FileRoutesById {
   '/_app/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/_app/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/_app/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/_app/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/_app/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1154,6 +1192,7 @@ export interface FileRouteTypes {
     | '/catalog/zones/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
+    | '/my/visitors/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1190,6 +1229,7 @@ export interface FileRouteTypes {
     | '/catalog/zones/'
     | '/my/permits/'
     | '/my/vehicles/'
+    | '/my/visitors/'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1210,6 +1250,8 @@ export interface FileRouteTypes {
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
+    | '/my/visitors/$visitorId/edit'
+    | '/my/visitors/$visitorId/show'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/two-factor-setup'
@@ -1270,6 +1312,7 @@ export interface FileRouteTypes {
     | '/catalog/zones/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
+    | '/my/visitors/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1306,6 +1349,7 @@ export interface FileRouteTypes {
     | '/catalog/zones'
     | '/my/permits'
     | '/my/vehicles'
+    | '/my/visitors'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1326,6 +1370,8 @@ export interface FileRouteTypes {
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
+    | '/my/visitors/$visitorId/edit'
+    | '/my/visitors/$visitorId/show'
   id:
     | '__root__'
     | '/_app'
@@ -1387,6 +1433,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/zones/create'
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
+    | '/_app/my/visitors/create'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
     | '/_app/permits/$permitId/reject'
@@ -1423,6 +1470,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/zones/'
     | '/_app/my/permits/'
     | '/_app/my/vehicles/'
+    | '/_app/my/visitors/'
     | '/_app/catalog/makes/$makeId/edit'
     | '/_app/catalog/makes/$makeId/show'
     | '/_app/catalog/models/$modelId/edit'
@@ -1443,6 +1491,8 @@ export interface FileRouteTypes {
     | '/_app/my/permits/$permitId/show'
     | '/_app/my/vehicles/$vehicleId/edit'
     | '/_app/my/vehicles/$vehicleId/show'
+    | '/_app/my/visitors/$visitorId/edit'
+    | '/_app/my/visitors/$visitorId/show'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1942,6 +1992,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/visitors/': {
+      id: '/_app/my/visitors/'
+      path: '/my/visitors'
+      fullPath: '/my/visitors/'
+      preLoaderRoute: typeof AppMyVisitorsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/create': {
+      id: '/_app/my/visitors/create'
+      path: '/my/visitors/create'
+      fullPath: '/my/visitors/create'
+      preLoaderRoute: typeof AppMyVisitorsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permits/$permitId/approve': {
       id: '/_app/permits/$permitId/approve'
       path: '/permits/$permitId/approve'
@@ -2264,6 +2328,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyVehiclesVehicleIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/visitors/$visitorId/edit': {
+      id: '/_app/my/visitors/$visitorId/edit'
+      path: '/my/visitors/$visitorId/edit'
+      fullPath: '/my/visitors/$visitorId/edit'
+      preLoaderRoute: typeof AppMyVisitorsVisitorIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/$visitorId/show': {
+      id: '/_app/my/visitors/$visitorId/show'
+      path: '/my/visitors/$visitorId/show'
+      fullPath: '/my/visitors/$visitorId/show'
+      preLoaderRoute: typeof AppMyVisitorsVisitorIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -2318,6 +2396,7 @@ interface AppRouteChildren {
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
+  AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
   AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
@@ -2354,6 +2433,7 @@ interface AppRouteChildren {
   AppCatalogZonesIndexRoute: typeof AppCatalogZonesIndexRoute
   AppMyPermitsIndexRoute: typeof AppMyPermitsIndexRoute
   AppMyVehiclesIndexRoute: typeof AppMyVehiclesIndexRoute
+  AppMyVisitorsIndexRoute: typeof AppMyVisitorsIndexRoute
   AppCatalogMakesMakeIdEditRoute: typeof AppCatalogMakesMakeIdEditRoute
   AppCatalogMakesMakeIdShowRoute: typeof AppCatalogMakesMakeIdShowRoute
   AppCatalogModelsModelIdEditRoute: typeof AppCatalogModelsModelIdEditRoute
@@ -2374,6 +2454,8 @@ interface AppRouteChildren {
   AppMyPermitsPermitIdShowRoute: typeof AppMyPermitsPermitIdShowRoute
   AppMyVehiclesVehicleIdEditRoute: typeof AppMyVehiclesVehicleIdEditRoute
   AppMyVehiclesVehicleIdShowRoute: typeof AppMyVehiclesVehicleIdShowRoute
+  AppMyVisitorsVisitorIdEditRoute: typeof AppMyVisitorsVisitorIdEditRoute
+  AppMyVisitorsVisitorIdShowRoute: typeof AppMyVisitorsVisitorIdShowRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2429,6 +2511,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
+  AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
   AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
   AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,
@@ -2468,6 +2551,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogZonesIndexRoute: AppCatalogZonesIndexRoute,
   AppMyPermitsIndexRoute: AppMyPermitsIndexRoute,
   AppMyVehiclesIndexRoute: AppMyVehiclesIndexRoute,
+  AppMyVisitorsIndexRoute: AppMyVisitorsIndexRoute,
   AppCatalogMakesMakeIdEditRoute: AppCatalogMakesMakeIdEditRoute,
   AppCatalogMakesMakeIdShowRoute: AppCatalogMakesMakeIdShowRoute,
   AppCatalogModelsModelIdEditRoute: AppCatalogModelsModelIdEditRoute,
@@ -2490,6 +2574,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyPermitsPermitIdShowRoute: AppMyPermitsPermitIdShowRoute,
   AppMyVehiclesVehicleIdEditRoute: AppMyVehiclesVehicleIdEditRoute,
   AppMyVehiclesVehicleIdShowRoute: AppMyVehiclesVehicleIdShowRoute,
+  AppMyVisitorsVisitorIdEditRoute: AppMyVisitorsVisitorIdEditRoute,
+  AppMyVisitorsVisitorIdShowRoute: AppMyVisitorsVisitorIdShowRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

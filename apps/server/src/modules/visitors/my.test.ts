@@ -2,6 +2,7 @@ import type { ListResponse, ResidentItem, VisitorItem } from '@parkade/contract'
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '../../platform/auth';
 import { login } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import { ok, tenantSuite } from '../../test/suite';
 import { buildings } from '../buildings/table';
 import { units } from '../units/table';
@@ -133,10 +134,17 @@ describe('/my/visitors', () => {
     expect((await ok<VisitorItem>(await ana.get(`/my/visitors/${guest.id}`))).color).toBe('Green');
 
     // The permit PDF is the staff one.
-    const pdf = await ana.get(`/my/visitors/${guest.id}/permit.pdf`);
+    const pdf = (await ana.get(`/my/visitors/${guest.id}/permit.pdf`)) as unknown as {
+      statusCode: number;
+      headers: Record<string, string | undefined>;
+      rawPayload: Buffer;
+    };
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(guest.permitCode!);
+    expect(text).toContain('GST-101');
 
     // Staff are not residents; residents have no staff list.
     expect((await s.call('GET', '/my/visitors')).statusCode).toBe(403);
