@@ -12,16 +12,15 @@ import {
   type VisitorItem,
   type VisitorPersonAction,
 } from '@parkade/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { HttpError, notFound } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import type { Scope } from '../../platform/scope';
 import { formRulesOf } from '../form-rules/service';
 import { propertySettingsOf } from '../residents/service';
 import { visitorPermitPdf, withCheckUrl } from './documents';
+import { myVisitorId } from './mine';
 import { getVisitor, myVisitorsList } from './service';
-import { visitors } from './table';
 import * as write from './write';
 
 /*
@@ -36,22 +35,6 @@ import * as write from './write';
 export const RESIDENT = { canOverride: false, approval: 'settingsApproval', source: 'resident' } as const;
 
 type Body = z.output<typeof myVisitorBody>;
-
-/** The visitor if it is the signed-in resident's, else 404. */
-async function assertMine(ctx: Scope, id: number) {
-  const [row] = await ctx.tx
-    .select({ id: visitors.id })
-    .from(visitors)
-    .where(
-      and(
-        eq(visitors.propertyId, ctx.propertyId),
-        eq(visitors.residentId, ctx.user().id),
-        eq(visitors.id, id),
-        isNull(visitors.deletedAt),
-      ),
-    );
-  if (!row) throw notFound('visitors');
-}
 
 /** Whether the resident may take this action on this visitor (within what the workflow allows now). */
 function residentMay(item: VisitorItem, action: VisitorPersonAction, posterApproval: PosterApproval) {
@@ -68,7 +51,7 @@ const forResident = (item: VisitorItem, posterApproval: PosterApproval): Visitor
 });
 
 export async function myVisitor(ctx: Scope, id: number) {
-  await assertMine(ctx, id);
+  await myVisitorId(ctx, id);
   return forResident(withCheckUrl(ctx, await getVisitor(ctx, id)), await posterApprovalOf(ctx));
 }
 
@@ -96,7 +79,7 @@ export async function registerMyVisitor(ctx: Scope, body: Body) {
 }
 
 export async function updateMyVisitor(ctx: Scope, id: number, body: Body) {
-  await assertMine(ctx, id);
+  await myVisitorId(ctx, id);
   const item = await asResident(() =>
     write.updateVisitor(ctx, id, { ...body, residentId: ctx.user().id, overrideReason: null }, RESIDENT),
   );
@@ -113,7 +96,7 @@ export async function myTransition(
   action: VisitorPersonAction,
   comment: string | null,
 ) {
-  await assertMine(ctx, id);
+  await myVisitorId(ctx, id);
   const posterApproval = await posterApprovalOf(ctx);
   if (action !== 'revoke') {
     const before = await getVisitor(ctx, id);
@@ -215,7 +198,7 @@ export const myVisitorsRoutes = [
       '422 for a permit that is not pending or valid',
     schema: { params: idParams },
     handler: async (ctx, { params }) => {
-      await assertMine(ctx, params.id);
+      await myVisitorId(ctx, params.id);
       return sendFile(ctx.reply, await visitorPermitPdf(ctx, params.id));
     },
   }),

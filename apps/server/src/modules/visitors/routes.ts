@@ -18,6 +18,8 @@ import { formRulesOf } from '../form-rules/service';
 import { propertySettingsOf } from '../residents/service';
 import { exportVisitors, visitorPermitPdf, withCheckUrl } from './documents';
 import { myVisitorsRoutes } from './my';
+import { visitorLinkRoutes } from './poster';
+import { publicVisitorsRoutes } from './public';
 import * as service from './service';
 import * as write from './write';
 
@@ -159,4 +161,6 @@ export const visitorsRoutes = [
     },
   }),
   ...myVisitorsRoutes,
+  ...visitorLinkRoutes,
+  ...publicVisitorsRoutes,
 ];
