@@ -116,11 +116,12 @@ test('a resident registers a visitor, opens the permit, edits the visitor and re
   await expect(resident.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await shot(resident, 'show');
 
-  // The list leads with the plate and the status.
+  // The list leads with the visitor's name, the status and the plate beside it.
   await resident.goto(`${origin}/my/visitors`);
   await checkPhonePage(resident, 'My visitors');
-  await expect(resident.getByRole('link', { name: plate, exact: true })).toBeVisible();
+  await expect(resident.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(resident.getByText('Valid', { exact: true }).first()).toBeVisible();
+  await expect(resident.getByText(plate, { exact: true })).toBeVisible();
   await shot(resident, 'list');
 
   // A second visitor at the same time is beyond the resident's limit: the server's message, under the start.
@@ -176,7 +177,7 @@ test('a resident registers a visitor, opens the permit, edits the visitor and re
   await checkPhonePage(resident, 'Mis visitantes');
   await expect(resident.getByText('Revocado', { exact: true }).first()).toBeVisible();
   await shot(resident, 'list-es');
-  await resident.getByRole('link', { name: plate, exact: true }).click();
+  await resident.getByRole('link', { name, exact: true }).click();
   await checkPhonePage(resident, new RegExp(plate));
   await expect(resident.getByRole('heading', { name: 'Permiso de visitante', exact: true })).toBeVisible();
   await shot(resident, 'show-es');

@@ -5,7 +5,7 @@ import {
   type MyVisitorBody,
   type VisitorItem,
 } from '@parkade/contract';
-import { Box } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import type { ListState } from '../../ui/DataTable';
 import { formatDateTime } from '../../ui/locale';
@@ -41,26 +41,48 @@ function MyVisitorFilters({ list }: { list: ListState }) {
   return <VisitorFilters list={list} resident={false} />;
 }
 
-/** On a phone (360 px) each row leads with the plate (the name without one) and the status; the rest gives way. */
+/**
+ * The resident knows their visitors by name: each row leads with it (the link), then the status; on a phone
+ * (360 px) the status chip and the plate sit in one column beside the name, on rows that grow to fit.
+ */
 function myVisitorColumns(t: TFunction, locale: string) {
   return [
+    { field: 'name', headerName: t('visitors.fields.name'), link: true, minWidth: 140, flex: 1 },
     {
-      field: 'plate',
-      headerName: t('my.visitors.visitor'),
-      link: true,
+      // Phones: the status and the plate beside the name.
+      field: 'summary',
+      headerName: t('visitors.fields.status'),
+      narrow: true,
       sortable: false,
-      minWidth: 120,
-      flex: 0.8,
-      valueGetter: (_v: unknown, v: VisitorItem) => v.plate ?? v.name,
+      flex: 1,
+      renderCell: ({ row }: { row: VisitorItem }) => (
+        <Stack spacing={0.5} sx={{ minWidth: 0, py: 1, alignItems: 'flex-start' }}>
+          <VisitorStatusChip status={row.shownStatus} />
+          {row.plate && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {row.plate}
+            </Typography>
+          )}
+        </Stack>
+      ),
     },
     {
       field: 'status',
       headerName: t('visitors.fields.status'),
       sortable: false,
       minWidth: 130,
+      secondary: true,
       renderCell: (p: { row: VisitorItem }) => <VisitorStatusChip status={p.row.shownStatus} />,
     },
-    { field: 'name', headerName: t('visitors.fields.name'), minWidth: 150, flex: 1, secondary: true },
+    {
+      field: 'plate',
+      headerName: t('visitors.fields.plate'),
+      sortable: false,
+      minWidth: 110,
+      flex: 0.7,
+      secondary: true,
+      valueGetter: (_v: unknown, v: VisitorItem) => v.plate ?? '—',
+    },
     { field: 'permitCode', headerName: t('visitors.fields.permitCode'), minWidth: 130, secondary: true },
     {
       field: 'validUntil',
