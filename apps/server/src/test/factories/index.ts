@@ -1,6 +1,6 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
-import { myPermitFixture, myReservationFixture, myVehicleFixture } from './my';
+import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { roleFixture } from './roles';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
@@ -31,6 +31,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/vehicles\/:id$/, myVehicleFixture],
   [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/my\/reservations\/:id/, myReservationFixture],
+  [/^\w+ \/my\/visitors\/:id/, myVisitorFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],
