@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import {
-  apiFromPage,
   type Browser,
   checkPage,
   checkState,
   expect,
-  signInViaApi,
   tenantOrigin,
   test,
+  oakridgeManagerApi,
+  residentSignedIn,
 } from './fixtures';
 
 /**
@@ -41,15 +41,7 @@ test('a resident registers a visitor, opens the permit, edits the visitor and re
   const email = `host${stamp}@example.test`;
   const plate = `GST${stamp}`;
   const name = `Guest ${stamp}`;
-  const manager = await signInViaApi(page, 'oakridgeManager');
-  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    apiFromPage<T>(page, {
-      method,
-      path: `/tenant/api${path}`,
-      tenant: 'oakridge',
-      token: manager.token,
-      body,
-    });
+  const api = await oakridgeManagerApi(page);
   const units = await api<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
   const made = await api<{ id: number }>('POST', '/residents', {
     fullName: `Host ${stamp}`,
@@ -60,17 +52,7 @@ test('a resident registers a visitor, opens the permit, edits the visitor and re
   });
   expect(made.status).toBe(200);
 
-  const context = await browser.newContext({
-    viewport: { width: WIDTH, height: 740 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  const resident = await context.newPage();
-  await resident.goto(`${origin}/auth/login`);
-  await resident.getByRole('textbox', { name: 'Email or phone' }).fill(email);
-  await resident.getByRole('textbox', { name: 'Password', exact: true }).fill('host-password');
-  await resident.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(resident).toHaveURL(/\/my\/profile$/);
+  const { context, page: resident } = await residentSignedIn(browser, email, 'host-password');
 
   // Register a visitor with a plate.
   await resident.goto(`${origin}/my/visitors`);

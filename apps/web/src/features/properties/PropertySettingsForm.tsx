@@ -86,6 +86,12 @@ const SECTIONS: [
   ],
 ];
 
+/** The settings chosen from a list: their values and the prefix of their labels. */
+const CHOICES = {
+  unit: { values: VISITOR_VALIDITY_UNITS, labels: 'settings.units' },
+  posterApproval: { values: POSTER_APPROVALS, labels: 'settings.posterApproval' },
+} as const;
+
 /**
  * Property settings (SPEC §2.5): general, resident permits, reserved spaces, visitor permits and other, each with
  * its default. `path` is `/settings` (the current or selected property) or `/properties/7/settings` (central).
@@ -161,32 +167,21 @@ export function PropertySettingsForm({
                       if (kind === 'number')
                         return <NumberInput key={name} name={name} label={label} min={0} />;
                       if (kind === 'text') return <TextInput key={name} name={name} label={label} />;
-                      if (kind === 'posterApproval')
+                      if (kind in CHOICES) {
+                        const choice = CHOICES[kind as keyof typeof CHOICES];
                         return (
                           <SelectInput
                             key={name}
                             name={name}
                             label={label}
                             required
-                            options={POSTER_APPROVALS.map((u) => ({
+                            options={choice.values.map((u) => ({
                               value: u,
-                              label: t(`settings.posterApproval.${u}`),
+                              label: t(`${choice.labels}.${u}`),
                             }))}
                           />
                         );
-                      if (kind === 'unit')
-                        return (
-                          <SelectInput
-                            key={name}
-                            name={name}
-                            label={label}
-                            required
-                            options={VISITOR_VALIDITY_UNITS.map((u) => ({
-                              value: u,
-                              label: t(`settings.units.${u}`),
-                            }))}
-                          />
-                        );
+                      }
                       return (
                         <Controller
                           key={name}
