@@ -22,7 +22,7 @@ import { models } from '../models/table';
 import { assertResident, propertySettingsOf } from '../residents/service';
 import { residentUnits } from '../residents/table';
 import { states } from '../states/table';
-import { firstBreach, limitError, type LimitBreach } from './limits';
+import { firstBreach, limitError, type LimitBreach, type PermitWindow } from './limits';
 import { getVisitor, own } from './service';
 import { visitors } from './table';
 
@@ -109,13 +109,16 @@ async function checkLimits(
   window: { from: Date; until: Date },
   opts: RegisterOptions,
   except?: number,
+  only?: PermitWindow['only'],
 ): Promise<LimitBreach | null> {
   const breach = await firstBreach(ctx, {
     residentId: body.residentId,
     validFrom: window.from,
     validUntil: window.until,
     temporaryPlates: body.temporaryPlates,
+    plateNormalized: body.plate ? normalizePlate(body.plate) : null,
     except,
+    only,
   });
   if (!breach) return null;
   if (opts.canOverride && body.overrideReason) return breach;
@@ -222,8 +225,12 @@ export async function updateVisitor(ctx: Scope, id: number, body: Body, opts: Re
     Object.assign(patch, await newPermit(ctx, window, opts));
   } else if (live && body.validFrom && new Date(body.validFrom).getTime() !== Date.parse(before.validFrom!)) {
     const window = await validityOf(ctx, body.validFrom);
-    breach = await checkLimits(ctx, body, window, opts, id);
+    breach = await checkLimits(ctx, { ...body, plate }, window, opts, id);
     Object.assign(patch, { validFrom: window.from, validUntil: window.until });
+  } else if (live && newPlate) {
+    // The same validity on another plate: only the per-plate limit changes.
+    const window = { from: new Date(before.validFrom!), until: new Date(before.validUntil!) };
+    breach = await checkLimits(ctx, { ...body, plate }, window, opts, id, ['nightsInRow']);
   }
   if (breach) patch.overrideReason = body.overrideReason;
   await updateRow(ctx, v, 'visitors', own(ctx, id), patch, { unique: UNIQUE, redact });
