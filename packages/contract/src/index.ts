@@ -40,6 +40,8 @@ export * from './permits';
 export * from './permits.schemas';
 export * from './visitors';
 export * from './visitors.schemas';
+export * from './caregivers';
+export * from './caregivers.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
 export * from './roles';

@@ -45,6 +45,10 @@ export interface RegisterOptions {
   approval: 'valid' | 'settingsApproval' | 'pending';
   /** How the visitor came (VISITOR_SOURCES); staff by default. */
   source?: VisitorSource;
+  /** A fixed validity instead of `validFrom` + the settings' (a caregiver's pass: until local midnight). */
+  window?: { from: Date; until: Date };
+  /** A caregiver's pass (decision 0024): the caregiver and the local day, unique together. */
+  caregiver?: { id: number; day: string };
 }
 
 /** The token of a visitor permit's QR code: derived from the app secret, the property and the code; only its
@@ -178,7 +182,7 @@ export async function registerVisitor(ctx: Scope, body: Body, opts: RegisterOpti
   let breach: LimitBreach | null = null;
   if (body.plate) {
     await assertNotBanned(ctx, body.plate, 'plate');
-    const window = await validityOf(ctx, body.validFrom);
+    const window = opts.window ?? (await validityOf(ctx, body.validFrom));
     breach = await checkLimits(ctx, body, window, opts);
     permit = await newPermit(ctx, window, opts);
   }
@@ -195,6 +199,7 @@ export async function registerVisitor(ctx: Scope, body: Body, opts: RegisterOpti
       ...(permit ?? {}),
       overrideReason: breach ? body.overrideReason : null,
       source: opts.source ?? 'staff',
+      ...(opts.caregiver ? { caregiverId: opts.caregiver.id, caregiverDay: opts.caregiver.day } : {}),
       createdBy: ctx.session?.user.id ?? null,
     },
     UNIQUE,

@@ -1,4 +1,5 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
+import { caregiverFixture, myCaregiverFixture } from './caregivers';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture } from './my';
 import { roleFixture } from './roles';
@@ -29,6 +30,8 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/vehicles\/:id$/, myVehicleFixture],
   [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/my\/reservations\/:id/, myReservationFixture],
+  [/^\w+ \/my\/caregivers\/:id$/, myCaregiverFixture],
+  [/^\w+ \/caregivers\/:id/, caregiverFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],
