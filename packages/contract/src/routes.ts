@@ -48,5 +48,6 @@ export const RESIDENT_ROUTES = [
   '/my/permits/$permitId/edit',
   '/my/caregivers',
   '/my/caregivers/create',
+  '/my/caregivers/$caregiverId/show',
   '/my/caregivers/$caregiverId/edit',
 ] as const;
