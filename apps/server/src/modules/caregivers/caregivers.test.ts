@@ -358,3 +358,22 @@ describe("the resident's own", () => {
     await settings({ approvalRequired: false });
   });
 });
+
+describe('with the resident', () => {
+  it('deleting a resident deletes their caregivers (no passes meanwhile); restoring brings them back', async () => {
+    const { resident } = await newResident();
+    const cg = await ok<CaregiverItem>(
+      await call('POST', '/caregivers', { ...caregiverBody([1]), residentId: resident.id }),
+    );
+    await ok(await call('DELETE', `/residents/${resident.id}`));
+    expect((await call('GET', `/caregivers/${cg.id}`)).statusCode).toBe(404);
+    await renewCaregiverPasses(ctx.services, MONDAY_1AM);
+    expect(await passesOf(cg.id)).toHaveLength(0);
+    await ok(
+      await call('PUT', `/residents/${resident.id}/restore`, { unitId, leaseExpirationAt: '2031-01-31' }),
+    );
+    expect((await ok<CaregiverItem>(await call('GET', `/caregivers/${cg.id}`))).status).toBe('active');
+    await renewCaregiverPasses(ctx.services, MONDAY_1AM);
+    expect(await passesOf(cg.id)).toHaveLength(1);
+  });
+});
