@@ -227,15 +227,27 @@ async function nightsInRow(
   const occupied = nights.map((at) =>
     permits.some((p) => p.from!.getTime() <= at && at < p.until!.getTime()),
   );
+  // The first night at or after an instant (nights are in order).
+  const firstFrom = (at: number) => {
+    let lo = 0;
+    let hi = nights.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (nights[mid]! < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  // Whether a permit from `start` makes a run longer than max; stops counting once it does.
   const breaches = (start: number) => {
-    const covered = nights.flatMap((at, i) => (start <= at && at < start + length ? [i] : []));
-    if (covered.length === 0) return false;
-    let first = covered[0]!;
-    let end = covered[covered.length - 1]!;
-    while (first > 0 && occupied[first - 1]) first -= 1;
-    while (end < nights.length - 1 && occupied[end + 1]) end += 1;
-    // Reaching the first night looked at means the run is already longer than max.
-    return first === 0 || end - first + 1 > max;
+    const first = firstFrom(start);
+    const after = firstFrom(start + length);
+    if (first >= after) return false;
+    let count = after - first;
+    // Reaching the first night looked at means the run is already longer than max (it lies max + 2 days back).
+    for (let i = first - 1; count <= max && i >= 0 && occupied[i]; i -= 1) count += i === 0 ? max + 1 : 1;
+    for (let i = after; count <= max && i < nights.length && occupied[i]; i += 1) count += 1;
+    return count > max;
   };
   const requested = w.validFrom.getTime();
   if (!breaches(requested)) return null;

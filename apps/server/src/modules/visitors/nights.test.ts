@@ -101,6 +101,21 @@ describe('nights in a row per plate (America/Chicago)', () => {
     expect((await register(b.id, 'OTHER1', '2030-01-13T12:00:00Z')).statusCode).toBe(200);
   });
 
+  it('the next possible start skips a night that would join a run registered ahead', async () => {
+    expect((await settings({ validityAmount: 24, maxNightsInRow: 2 })).statusCode).toBe(200);
+    const r = await newResident();
+    // Nights of 20–21 February, and 24–25 February registered ahead.
+    for (const day of [19, 20, 23, 24])
+      expect((await register(r.id, 'FUT1', `2030-02-${day}T18:00:00Z`)).statusCode).toBe(200);
+    // The night of the 22nd makes 20–22; the 23rd would make 23–25; from 03:01 on the 23rd it covers the 24th,
+    // already counted.
+    const refused = await register(r.id, 'FUT1', '2030-02-21T18:00:00Z');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<Errors>().errors.residentId![0]).toContain('Feb 23, 2030, 3:01');
+    expect((await register(r.id, 'FUT1', '2030-02-22T09:01:00Z')).statusCode).toBe(422);
+    expect((await register(r.id, 'FUT1', '2030-02-23T09:01:00Z')).statusCode).toBe(200);
+  });
+
   it('staff override with a reason; moving or re-plating a permit is checked; 0 means no limit', async () => {
     expect((await settings({ validityAmount: 24, maxNightsInRow: 1 })).statusCode).toBe(200);
     const r = await newResident();
