@@ -37,6 +37,7 @@ import {
   seedResidentsBench,
 } from './residents';
 import { benchVisitorLimits, PAST_VISITOR_PERMITS } from './visitors';
+import { POSTER_RESIDENTS, posterBench } from './visitor-registration';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL =
@@ -129,7 +130,8 @@ async function main() {
     await owner.query('VACUUM ANALYZE');
     await owner.end();
 
-    const env = loadEnv({ dataDir, appDomain: 'localhost', publicPort: undefined });
+    // One reverse proxy in front, as deployed: the poster scenario's visitors come from addresses of their own.
+    const env = loadEnv({ dataDir, appDomain: 'localhost', publicPort: undefined, trustProxy: 1 });
     const jobs = await startJobs(database, { error: () => undefined });
     const built = await buildApp({
       env,
@@ -278,6 +280,17 @@ async function main() {
         })),
       });
     }
+
+    const withPoster = !only || only.includes('visitor');
+    const poster = withPoster ? await posterBench(built.services, ownerUrl, data.b, origin) : null;
+    if (poster)
+      scenarios.push({
+        name: 'POST public visitors (poster)',
+        url: origin,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: poster.requests,
+      });
 
     child = fork(path.join(here, 'load.ts'), { execArgv: ['--import', 'tsx'] });
     const results: Figures[] = [];
@@ -454,6 +467,21 @@ async function main() {
             `${residentsReference.big.perSecond.toFixed(0)}/s (${BIG_PROPERTY_RESIDENTS} residents) — target ≥ 1,000: ` +
             `${Math.min(residentsReference.main.perSecond, residentsReference.big.perSecond) >= 1000 ? 'met' : 'MISSED'}`,
         );
+    }
+    const registrations = results.find((r) => r.name === 'POST public visitors (poster)');
+    if (poster && registrations) {
+      const ref = await measureReference(appUrl, poster.script, CONNECTIONS, DURATION);
+      console.log('');
+      console.log(
+        `visitor registration through the poster (POST /public/visitors, ${POSTER_RESIDENTS} residents named in ` +
+          `turn, each request from its own address): p50 ${ms(registrations.p50)} / p95 ${ms(registrations.p95)} / ` +
+          `p99 ${ms(registrations.p99)} ms, ${registrations.perSecond.toFixed(0)} req/s at ${CONNECTIONS} connections`,
+      );
+      console.log(
+        `  its SQL alone, sent raw and rolled back (${ref.tool}, ${poster.script.length} statements): ` +
+          `${ref.perSecond.toFixed(0)} transactions/s = ${(registrations.perSecond / ref.perSecond).toFixed(2)}× ` +
+          `through the API`,
+      );
     }
     if (!only || only.includes('visitor')) {
       const v = await benchVisitorLimits(built.services, ownerUrl, data.a.id);

@@ -16,6 +16,6 @@ ALTER TABLE "visitor_links" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "visitors" ADD COLUMN "source" varchar(20) DEFAULT 'staff' NOT NULL;--> statement-breakpoint
 ALTER TABLE "visitor_links" ADD CONSTRAINT "visitor_links_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visitor_links" ADD CONSTRAINT "visitor_links_visitor_fk" FOREIGN KEY ("property_id","visitor_id") REFERENCES "public"."visitors"("property_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "visitor_links_token_unique" ON "visitor_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "visitor_links_token_unique" ON "visitor_links" USING btree ("property_id","token_hash");--> statement-breakpoint
 CREATE INDEX "visitor_links_visitor_idx" ON "visitor_links" USING btree ("property_id","visitor_id");--> statement-breakpoint
 CREATE POLICY "visitor_links_isolation" ON "visitor_links" AS PERMISSIVE FOR ALL TO public USING ((property_id = (select nullif(current_setting('app.property_id', true), '')::bigint) or (select current_setting('app.scope', true)) = 'central')) WITH CHECK ((property_id = (select nullif(current_setting('app.property_id', true), '')::bigint) or (select current_setting('app.scope', true)) = 'central'));

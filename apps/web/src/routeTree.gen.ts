@@ -53,6 +53,8 @@ import { Route as AppVisitorsCreateRouteImport } from './routes/_app/visitors/cr
 import { Route as AuthInvitationTokenRouteImport } from './routes/auth/invitation/$token'
 import { Route as RegisterResidentsIndexRouteImport } from './routes/register.residents.index'
 import { Route as RegisterResidentsResidentTokenRouteImport } from './routes/register.residents.$residentToken'
+import { Route as RegisterVisitorsIndexRouteImport } from './routes/register.visitors.index'
+import { Route as RegisterVisitorsVisitorTokenRouteImport } from './routes/register.visitors.$visitorToken'
 import { Route as AppBannedVehiclesBannedVehicleIdEditRouteImport } from './routes/_app/banned-vehicles/$bannedVehicleId/edit'
 import { Route as AppBannedVehiclesBannedVehicleIdShowRouteImport } from './routes/_app/banned-vehicles/$bannedVehicleId/show'
 import { Route as AppBuildingsBuildingIdEditRouteImport } from './routes/_app/buildings/$buildingId/edit'
@@ -347,6 +349,17 @@ const RegisterResidentsResidentTokenRoute =
   RegisterResidentsResidentTokenRouteImport.update({
     id: '/register/residents/$residentToken',
     path: '/register/residents/$residentToken',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const RegisterVisitorsIndexRoute = RegisterVisitorsIndexRouteImport.update({
+  id: '/register/visitors/',
+  path: '/register/visitors/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterVisitorsVisitorTokenRoute =
+  RegisterVisitorsVisitorTokenRouteImport.update({
+    id: '/register/visitors/$visitorToken',
+    path: '/register/visitors/$visitorToken',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AppBannedVehiclesBannedVehicleIdEditRoute =
@@ -800,6 +813,7 @@ export interface FileRoutesByFullPath {
   '/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/register/visitors/$visitorToken': typeof RegisterVisitorsVisitorTokenRoute
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
@@ -813,6 +827,7 @@ export interface FileRoutesByFullPath {
   '/vehicles/': typeof AppVehiclesIndexRoute
   '/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
+  '/register/visitors/': typeof RegisterVisitorsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -920,6 +935,7 @@ export interface FileRoutesByTo {
   '/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/register/visitors/$visitorToken': typeof RegisterVisitorsVisitorTokenRoute
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
@@ -933,6 +949,7 @@ export interface FileRoutesByTo {
   '/vehicles': typeof AppVehiclesIndexRoute
   '/visitors': typeof AppVisitorsIndexRoute
   '/register/residents': typeof RegisterResidentsIndexRoute
+  '/register/visitors': typeof RegisterVisitorsIndexRoute
   '/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -1042,6 +1059,7 @@ export interface FileRoutesById {
   '/_app/visitors/create': typeof AppVisitorsCreateRoute
   '/auth/invitation/$token': typeof AuthInvitationTokenRoute
   '/register/residents/$residentToken': typeof RegisterResidentsResidentTokenRoute
+  '/register/visitors/$visitorToken': typeof RegisterVisitorsVisitorTokenRoute
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
@@ -1055,6 +1073,7 @@ export interface FileRoutesById {
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
   '/_app/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
+  '/register/visitors/': typeof RegisterVisitorsIndexRoute
   '/_app/banned-vehicles/$bannedVehicleId/edit': typeof AppBannedVehiclesBannedVehicleIdEditRoute
   '/_app/banned-vehicles/$bannedVehicleId/show': typeof AppBannedVehiclesBannedVehicleIdShowRoute
   '/_app/buildings/$buildingId/edit': typeof AppBuildingsBuildingIdEditRoute
@@ -1164,6 +1183,7 @@ export interface FileRouteTypes {
     | '/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
+    | '/register/visitors/$visitorToken'
     | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
@@ -1177,6 +1197,7 @@ export interface FileRouteTypes {
     | '/vehicles/'
     | '/visitors/'
     | '/register/residents/'
+    | '/register/visitors/'
     | '/banned-vehicles/$bannedVehicleId/edit'
     | '/banned-vehicles/$bannedVehicleId/show'
     | '/buildings/$buildingId/edit'
@@ -1284,6 +1305,7 @@ export interface FileRouteTypes {
     | '/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
+    | '/register/visitors/$visitorToken'
     | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
@@ -1297,6 +1319,7 @@ export interface FileRouteTypes {
     | '/vehicles'
     | '/visitors'
     | '/register/residents'
+    | '/register/visitors'
     | '/banned-vehicles/$bannedVehicleId/edit'
     | '/banned-vehicles/$bannedVehicleId/show'
     | '/buildings/$buildingId/edit'
@@ -1405,6 +1428,7 @@ export interface FileRouteTypes {
     | '/_app/visitors/create'
     | '/auth/invitation/$token'
     | '/register/residents/$residentToken'
+    | '/register/visitors/$visitorToken'
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
@@ -1418,6 +1442,7 @@ export interface FileRouteTypes {
     | '/_app/vehicles/'
     | '/_app/visitors/'
     | '/register/residents/'
+    | '/register/visitors/'
     | '/_app/banned-vehicles/$bannedVehicleId/edit'
     | '/_app/banned-vehicles/$bannedVehicleId/show'
     | '/_app/buildings/$buildingId/edit'
@@ -1504,7 +1529,9 @@ export interface RootRouteChildren {
   PermitTokenRoute: typeof PermitTokenRoute
   AuthInvitationTokenRoute: typeof AuthInvitationTokenRoute
   RegisterResidentsResidentTokenRoute: typeof RegisterResidentsResidentTokenRoute
+  RegisterVisitorsVisitorTokenRoute: typeof RegisterVisitorsVisitorTokenRoute
   RegisterResidentsIndexRoute: typeof RegisterResidentsIndexRoute
+  RegisterVisitorsIndexRoute: typeof RegisterVisitorsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1815,6 +1842,20 @@ declare module '@tanstack/react-router' {
       path: '/register/residents/$residentToken'
       fullPath: '/register/residents/$residentToken'
       preLoaderRoute: typeof RegisterResidentsResidentTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/visitors/': {
+      id: '/register/visitors/'
+      path: '/register/visitors'
+      fullPath: '/register/visitors/'
+      preLoaderRoute: typeof RegisterVisitorsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/visitors/$visitorToken': {
+      id: '/register/visitors/$visitorToken'
+      path: '/register/visitors/$visitorToken'
+      fullPath: '/register/visitors/$visitorToken'
+      preLoaderRoute: typeof RegisterVisitorsVisitorTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/banned-vehicles/$bannedVehicleId/edit': {
@@ -2589,7 +2630,9 @@ const rootRouteChildren: RootRouteChildren = {
   PermitTokenRoute: PermitTokenRoute,
   AuthInvitationTokenRoute: AuthInvitationTokenRoute,
   RegisterResidentsResidentTokenRoute: RegisterResidentsResidentTokenRoute,
+  RegisterVisitorsVisitorTokenRoute: RegisterVisitorsVisitorTokenRoute,
   RegisterResidentsIndexRoute: RegisterResidentsIndexRoute,
+  RegisterVisitorsIndexRoute: RegisterVisitorsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

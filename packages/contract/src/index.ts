@@ -40,6 +40,7 @@ export * from './permits';
 export * from './permits.schemas';
 export * from './visitors';
 export * from './visitors.schemas';
+export * from './visitor-links.schemas';
 export * from './caregivers';
 export * from './caregivers.schemas';
 export * from './banned-vehicles';

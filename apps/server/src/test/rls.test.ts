@@ -21,7 +21,7 @@ import { residentImports, residents, residentUnits } from '../modules/residents/
 import { vehicles } from '../modules/vehicles/table';
 import { searchWords } from '../platform/db/search-words';
 import { permits } from '../modules/permits/table';
-import { visitors } from '../modules/visitors/table';
+import { visitorLinks, visitors } from '../modules/visitors/table';
 import { caregivers } from '../modules/caregivers/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
@@ -133,7 +133,17 @@ async function seed(scope: RowScope, propertyId: number | null) {
         reasonId: reason!.id,
         bannedFrom: '2026-01-01',
       });
-      await tx.insert(visitors).values({ propertyId, name: 'Guest', residentId: user!.id, plate: 'V-1' });
+      const [guest] = await tx
+        .insert(visitors)
+        .values({ propertyId, name: 'Guest', residentId: user!.id, plate: 'V-1' })
+        .returning();
+      await tx.insert(visitorLinks).values({
+        propertyId,
+        kind: 'personal',
+        tokenHash: `rls-${propertyId}`,
+        visitorId: guest!.id,
+        expiresAt: new Date('2030-01-01'),
+      });
       await tx.insert(caregivers).values({
         propertyId,
         residentId: user!.id,

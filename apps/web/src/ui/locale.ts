@@ -42,3 +42,14 @@ export function formatDateTime(value: string | null | undefined, intlLocale: str
   if (Number.isNaN(d.getTime())) return value;
   return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
+
+const INTL_UNIT = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
+
+/** A length of time as people say it in the page's language: "24 hours", "24 horas", "24小时". */
+export function formatDuration(amount: number, unit: keyof typeof INTL_UNIT, intlLocale: string): string {
+  return new Intl.NumberFormat(intlLocale, {
+    style: 'unit',
+    unit: INTL_UNIT[unit],
+    unitDisplay: 'long',
+  }).format(amount);
+}

@@ -17,6 +17,8 @@ import { t } from '../../platform/i18n';
 import { formRulesOf } from '../form-rules/service';
 import { propertySettingsOf } from '../residents/service';
 import { exportVisitors, visitorPermitPdf, withCheckUrl } from './documents';
+import { visitorLinkRoutes } from './poster';
+import { publicVisitorsRoutes } from './public';
 import * as service from './service';
 import * as write from './write';
 
@@ -157,4 +159,6 @@ export const visitorsRoutes = [
       return deletedMessage(ctx, 'visitors');
     },
   }),
+  ...visitorLinkRoutes,
+  ...publicVisitorsRoutes,
 ];

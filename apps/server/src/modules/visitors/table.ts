@@ -124,8 +124,8 @@ export const visitorLinks = pgTable(
       columns: [t.propertyId, t.visitorId],
       foreignColumns: [visitors.propertyId, visitors.id],
     }).onDelete('cascade'),
-    // Tokens are looked up before the property is known (a poster on the visitor domain): globally unique.
-    uniqueIndex('visitor_links_token_unique').on(t.tokenHash),
+    // Looked up inside the property the request reached (its subdomain or one of its own domains).
+    uniqueIndex('visitor_links_token_unique').on(t.propertyId, t.tokenHash),
     index('visitor_links_visitor_idx').on(t.propertyId, t.visitorId),
     tenantPolicy('visitor_links'),
   ],

@@ -228,6 +228,7 @@ export async function updateVisitor(ctx: Scope, id: number, body: Body, opts: Re
     const window = await validityOf(ctx, body.validFrom);
     breach = await checkLimits(ctx, { ...body, plate }, window, opts, id);
     Object.assign(patch, await newPermit(ctx, window, opts));
+    if (opts.source) patch.source = opts.source;
   } else if (live && body.validFrom && new Date(body.validFrom).getTime() !== Date.parse(before.validFrom!)) {
     const window = await validityOf(ctx, body.validFrom);
     breach = await checkLimits(ctx, { ...body, plate }, window, opts, id);

@@ -15,7 +15,7 @@ import {
   vehicleFixture,
 } from './residents';
 import type { RouteFixture } from './types';
-import { visitorFixture } from './visitors';
+import { myVisitorLinkFixture, visitorFixture, visitorLinkFixture } from './visitors';
 
 export type { RouteFixture } from './types';
 export { makeResident, SIGNATURE_PNG } from './residents';
@@ -27,6 +27,8 @@ export { makeStaffUser } from './users';
  * tenant route with an id that no entry matches.
  */
 export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
+  [/^POST \/my\/visitors\/:id\/link$/, myVisitorLinkFixture],
+  [/^\w+ \/public\/visitors\/:id(\/permit\.pdf)?$/, visitorLinkFixture],
   [/^\w+ \/my\/vehicles\/:id$/, myVehicleFixture],
   [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/my\/reservations\/:id/, myReservationFixture],

@@ -6,6 +6,7 @@ import { useCan } from '../../ui/access';
 import type { PageMode } from '../../ui/fields';
 import { ResourcePage, type ResourceDefinition } from '../../ui/ResourcePage';
 import { InviteManagerCard } from '../users/InviteManagerCard';
+import { VisitorPosterCard } from '../visitors/VisitorPosterCard';
 import { LogoPanel } from './LogoPanel';
 import { PropertyFields } from './PropertyFields';
 import { PropertySettingsForm } from './PropertySettingsForm';
@@ -59,6 +60,7 @@ export function PropertyPage({ mode, id }: { mode: Exclude<PageMode, 'create'>; 
             <LogoPanel id={id} />
             {can('properties.test-email') && <TestEmailPanel id={id} />}
           </Stack>
+          <VisitorPosterCard propertyId={id} />
           <PropertySettingsForm path={`/properties/${id}/settings`} editPermission="properties.edit" />
         </Stack>
       )}

@@ -1,8 +1,10 @@
+import { Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useArea, useCan } from '../../ui/access';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { PropertySettingsForm } from '../properties/PropertySettingsForm';
+import { VisitorPosterCard } from '../visitors/VisitorPosterCard';
 import { PlatformSecurityCard } from './PlatformSecurityCard';
 
 /**
@@ -18,7 +20,10 @@ export function SettingsPage() {
       <PageHeader title={t('settings.pageTitle')} />
       {area === 'central' && can('system-settings.index') && <PlatformSecurityCard />}
       <PropertyScoped>
-        <PropertySettingsForm path="/settings" editPermission="settings.edit" />
+        <Stack spacing={3}>
+          <VisitorPosterCard />
+          <PropertySettingsForm path="/settings" editPermission="settings.edit" />
+        </Stack>
       </PropertyScoped>
     </>
   );

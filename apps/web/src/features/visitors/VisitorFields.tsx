@@ -6,7 +6,7 @@ import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import { usePropertyStore } from '../../platform/stores';
-import { useUiLocale } from '../../ui/locale';
+import { formatDuration, useUiLocale } from '../../ui/locale';
 import {
   DateTimeInput,
   FieldGrid,
@@ -27,8 +27,6 @@ import { TemporaryPlatesInput } from '../vehicles';
 import { useValidity } from './VisitorPanel';
 import { VisitorStatusChip } from './VisitorStatusChip';
 
-const INTL_UNIT = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
-
 /**
  * How long a new permit lasts, said in the page's language ("24 hours", "24 horas", "24小时"), from the property's
  * setting (GET /visitors/validity); null until it is known.
@@ -42,11 +40,7 @@ function useValidityLength(enabled: boolean): string | null {
     staleTime: 60_000,
   });
   if (!data) return null;
-  return new Intl.NumberFormat(intlLocale, {
-    style: 'unit',
-    unit: INTL_UNIT[data.unit],
-    unitDisplay: 'long',
-  }).format(data.amount);
+  return formatDuration(data.amount, data.unit, intlLocale);
 }
 
 function Locked({ when, children }: { when: boolean; children: ReactNode }) {

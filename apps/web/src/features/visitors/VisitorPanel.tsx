@@ -24,6 +24,7 @@ import { useCan } from '../../ui/access';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
+import { SendLinkButton } from './SendLinkButton';
 import { VisitorStatusChip } from './VisitorStatusChip';
 
 const printable = (v: VisitorItem) => v.shownStatus === 'valid' || v.shownStatus === 'pending';
@@ -154,6 +155,9 @@ export function VisitorPanel({ item }: { item: { id: number } }) {
             </Button>
           )}
           {visitor.checkUrl && <CopyLinkButton url={visitor.checkUrl} />}
+          {visitor.shownStatus === 'none' && can('visitors.edit') && (
+            <SendLinkButton path={`/visitors/${visitor.id}/link`} />
+          )}
         </Stack>
       </Stack>
       <Dialog open={!!action} onClose={busy ? undefined : close} fullWidth maxWidth="sm">
@@ -243,6 +247,9 @@ function SummaryDialog({
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose}>{t('visitors.screens.done')}</Button>
         {visitor.checkUrl && <CopyLinkButton url={visitor.checkUrl} />}
+        {visitor.shownStatus === 'none' && (
+          <SendLinkButton path={`/visitors/${visitor.id}/link`} variant="contained" />
+        )}
         {printable(visitor) && (
           <Button
             variant="contained"
