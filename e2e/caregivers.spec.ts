@@ -108,6 +108,7 @@ test('a resident names a caregiver; a manager approves it on the resident’s pa
     await expect(card).toContainText('Active');
     await expect(card.getByRole('button', { name: `Stop ${plate} · ${carer}` })).toBeVisible();
     await checkState(page);
+    await card.screenshot({ path: 'test-results/caregivers-resident-card.png' });
 
     // The resident sees it active.
     await resident.goto(`${origin}/my/caregivers`);
