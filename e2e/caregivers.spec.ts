@@ -128,6 +128,15 @@ test('a resident names a caregiver; a manager approves it on the resident’s pa
       await expect(resident.getByRole('link', { name: new RegExp(plate) })).toContainText(active);
       await resident.screenshot({ path: `test-results/my-caregivers-${to}.png`, fullPage: true });
     }
+    // The nurse stops coming: the resident removes the caregiver (in Chinese, the language left chosen).
+    await resident.getByRole('link', { name: new RegExp(plate) }).click();
+    await checkPhonePage(resident, `${plate} · ${carer}`);
+    await resident.getByRole('button', { name: '删除', exact: true }).click();
+    const confirm = resident.getByRole('dialog', { name: '删除该护理人员？' });
+    await checkState(resident);
+    await confirm.getByRole('button', { name: '删除', exact: true }).click();
+    await checkPhonePage(resident, '我的护理人员');
+    await expect(resident.getByText('暂无护理人员。')).toBeVisible();
     await context.close();
   } finally {
     await api('PUT', '/settings', { visitorPermits: before });

@@ -4,11 +4,15 @@ import {
   type CaregiverItem,
   type MyCaregiverBody,
 } from '@parkade/contract';
-import { Alert, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '../../ui/CardList';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { ListState } from '../../ui/DataTable';
-import { useRecord } from '../../ui/resource';
+import { useDelete, useRecord } from '../../ui/resource';
+import { toast } from '../../ui/toast';
 import { resourceScreens } from '../../ui/resource-screens';
 import { CaregiverFields, CaregiverState, CaregiverStatusChip, useDaysText } from './parts';
 
@@ -48,11 +52,23 @@ function MyCaregiverCards({ list }: { list: ListState }) {
   );
 }
 
-/** Under the caregiver's page: the status and what the last renewal did. */
+/** Under the caregiver's page: the status, what the last renewal did, and removing the caregiver. */
 function MyCaregiverState({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const record = useRecord<CaregiverItem>('/my/caregivers', item.id);
+  const remove = useDelete('/my/caregivers');
+  const [confirming, setConfirming] = useState(false);
   if (!record.data) return null;
+  const onRemove = async () => {
+    try {
+      await remove.mutateAsync(item.id);
+      toast.success(t('caregivers.deleted'));
+      void navigate({ to: '/my/caregivers' });
+    } catch (e) {
+      toast.error((e as Error).message);
+    }
+  };
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
@@ -62,6 +78,19 @@ function MyCaregiverState({ item }: { item: { id: number } }) {
         <CaregiverStatusChip status={record.data.status} />
       </Stack>
       <CaregiverState item={record.data} />
+      <Button color="error" sx={{ mt: 2 }} onClick={() => setConfirming(true)}>
+        {t('caregivers.remove')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('caregivers.deleteTitle')}
+        confirmLabel={t('caregivers.remove')}
+        busy={remove.isPending}
+        onConfirm={() => void onRemove()}
+        onClose={() => setConfirming(false)}
+      >
+        {t('caregivers.deleteText')}
+      </ConfirmDialog>
     </Paper>
   );
 }
