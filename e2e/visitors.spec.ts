@@ -5,6 +5,7 @@ import {
   checkPage,
   checkState,
   expect,
+  saveLanguage,
   settled,
   signInViaApi,
   tenantOrigin,
@@ -175,4 +176,35 @@ test('a refused limit names itself; the manager overrides it with a reason', asy
   await expect(
     page.getByText("Issued beyond the resident's limit: Carer visiting after surgery"),
   ).toBeVisible();
+});
+
+/** The staff's visitors screens read once in Spanish and in Chinese: the list, the register form and a visitor. */
+test('the visitors screens in Spanish and Chinese', async ({ page }) => {
+  test.setTimeout(120_000);
+  const { token } = await signInViaApi(page, 'oakridgeManager');
+  const made = await apiFromPage<{ data: { id: number }[] }>(page, {
+    method: 'GET',
+    path: '/tenant/api/visitors?pageSize=1',
+    tenant: 'oakridge',
+    token,
+  });
+  try {
+    for (const [lang, list, register] of [
+      ['es', 'Visitantes', 'Registrar visitante'],
+      ['zh', '访客', '登记访客'],
+    ] as const) {
+      await saveLanguage(page, 'oakridgeManager', token, lang);
+      await open(page, '/visitors');
+      await checkPage(page, list);
+      await open(page, '/visitors/create');
+      await checkPage(page, register);
+      const first = made.body.data[0];
+      if (first) {
+        await open(page, `/visitors/${first.id}/show`);
+        await checkPage(page);
+      }
+    }
+  } finally {
+    await saveLanguage(page, 'oakridgeManager', token, 'en');
+  }
 });

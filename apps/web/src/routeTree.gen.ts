@@ -82,6 +82,8 @@ import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/
 import { Route as AppMyPermitsCreateRouteImport } from './routes/_app/my/permits/create'
 import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicles/index'
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
+import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
+import { Route as AppMyVisitorsCreateRouteImport } from './routes/_app/my/visitors/create'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
 import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
@@ -130,6 +132,8 @@ import { Route as AppMyPermitsPermitIdEditRouteImport } from './routes/_app/my/p
 import { Route as AppMyPermitsPermitIdShowRouteImport } from './routes/_app/my/permits/$permitId/show'
 import { Route as AppMyVehiclesVehicleIdEditRouteImport } from './routes/_app/my/vehicles/$vehicleId/edit'
 import { Route as AppMyVehiclesVehicleIdShowRouteImport } from './routes/_app/my/vehicles/$vehicleId/show'
+import { Route as AppMyVisitorsVisitorIdEditRouteImport } from './routes/_app/my/visitors/$visitorId/edit'
+import { Route as AppMyVisitorsVisitorIdShowRouteImport } from './routes/_app/my/visitors/$visitorId/show'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -505,6 +509,16 @@ const AppMyVehiclesCreateRoute = AppMyVehiclesCreateRouteImport.update({
   path: '/my/vehicles/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyVisitorsIndexRoute = AppMyVisitorsIndexRouteImport.update({
+  id: '/my/visitors/',
+  path: '/my/visitors/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyVisitorsCreateRoute = AppMyVisitorsCreateRouteImport.update({
+  id: '/my/visitors/create',
+  path: '/my/visitors/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPermitsPermitIdApproveRoute =
   AppPermitsPermitIdApproveRouteImport.update({
     id: '/permits/$permitId/approve',
@@ -781,6 +795,18 @@ const AppMyVehiclesVehicleIdShowRoute =
     path: '/my/vehicles/$vehicleId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMyVisitorsVisitorIdEditRoute =
+  AppMyVisitorsVisitorIdEditRouteImport.update({
+    id: '/my/visitors/$visitorId/edit',
+    path: '/my/visitors/$visitorId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyVisitorsVisitorIdShowRoute =
+  AppMyVisitorsVisitorIdShowRouteImport.update({
+    id: '/my/visitors/$visitorId/show',
+    path: '/my/visitors/$visitorId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -844,6 +870,7 @@ export interface FileRoutesByFullPath {
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -881,6 +908,7 @@ export interface FileRoutesByFullPath {
   '/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/my/permits/': typeof AppMyPermitsIndexRoute
   '/my/vehicles/': typeof AppMyVehiclesIndexRoute
+  '/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -903,6 +931,8 @@ export interface FileRoutesByFullPath {
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRoutesByTo {
   '/two-factor-setup': typeof TwoFactorSetupRoute
@@ -966,6 +996,7 @@ export interface FileRoutesByTo {
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1003,6 +1034,7 @@ export interface FileRoutesByTo {
   '/my/caregivers': typeof AppMyCaregiversIndexRoute
   '/my/permits': typeof AppMyPermitsIndexRoute
   '/my/vehicles': typeof AppMyVehiclesIndexRoute
+  '/my/visitors': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -1025,6 +1057,8 @@ export interface FileRoutesByTo {
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1090,6 +1124,7 @@ export interface FileRoutesById {
   '/_app/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1127,6 +1162,7 @@ export interface FileRoutesById {
   '/_app/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/_app/my/permits/': typeof AppMyPermitsIndexRoute
   '/_app/my/vehicles/': typeof AppMyVehiclesIndexRoute
+  '/_app/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/_app/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/_app/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/_app/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -1149,6 +1185,8 @@ export interface FileRoutesById {
   '/_app/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/_app/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/_app/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/_app/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/_app/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1214,6 +1252,7 @@ export interface FileRouteTypes {
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
+    | '/my/visitors/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1251,6 +1290,7 @@ export interface FileRouteTypes {
     | '/my/caregivers/'
     | '/my/permits/'
     | '/my/vehicles/'
+    | '/my/visitors/'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1273,6 +1313,8 @@ export interface FileRouteTypes {
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
+    | '/my/visitors/$visitorId/edit'
+    | '/my/visitors/$visitorId/show'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/two-factor-setup'
@@ -1336,6 +1378,7 @@ export interface FileRouteTypes {
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
+    | '/my/visitors/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1373,6 +1416,7 @@ export interface FileRouteTypes {
     | '/my/caregivers'
     | '/my/permits'
     | '/my/vehicles'
+    | '/my/visitors'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1395,6 +1439,8 @@ export interface FileRouteTypes {
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
+    | '/my/visitors/$visitorId/edit'
+    | '/my/visitors/$visitorId/show'
   id:
     | '__root__'
     | '/_app'
@@ -1459,6 +1505,7 @@ export interface FileRouteTypes {
     | '/_app/my/caregivers/create'
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
+    | '/_app/my/visitors/create'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
     | '/_app/permits/$permitId/reject'
@@ -1496,6 +1543,7 @@ export interface FileRouteTypes {
     | '/_app/my/caregivers/'
     | '/_app/my/permits/'
     | '/_app/my/vehicles/'
+    | '/_app/my/visitors/'
     | '/_app/catalog/makes/$makeId/edit'
     | '/_app/catalog/makes/$makeId/show'
     | '/_app/catalog/models/$modelId/edit'
@@ -1518,6 +1566,8 @@ export interface FileRouteTypes {
     | '/_app/my/permits/$permitId/show'
     | '/_app/my/vehicles/$vehicleId/edit'
     | '/_app/my/vehicles/$vehicleId/show'
+    | '/_app/my/visitors/$visitorId/edit'
+    | '/_app/my/visitors/$visitorId/show'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -2047,6 +2097,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyVehiclesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/visitors/': {
+      id: '/_app/my/visitors/'
+      path: '/my/visitors'
+      fullPath: '/my/visitors/'
+      preLoaderRoute: typeof AppMyVisitorsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/create': {
+      id: '/_app/my/visitors/create'
+      path: '/my/visitors/create'
+      fullPath: '/my/visitors/create'
+      preLoaderRoute: typeof AppMyVisitorsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permits/$permitId/approve': {
       id: '/_app/permits/$permitId/approve'
       path: '/permits/$permitId/approve'
@@ -2383,6 +2447,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyVehiclesVehicleIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/visitors/$visitorId/edit': {
+      id: '/_app/my/visitors/$visitorId/edit'
+      path: '/my/visitors/$visitorId/edit'
+      fullPath: '/my/visitors/$visitorId/edit'
+      preLoaderRoute: typeof AppMyVisitorsVisitorIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/$visitorId/show': {
+      id: '/_app/my/visitors/$visitorId/show'
+      path: '/my/visitors/$visitorId/show'
+      fullPath: '/my/visitors/$visitorId/show'
+      preLoaderRoute: typeof AppMyVisitorsVisitorIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -2438,6 +2516,7 @@ interface AppRouteChildren {
   AppMyCaregiversCreateRoute: typeof AppMyCaregiversCreateRoute
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
+  AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
   AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
@@ -2475,6 +2554,7 @@ interface AppRouteChildren {
   AppMyCaregiversIndexRoute: typeof AppMyCaregiversIndexRoute
   AppMyPermitsIndexRoute: typeof AppMyPermitsIndexRoute
   AppMyVehiclesIndexRoute: typeof AppMyVehiclesIndexRoute
+  AppMyVisitorsIndexRoute: typeof AppMyVisitorsIndexRoute
   AppCatalogMakesMakeIdEditRoute: typeof AppCatalogMakesMakeIdEditRoute
   AppCatalogMakesMakeIdShowRoute: typeof AppCatalogMakesMakeIdShowRoute
   AppCatalogModelsModelIdEditRoute: typeof AppCatalogModelsModelIdEditRoute
@@ -2497,6 +2577,8 @@ interface AppRouteChildren {
   AppMyPermitsPermitIdShowRoute: typeof AppMyPermitsPermitIdShowRoute
   AppMyVehiclesVehicleIdEditRoute: typeof AppMyVehiclesVehicleIdEditRoute
   AppMyVehiclesVehicleIdShowRoute: typeof AppMyVehiclesVehicleIdShowRoute
+  AppMyVisitorsVisitorIdEditRoute: typeof AppMyVisitorsVisitorIdEditRoute
+  AppMyVisitorsVisitorIdShowRoute: typeof AppMyVisitorsVisitorIdShowRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2553,6 +2635,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyCaregiversCreateRoute: AppMyCaregiversCreateRoute,
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
+  AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
   AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
   AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,
@@ -2593,6 +2676,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyCaregiversIndexRoute: AppMyCaregiversIndexRoute,
   AppMyPermitsIndexRoute: AppMyPermitsIndexRoute,
   AppMyVehiclesIndexRoute: AppMyVehiclesIndexRoute,
+  AppMyVisitorsIndexRoute: AppMyVisitorsIndexRoute,
   AppCatalogMakesMakeIdEditRoute: AppCatalogMakesMakeIdEditRoute,
   AppCatalogMakesMakeIdShowRoute: AppCatalogMakesMakeIdShowRoute,
   AppCatalogModelsModelIdEditRoute: AppCatalogModelsModelIdEditRoute,
@@ -2617,6 +2701,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyPermitsPermitIdShowRoute: AppMyPermitsPermitIdShowRoute,
   AppMyVehiclesVehicleIdEditRoute: AppMyVehiclesVehicleIdEditRoute,
   AppMyVehiclesVehicleIdShowRoute: AppMyVehiclesVehicleIdShowRoute,
+  AppMyVisitorsVisitorIdEditRoute: AppMyVisitorsVisitorIdEditRoute,
+  AppMyVisitorsVisitorIdShowRoute: AppMyVisitorsVisitorIdShowRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -140,3 +140,11 @@ export const visitorsResource = defineResource({
   nav: [navEntry('account', '/my/visitors', 'myVisitors'), navEntry('property', '/visitors', 'visitors')],
   audited: { visitors: { record: '/visitors/{id}/show' } },
 });
+
+/** GET /my/visitors: the signed-in resident's own visitors, newest first (the staff list's filters but the resident). */
+export const myVisitorsListQuery = {
+  filters: ['status', 'from', 'to'],
+  sorts: ['name', 'createdAt', 'validFrom', 'validUntil', 'permitCode'],
+  includes: ['unit', 'make', 'model', 'state'],
+  defaultSort: '-createdAt',
+} as const;

@@ -23,6 +23,7 @@ import { assertResident, propertySettingsOf } from '../residents/service';
 import { residentUnits } from '../residents/table';
 import { states } from '../states/table';
 import { firstBreach, limitError, type LimitBreach, type PermitWindow } from './limits';
+import { tellVisitorDecision } from './links';
 import { getVisitor, own } from './service';
 import { visitors } from './table';
 
@@ -275,7 +276,9 @@ export async function transition(
     { permitStatus: rule.to, statusComment: comment },
     { action, redact: (r) => ({ ...redact(r), comment }) },
   );
-  return getVisitor(ctx, id);
+  const after = await getVisitor(ctx, id);
+  if (action === 'approve' || action === 'reject') await tellVisitorDecision(ctx, after);
+  return after;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
 import { caregiverFixture, myCaregiverFixture } from './caregivers';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
-import { myPermitFixture, myReservationFixture, myVehicleFixture } from './my';
+import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { roleFixture } from './roles';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
@@ -32,6 +32,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/vehicles\/:id$/, myVehicleFixture],
   [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/my\/reservations\/:id/, myReservationFixture],
+  [/^\w+ \/my\/visitors\/:id/, myVisitorFixture],
   [/^\w+ \/my\/caregivers\/:id$/, myCaregiverFixture],
   [/^\w+ \/caregivers\/:id/, caregiverFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],

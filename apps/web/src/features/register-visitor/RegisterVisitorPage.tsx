@@ -184,7 +184,15 @@ function PermitView({
       )}
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+        sx={{
+          m: 0,
+          display: 'grid',
+          // On a phone each value under its label: a permit code and a plate read in one line.
+          gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+          columnGap: 2,
+          rowGap: { xs: 0.25, sm: 1 },
+          '& dd': { mb: { xs: 1, sm: 0 } },
+        }}
       >
         <Typography component="dt" color="text.secondary">
           {t('registerVisitor.code')}
