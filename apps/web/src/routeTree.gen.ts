@@ -76,6 +76,8 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppMyCaregiversIndexRouteImport } from './routes/_app/my/caregivers/index'
+import { Route as AppMyCaregiversCreateRouteImport } from './routes/_app/my/caregivers/create'
 import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/index'
 import { Route as AppMyPermitsCreateRouteImport } from './routes/_app/my/permits/create'
 import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicles/index'
@@ -124,6 +126,8 @@ import { Route as AppCatalogWarningsWarningIdEditRouteImport } from './routes/_a
 import { Route as AppCatalogWarningsWarningIdShowRouteImport } from './routes/_app/catalog/warnings/$warningId/show'
 import { Route as AppCatalogZonesZoneIdEditRouteImport } from './routes/_app/catalog/zones/$zoneId/edit'
 import { Route as AppCatalogZonesZoneIdShowRouteImport } from './routes/_app/catalog/zones/$zoneId/show'
+import { Route as AppMyCaregiversCaregiverIdEditRouteImport } from './routes/_app/my/caregivers/$caregiverId/edit'
+import { Route as AppMyCaregiversCaregiverIdShowRouteImport } from './routes/_app/my/caregivers/$caregiverId/show'
 import { Route as AppMyPermitsPermitIdEditRouteImport } from './routes/_app/my/permits/$permitId/edit'
 import { Route as AppMyPermitsPermitIdShowRouteImport } from './routes/_app/my/permits/$permitId/show'
 import { Route as AppMyVehiclesVehicleIdEditRouteImport } from './routes/_app/my/vehicles/$vehicleId/edit'
@@ -475,6 +479,16 @@ const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   path: '/catalog/zones/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyCaregiversIndexRoute = AppMyCaregiversIndexRouteImport.update({
+  id: '/my/caregivers/',
+  path: '/my/caregivers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyCaregiversCreateRoute = AppMyCaregiversCreateRouteImport.update({
+  id: '/my/caregivers/create',
+  path: '/my/caregivers/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMyPermitsIndexRoute = AppMyPermitsIndexRouteImport.update({
   id: '/my/permits/',
   path: '/my/permits/',
@@ -745,6 +759,18 @@ const AppCatalogZonesZoneIdShowRoute =
     path: '/catalog/zones/$zoneId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMyCaregiversCaregiverIdEditRoute =
+  AppMyCaregiversCaregiverIdEditRouteImport.update({
+    id: '/my/caregivers/$caregiverId/edit',
+    path: '/my/caregivers/$caregiverId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyCaregiversCaregiverIdShowRoute =
+  AppMyCaregiversCaregiverIdShowRouteImport.update({
+    id: '/my/caregivers/$caregiverId/show',
+    path: '/my/caregivers/$caregiverId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMyPermitsPermitIdEditRoute =
   AppMyPermitsPermitIdEditRouteImport.update({
     id: '/my/permits/$permitId/edit',
@@ -841,6 +867,7 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
@@ -878,6 +905,7 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
   '/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/my/permits/': typeof AppMyPermitsIndexRoute
   '/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/my/visitors/': typeof AppMyVisitorsIndexRoute
@@ -897,6 +925,8 @@ export interface FileRoutesByFullPath {
   '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/my/caregivers/$caregiverId/edit': typeof AppMyCaregiversCaregiverIdEditRoute
+  '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
@@ -963,6 +993,7 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
@@ -1000,6 +1031,7 @@ export interface FileRoutesByTo {
   '/catalog/tows': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings': typeof AppCatalogWarningsIndexRoute
   '/catalog/zones': typeof AppCatalogZonesIndexRoute
+  '/my/caregivers': typeof AppMyCaregiversIndexRoute
   '/my/permits': typeof AppMyPermitsIndexRoute
   '/my/vehicles': typeof AppMyVehiclesIndexRoute
   '/my/visitors': typeof AppMyVisitorsIndexRoute
@@ -1019,6 +1051,8 @@ export interface FileRoutesByTo {
   '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/my/caregivers/$caregiverId/edit': typeof AppMyCaregiversCaregiverIdEditRoute
+  '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
@@ -1087,6 +1121,7 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
@@ -1124,6 +1159,7 @@ export interface FileRoutesById {
   '/_app/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/_app/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
   '/_app/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/_app/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/_app/my/permits/': typeof AppMyPermitsIndexRoute
   '/_app/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/_app/my/visitors/': typeof AppMyVisitorsIndexRoute
@@ -1143,6 +1179,8 @@ export interface FileRoutesById {
   '/_app/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/_app/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/_app/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/_app/my/caregivers/$caregiverId/edit': typeof AppMyCaregiversCaregiverIdEditRoute
+  '/_app/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/_app/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/_app/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/_app/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
@@ -1211,6 +1249,7 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
@@ -1248,6 +1287,7 @@ export interface FileRouteTypes {
     | '/catalog/tows/'
     | '/catalog/warnings/'
     | '/catalog/zones/'
+    | '/my/caregivers/'
     | '/my/permits/'
     | '/my/vehicles/'
     | '/my/visitors/'
@@ -1267,6 +1307,8 @@ export interface FileRouteTypes {
     | '/catalog/warnings/$warningId/show'
     | '/catalog/zones/$zoneId/edit'
     | '/catalog/zones/$zoneId/show'
+    | '/my/caregivers/$caregiverId/edit'
+    | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
@@ -1333,6 +1375,7 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
@@ -1370,6 +1413,7 @@ export interface FileRouteTypes {
     | '/catalog/tows'
     | '/catalog/warnings'
     | '/catalog/zones'
+    | '/my/caregivers'
     | '/my/permits'
     | '/my/vehicles'
     | '/my/visitors'
@@ -1389,6 +1433,8 @@ export interface FileRouteTypes {
     | '/catalog/warnings/$warningId/show'
     | '/catalog/zones/$zoneId/edit'
     | '/catalog/zones/$zoneId/show'
+    | '/my/caregivers/$caregiverId/edit'
+    | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
@@ -1456,6 +1502,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/my/caregivers/create'
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
     | '/_app/my/visitors/create'
@@ -1493,6 +1540,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/'
     | '/_app/catalog/warnings/'
     | '/_app/catalog/zones/'
+    | '/_app/my/caregivers/'
     | '/_app/my/permits/'
     | '/_app/my/vehicles/'
     | '/_app/my/visitors/'
@@ -1512,6 +1560,8 @@ export interface FileRouteTypes {
     | '/_app/catalog/warnings/$warningId/show'
     | '/_app/catalog/zones/$zoneId/edit'
     | '/_app/catalog/zones/$zoneId/show'
+    | '/_app/my/caregivers/$caregiverId/edit'
+    | '/_app/my/caregivers/$caregiverId/show'
     | '/_app/my/permits/$permitId/edit'
     | '/_app/my/permits/$permitId/show'
     | '/_app/my/vehicles/$vehicleId/edit'
@@ -2005,6 +2055,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/caregivers/': {
+      id: '/_app/my/caregivers/'
+      path: '/my/caregivers'
+      fullPath: '/my/caregivers/'
+      preLoaderRoute: typeof AppMyCaregiversIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/caregivers/create': {
+      id: '/_app/my/caregivers/create'
+      path: '/my/caregivers/create'
+      fullPath: '/my/caregivers/create'
+      preLoaderRoute: typeof AppMyCaregiversCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my/permits/': {
       id: '/_app/my/permits/'
       path: '/my/permits'
@@ -2341,6 +2405,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesZoneIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/caregivers/$caregiverId/edit': {
+      id: '/_app/my/caregivers/$caregiverId/edit'
+      path: '/my/caregivers/$caregiverId/edit'
+      fullPath: '/my/caregivers/$caregiverId/edit'
+      preLoaderRoute: typeof AppMyCaregiversCaregiverIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/caregivers/$caregiverId/show': {
+      id: '/_app/my/caregivers/$caregiverId/show'
+      path: '/my/caregivers/$caregiverId/show'
+      fullPath: '/my/caregivers/$caregiverId/show'
+      preLoaderRoute: typeof AppMyCaregiversCaregiverIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my/permits/$permitId/edit': {
       id: '/_app/my/permits/$permitId/edit'
       path: '/my/permits/$permitId/edit'
@@ -2435,6 +2513,7 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppMyCaregiversCreateRoute: typeof AppMyCaregiversCreateRoute
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
   AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
@@ -2472,6 +2551,7 @@ interface AppRouteChildren {
   AppCatalogTowsIndexRoute: typeof AppCatalogTowsIndexRoute
   AppCatalogWarningsIndexRoute: typeof AppCatalogWarningsIndexRoute
   AppCatalogZonesIndexRoute: typeof AppCatalogZonesIndexRoute
+  AppMyCaregiversIndexRoute: typeof AppMyCaregiversIndexRoute
   AppMyPermitsIndexRoute: typeof AppMyPermitsIndexRoute
   AppMyVehiclesIndexRoute: typeof AppMyVehiclesIndexRoute
   AppMyVisitorsIndexRoute: typeof AppMyVisitorsIndexRoute
@@ -2491,6 +2571,8 @@ interface AppRouteChildren {
   AppCatalogWarningsWarningIdShowRoute: typeof AppCatalogWarningsWarningIdShowRoute
   AppCatalogZonesZoneIdEditRoute: typeof AppCatalogZonesZoneIdEditRoute
   AppCatalogZonesZoneIdShowRoute: typeof AppCatalogZonesZoneIdShowRoute
+  AppMyCaregiversCaregiverIdEditRoute: typeof AppMyCaregiversCaregiverIdEditRoute
+  AppMyCaregiversCaregiverIdShowRoute: typeof AppMyCaregiversCaregiverIdShowRoute
   AppMyPermitsPermitIdEditRoute: typeof AppMyPermitsPermitIdEditRoute
   AppMyPermitsPermitIdShowRoute: typeof AppMyPermitsPermitIdShowRoute
   AppMyVehiclesVehicleIdEditRoute: typeof AppMyVehiclesVehicleIdEditRoute
@@ -2550,6 +2632,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppMyCaregiversCreateRoute: AppMyCaregiversCreateRoute,
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
   AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
@@ -2590,6 +2673,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsIndexRoute: AppCatalogTowsIndexRoute,
   AppCatalogWarningsIndexRoute: AppCatalogWarningsIndexRoute,
   AppCatalogZonesIndexRoute: AppCatalogZonesIndexRoute,
+  AppMyCaregiversIndexRoute: AppMyCaregiversIndexRoute,
   AppMyPermitsIndexRoute: AppMyPermitsIndexRoute,
   AppMyVehiclesIndexRoute: AppMyVehiclesIndexRoute,
   AppMyVisitorsIndexRoute: AppMyVisitorsIndexRoute,
@@ -2611,6 +2695,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogWarningsWarningIdShowRoute: AppCatalogWarningsWarningIdShowRoute,
   AppCatalogZonesZoneIdEditRoute: AppCatalogZonesZoneIdEditRoute,
   AppCatalogZonesZoneIdShowRoute: AppCatalogZonesZoneIdShowRoute,
+  AppMyCaregiversCaregiverIdEditRoute: AppMyCaregiversCaregiverIdEditRoute,
+  AppMyCaregiversCaregiverIdShowRoute: AppMyCaregiversCaregiverIdShowRoute,
   AppMyPermitsPermitIdEditRoute: AppMyPermitsPermitIdEditRoute,
   AppMyPermitsPermitIdShowRoute: AppMyPermitsPermitIdShowRoute,
   AppMyVehiclesVehicleIdEditRoute: AppMyVehiclesVehicleIdEditRoute,

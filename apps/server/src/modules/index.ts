@@ -34,6 +34,7 @@ import { vehiclesModule } from './vehicles/module';
 import { permitsModule } from './permits/module';
 import { bannedVehiclesModule } from './banned-vehicles/module';
 import { visitorsModule } from './visitors/module';
+import { caregiversModule } from './caregivers/module';
 import { formRulesModule } from './form-rules/module';
 
 /**
@@ -74,6 +75,7 @@ export const MODULES: readonly ServerModule[] = [
   permitsModule,
   bannedVehiclesModule,
   visitorsModule,
+  caregiversModule,
   formRulesModule,
 ];
 

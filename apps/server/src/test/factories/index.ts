@@ -1,4 +1,5 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
+import { caregiverFixture, myCaregiverFixture } from './caregivers';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { roleFixture } from './roles';
@@ -32,6 +33,8 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/my\/reservations\/:id/, myReservationFixture],
   [/^\w+ \/my\/visitors\/:id/, myVisitorFixture],
+  [/^\w+ \/my\/caregivers\/:id$/, myCaregiverFixture],
+  [/^\w+ \/caregivers\/:id/, caregiverFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],

@@ -72,6 +72,7 @@ const SECTIONS: [
       ['visitorLimitWindowDays', 'number'],
       ['visitorVehiclesAllowed', 'number'],
       ['tempVisitorVehicles', 'number'],
+      ['maxNightsInRow', 'number'],
       ['approvalRequired', 'switch'],
       ['posterApproval', 'posterApproval'],
     ],
