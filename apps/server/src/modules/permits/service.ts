@@ -6,6 +6,7 @@ import {
   type PermitStatus,
 } from '@parkade/contract';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { qualified } from '../../platform/db/columns';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
@@ -87,10 +88,10 @@ function statusWhere(values: string[], q: Parameters<typeof listValueError>[0]):
   return parts.length ? or(...parts) : undefined;
 }
 
-const plateOf = sql<string>`(select v.plate_normalized from ${vehicles} v where v.property_id = ${p.propertyId}
-  and v.id = ${p.vehicleId})`;
-const ownerName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${p.propertyId}
-  and u.id = ${p.residentId})`;
+const plateOf = sql<string>`(select v.plate_normalized from ${vehicles} v where v.property_id = ${qualified(p.propertyId)}
+  and v.id = ${qualified(p.vehicleId)})`;
+const ownerName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${qualified(p.propertyId)}
+  and u.id = ${qualified(p.residentId)})`;
 
 const includes = {
   resident: belongsTo({

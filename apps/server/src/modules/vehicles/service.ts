@@ -6,6 +6,7 @@ import {
   type vehicleBody,
 } from '@parkade/contract';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { qualified } from '../../platform/db/columns';
 import type { z } from 'zod';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
@@ -67,8 +68,8 @@ const serialize = (row: Record<string, unknown>): VehicleItem =>
     updatedAt: (row.updatedAt as Date).toISOString(),
   }) as VehicleItem;
 
-const residentName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${v.propertyId}
-  and u.id = ${v.residentId})`;
+const residentName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${qualified(v.propertyId)}
+  and u.id = ${qualified(v.residentId)})`;
 
 const includes = {
   resident: belongsTo({

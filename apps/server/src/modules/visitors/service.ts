@@ -10,6 +10,7 @@ import {
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { tokenHash } from '../../platform/auth';
+import { qualified } from '../../platform/db/columns';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import {
@@ -109,8 +110,8 @@ function instantOf(value: string, end: boolean, q: Parameters<typeof listValueEr
   return d;
 }
 
-const residentName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${v.propertyId}
-  and u.id = ${v.residentId})`;
+const residentName = sql<string>`(select u.full_name from ${tenantUsers} u where u.property_id = ${qualified(v.propertyId)}
+  and u.id = ${qualified(v.residentId)})`;
 
 const includes = {
   resident: belongsTo({

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigint, pgPolicy, timestamp } from 'drizzle-orm/pg-core';
+import { getTableName, sql } from 'drizzle-orm';
+import { bigint, pgPolicy, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column and policy helpers that every table uses, so the tenancy rules of DESIGN §4 hold by construction.
@@ -28,3 +28,10 @@ export function tenantPolicy(table: string) {
     withCheck: SCOPE_PREDICATE,
   });
 }
+
+/**
+ * A column written with its table's name, for a correlated subquery inside `sql`: Drizzle writes a single-table
+ * query's columns bare (`"property_id"`), which inside `(select … from other o where o.property_id = …)` would
+ * name the inner table's column, not the outer row's.
+ */
+export const qualified = (column: AnyPgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
