@@ -43,6 +43,8 @@ export * from './visitors.schemas';
 export * from './visitor-links.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
+export * from './spot-reports';
+export * from './spot-reports.schemas';
 export * from './roles';
 export * from './roles.schemas';
 export * from './users';

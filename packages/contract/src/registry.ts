@@ -13,6 +13,7 @@ import { reservationsResource } from './reservations';
 import { rolesResource } from './roles';
 import { residentsResource } from './residents';
 import type { NavEntry } from './resource';
+import { spotReportsResource } from './spot-reports';
 import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
 import { unitsResource } from './units';
@@ -44,6 +45,7 @@ export const RESOURCES = [
   visitorsResource,
   reservationsResource,
   bannedVehiclesResource,
+  spotReportsResource,
   ...catalogResources,
   usersResource,
   rolesResource,
