@@ -2,6 +2,7 @@ import { CATALOG_RESOURCES } from '@parkade/contract';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture } from './my';
 import { roleFixture } from './roles';
+import { mySpotReportFixture, spotReportFixture } from './spot-reports';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
 import {
@@ -31,6 +32,8 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/vehicles\/:id$/, myVehicleFixture],
   [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/my\/reservations\/:id/, myReservationFixture],
+  [/^\w+ \/my\/spot-reports\/:id/, mySpotReportFixture],
+  [/^\w+ \/spot-reports\/:id/, spotReportFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],
