@@ -40,6 +40,7 @@ import { Route as AppResidentsIndexRouteImport } from './routes/_app/residents/i
 import { Route as AppResidentsCreateRouteImport } from './routes/_app/residents/create'
 import { Route as AppRolesIndexRouteImport } from './routes/_app/roles/index'
 import { Route as AppRolesCreateRouteImport } from './routes/_app/roles/create'
+import { Route as AppSpotReportsIndexRouteImport } from './routes/_app/spot-reports/index'
 import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
 import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
 import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
@@ -96,6 +97,7 @@ import { Route as AppResidentsResidentIdVisitorsRouteImport } from './routes/_ap
 import { Route as AppResidentsResidentIdVisitorsCreateRouteImport } from './routes/_app/residents/$residentId/visitors-create'
 import { Route as AppRolesRoleIdEditRouteImport } from './routes/_app/roles/$roleId/edit'
 import { Route as AppRolesRoleIdShowRouteImport } from './routes/_app/roles/$roleId/show'
+import { Route as AppSpotReportsSpotReportIdShowRouteImport } from './routes/_app/spot-reports/$spotReportId/show'
 import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spotId/edit'
 import { Route as AppSpotsSpotIdShowRouteImport } from './routes/_app/spots/$spotId/show'
 import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$unitId/edit'
@@ -279,6 +281,11 @@ const AppRolesIndexRoute = AppRolesIndexRouteImport.update({
 const AppRolesCreateRoute = AppRolesCreateRouteImport.update({
   id: '/roles/create',
   path: '/roles/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpotReportsIndexRoute = AppSpotReportsIndexRouteImport.update({
+  id: '/spot-reports/',
+  path: '/spot-reports/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSpotsIndexRoute = AppSpotsIndexRouteImport.update({
@@ -583,6 +590,12 @@ const AppRolesRoleIdShowRoute = AppRolesRoleIdShowRouteImport.update({
   path: '/roles/$roleId/show',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSpotReportsSpotReportIdShowRoute =
+  AppSpotReportsSpotReportIdShowRouteImport.update({
+    id: '/spot-reports/$spotReportId/show',
+    path: '/spot-reports/$spotReportId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSpotsSpotIdEditRoute = AppSpotsSpotIdEditRouteImport.update({
   id: '/spots/$spotId/edit',
   path: '/spots/$spotId/edit',
@@ -795,6 +808,7 @@ export interface FileRoutesByFullPath {
   '/properties/': typeof AppPropertiesIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
   '/roles/': typeof AppRolesIndexRoute
+  '/spot-reports/': typeof AppSpotReportsIndexRoute
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
   '/users/': typeof AppUsersIndexRoute
@@ -833,6 +847,7 @@ export interface FileRoutesByFullPath {
   '/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
+  '/spot-reports/$spotReportId/show': typeof AppSpotReportsSpotReportIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -913,6 +928,7 @@ export interface FileRoutesByTo {
   '/properties': typeof AppPropertiesIndexRoute
   '/residents': typeof AppResidentsIndexRoute
   '/roles': typeof AppRolesIndexRoute
+  '/spot-reports': typeof AppSpotReportsIndexRoute
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
   '/users': typeof AppUsersIndexRoute
@@ -951,6 +967,7 @@ export interface FileRoutesByTo {
   '/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
+  '/spot-reports/$spotReportId/show': typeof AppSpotReportsSpotReportIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -1033,6 +1050,7 @@ export interface FileRoutesById {
   '/_app/properties/': typeof AppPropertiesIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
   '/_app/roles/': typeof AppRolesIndexRoute
+  '/_app/spot-reports/': typeof AppSpotReportsIndexRoute
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
@@ -1071,6 +1089,7 @@ export interface FileRoutesById {
   '/_app/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/_app/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/_app/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
+  '/_app/spot-reports/$spotReportId/show': typeof AppSpotReportsSpotReportIdShowRoute
   '/_app/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/_app/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/_app/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -1153,6 +1172,7 @@ export interface FileRouteTypes {
     | '/properties/'
     | '/residents/'
     | '/roles/'
+    | '/spot-reports/'
     | '/spots/'
     | '/units/'
     | '/users/'
@@ -1191,6 +1211,7 @@ export interface FileRouteTypes {
     | '/residents/$residentId/visitors-create'
     | '/roles/$roleId/edit'
     | '/roles/$roleId/show'
+    | '/spot-reports/$spotReportId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -1271,6 +1292,7 @@ export interface FileRouteTypes {
     | '/properties'
     | '/residents'
     | '/roles'
+    | '/spot-reports'
     | '/spots'
     | '/units'
     | '/users'
@@ -1309,6 +1331,7 @@ export interface FileRouteTypes {
     | '/residents/$residentId/visitors-create'
     | '/roles/$roleId/edit'
     | '/roles/$roleId/show'
+    | '/spot-reports/$spotReportId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -1390,6 +1413,7 @@ export interface FileRouteTypes {
     | '/_app/properties/'
     | '/_app/residents/'
     | '/_app/roles/'
+    | '/_app/spot-reports/'
     | '/_app/spots/'
     | '/_app/units/'
     | '/_app/users/'
@@ -1428,6 +1452,7 @@ export interface FileRouteTypes {
     | '/_app/residents/$residentId/visitors-create'
     | '/_app/roles/$roleId/edit'
     | '/_app/roles/$roleId/show'
+    | '/_app/spot-reports/$spotReportId/show'
     | '/_app/spots/$spotId/edit'
     | '/_app/spots/$spotId/show'
     | '/_app/units/$unitId/edit'
@@ -1701,6 +1726,13 @@ declare module '@tanstack/react-router' {
       path: '/roles/create'
       fullPath: '/roles/create'
       preLoaderRoute: typeof AppRolesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/spot-reports/': {
+      id: '/_app/spot-reports/'
+      path: '/spot-reports'
+      fullPath: '/spot-reports/'
+      preLoaderRoute: typeof AppSpotReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/spots/': {
@@ -2095,6 +2127,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRolesRoleIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/spot-reports/$spotReportId/show': {
+      id: '/_app/spot-reports/$spotReportId/show'
+      path: '/spot-reports/$spotReportId/show'
+      fullPath: '/spot-reports/$spotReportId/show'
+      preLoaderRoute: typeof AppSpotReportsSpotReportIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/spots/$spotId/edit': {
       id: '/_app/spots/$spotId/edit'
       path: '/spots/$spotId/edit'
@@ -2339,6 +2378,7 @@ interface AppRouteChildren {
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
   AppRolesIndexRoute: typeof AppRolesIndexRoute
+  AppSpotReportsIndexRoute: typeof AppSpotReportsIndexRoute
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
@@ -2375,6 +2415,7 @@ interface AppRouteChildren {
   AppResidentsResidentIdVisitorsCreateRoute: typeof AppResidentsResidentIdVisitorsCreateRoute
   AppRolesRoleIdEditRoute: typeof AppRolesRoleIdEditRoute
   AppRolesRoleIdShowRoute: typeof AppRolesRoleIdShowRoute
+  AppSpotReportsSpotReportIdShowRoute: typeof AppSpotReportsSpotReportIdShowRoute
   AppSpotsSpotIdEditRoute: typeof AppSpotsSpotIdEditRoute
   AppSpotsSpotIdShowRoute: typeof AppSpotsSpotIdShowRoute
   AppUnitsUnitIdEditRoute: typeof AppUnitsUnitIdEditRoute
@@ -2448,6 +2489,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
   AppRolesIndexRoute: AppRolesIndexRoute,
+  AppSpotReportsIndexRoute: AppSpotReportsIndexRoute,
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
@@ -2489,6 +2531,7 @@ const AppRouteChildren: AppRouteChildren = {
     AppResidentsResidentIdVisitorsCreateRoute,
   AppRolesRoleIdEditRoute: AppRolesRoleIdEditRoute,
   AppRolesRoleIdShowRoute: AppRolesRoleIdShowRoute,
+  AppSpotReportsSpotReportIdShowRoute: AppSpotReportsSpotReportIdShowRoute,
   AppSpotsSpotIdEditRoute: AppSpotsSpotIdEditRoute,
   AppSpotsSpotIdShowRoute: AppSpotsSpotIdShowRoute,
   AppUnitsUnitIdEditRoute: AppUnitsUnitIdEditRoute,
