@@ -96,17 +96,20 @@ export const spotReportScreens = resourceScreens<SpotReportItem, { note: string 
   ShowExtra: SpotReportPanel,
   columns: (t, locale) => [
     {
-      field: 'createdAt',
-      headerName: t('spotReports.reportedAt'),
+      // The spot and the plate seen: the row's link.
+      field: 'spotNumber',
+      headerName: t('spotReports.report.title'),
       link: true,
+      sortable: false,
       minWidth: 150,
-      flex: 0.8,
-      valueFormatter: (v: string) => formatDateTime(v, locale),
+      flex: 1,
+      valueGetter: (_v: unknown, r: SpotReportItem) =>
+        [t('spotReports.spotNumber', { number: r.spotNumber }), r.plate].filter(Boolean).join(' · '),
     },
     {
-      // Phones: the spot, the plate and the status in one column.
+      // Phones: the status and when, under the link.
       field: 'summary',
-      headerName: t('spotReports.report.title'),
+      headerName: t('spotReports.statusLabel'),
       narrow: true,
       sortable: false,
       flex: 1,
@@ -116,25 +119,10 @@ export const spotReportScreens = resourceScreens<SpotReportItem, { note: string 
             <SpotReportStatusChip status={row.status} />
           </Box>
           <Typography variant="body2" noWrap>
-            {[t('spotReports.spotNumber', { number: row.spotNumber }), row.plate].filter(Boolean).join(' · ')}
+            {formatDateTime(row.createdAt, locale)}
           </Typography>
         </Stack>
       ),
-    },
-    {
-      field: 'spotNumber',
-      headerName: t('spotReports.spot'),
-      sortable: false,
-      minWidth: 90,
-      secondary: true,
-    },
-    {
-      field: 'plate',
-      headerName: t('spotReports.plate'),
-      sortable: false,
-      minWidth: 120,
-      secondary: true,
-      valueGetter: (v: string | null) => v ?? '',
     },
     {
       field: 'status',
@@ -142,6 +130,13 @@ export const spotReportScreens = resourceScreens<SpotReportItem, { note: string 
       minWidth: 120,
       secondary: true,
       renderCell: ({ row }: { row: SpotReportItem }) => <SpotReportStatusChip status={row.status} />,
+    },
+    {
+      field: 'createdAt',
+      headerName: t('spotReports.reportedAt'),
+      minWidth: 170,
+      secondary: true,
+      valueFormatter: (v: string) => formatDateTime(v, locale),
     },
     {
       field: 'residentId',
