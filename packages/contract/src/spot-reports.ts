@@ -5,6 +5,9 @@ import { defineResource, navEntry } from './resource';
  * hold a current reservation of, with the plate seen, a note and a photo, all optional. The office and patrol see
  * the report (/spot-reports) and resolve it with a note.
  */
+/** The search action of /my/permits that opens the report dialog (`/my/permits?action=report-reserved`). */
+export const REPORT_RESERVED_ACTION = 'report-reserved';
+
 export const SPOT_REPORT_STATUSES = ['open', 'resolved'] as const;
 export type SpotReportStatus = (typeof SPOT_REPORT_STATUSES)[number];
 export const SPOT_REPORT_NOTE_MAX = 1000;

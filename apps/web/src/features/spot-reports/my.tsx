@@ -1,5 +1,6 @@
 import {
   PLATE_MAX,
+  REPORT_RESERVED_ACTION,
   SPOT_REPORT_NOTE_MAX,
   SPOT_REPORT_PHOTO_EXTENSIONS,
   type ReservationItem,
@@ -44,8 +45,7 @@ import { SpotReportStatusChip } from './SpotReportStatusChip';
  * are listed under their permits.
  */
 
-/** The search that opens the dialog on /my/permits. */
-export const REPORT_RESERVED = 'report-reserved';
+const REPORT_RESERVED = REPORT_RESERVED_ACTION;
 
 const IMAGES = SPOT_REPORT_PHOTO_EXTENSIONS as readonly string[];
 

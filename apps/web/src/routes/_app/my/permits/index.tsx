@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myPermitsListQuery } from '@parkade/contract';
+import { myPermitsListQuery, REPORT_RESERVED_ACTION as REPORT_RESERVED } from '@parkade/contract';
 import { listSearch, type ListSearch } from '../../../../ui/list-search';
 import { myPermitScreens } from '../../../../features/permits/my';
-import { MySpotReports, REPORT_RESERVED, ReportReservedRoute } from '../../../../features/spot-reports/my';
+import { MySpotReports, ReportReservedRoute } from '../../../../features/spot-reports/my';
 
 const permitsSearch = listSearch(myPermitsListQuery);
 
