@@ -120,7 +120,7 @@ test('a resident reports a car in their reserved spot; a manager sees it and res
     'The office and patrol see your report; a car that has no permit may be warned or towed.',
   );
   await checkState(resident);
-  await sent.getByRole('button', { name: 'Close' }).click();
+  await sent.getByRole('button', { name: 'Close' }).last().click();
   await expect(sent).toBeHidden();
   await expect(resident).not.toHaveURL(/action=/);
   const mine = resident.getByRole('region', { name: 'My reports of cars in my spot' });
