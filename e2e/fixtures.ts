@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser as PlaywrightBrowser, type Page } from '@playwright/test';
 export { expect } from '@playwright/test';
 
 /** The product under test: started by the webServer of playwright.config.ts on this port. */
@@ -275,4 +275,55 @@ export async function mailTo(address: string, match: RegExp, since = 0): Promise
     if (Date.now() > deadline) throw new Error(`no mail to ${address} matching ${String(match)} within 30 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The 360 × 740 touch phone of the resident and visitor journeys. */
+export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } as const;
+
+export type OakridgeApi = <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+) => Promise<ApiAnswer<T>>;
+
+/** Signs the Oakridge manager in on `page` and answers a caller of the tenant API with their token. */
+export async function oakridgeManagerApi(page: Page): Promise<OakridgeApi> {
+  const manager = await signInViaApi(page, 'oakridgeManager');
+  return <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+    apiFromPage<T>(page, {
+      method,
+      path: `/tenant/api${path}`,
+      tenant: 'oakridge',
+      token: manager.token,
+      body,
+    });
+}
+
+/** A resident of their own in Oakridge's first unit (with `extra` fields: limits, a phone), made by the manager. */
+export async function newOakridgeResident(
+  api: OakridgeApi,
+  resident: { fullName: string; email: string; password: string } & Record<string, unknown>,
+): Promise<{ id: number; unitId: number }> {
+  const units = await api<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
+  const unitId = units.body.data[0]!.id;
+  const made = await api<{ id: number }>('POST', '/residents', { ...resident, unitIds: [unitId] });
+  expect(made.status, `resident ${resident.email} made`).toBe(200);
+  return { id: made.body.id, unitId };
+}
+
+/** A new browser context (a phone by default) where a resident signs in through Oakridge's sign-in screen. */
+export async function residentSignedIn(
+  browser: PlaywrightBrowser,
+  email: string,
+  password: string,
+  options: Parameters<PlaywrightBrowser['newContext']>[0] = PHONE,
+) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await page.goto(`${tenantOrigin('oakridge')}/auth/login`);
+  await page.getByRole('textbox', { name: 'Email or phone' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/my\/profile$/);
+  return { context, page };
 }

@@ -1,12 +1,12 @@
 import {
-  apiFromPage,
   checkPage,
   checkState,
   expect,
   settled,
-  signInViaApi,
   tenantOrigin,
   test,
+  oakridgeManagerApi,
+  residentSignedIn,
 } from './fixtures';
 
 /**
@@ -23,15 +23,7 @@ test('one status everywhere, the first free day proposed, and the resident ends 
   const origin = tenantOrigin('oakridge');
   const email = `reserver${stamp}@example.test`;
   const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-  const manager = await signInViaApi(page, 'oakridgeManager');
-  const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-    apiFromPage<T>(page, {
-      method,
-      path: `/tenant/api${path}`,
-      tenant: 'oakridge',
-      token: manager.token,
-      body,
-    });
+  const api = await oakridgeManagerApi(page);
 
   // A resident of their own, a spot of its own area, and a reservation under way.
   const units = await api<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
@@ -85,13 +77,7 @@ test('one status everywhere, the first free day proposed, and the resident ends 
   await expect(reserve).toBeHidden();
 
   // The resident ends it on /my/reservations.
-  const context = await browser.newContext();
-  const resident = await context.newPage();
-  await resident.goto(`${origin}/auth/login`);
-  await resident.getByRole('textbox', { name: 'Email or phone' }).fill(email);
-  await resident.getByRole('textbox', { name: 'Password', exact: true }).fill('reserver-password');
-  await resident.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(resident).toHaveURL(/\/my\/profile$/);
+  const { context, page: resident } = await residentSignedIn(browser, email, 'reserver-password', {});
   await resident.goto(`${origin}/my/reservations`);
   await checkPage(resident, 'My reservations');
   const card = resident.getByRole('article', { name: `Spot ${spot.number}` });

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import {
-  apiFromPage,
   type Browser,
   checkPage,
   checkState,
   expect,
-  signInViaApi,
   tenantOrigin,
   test,
+  oakridgeManagerApi,
+  residentSignedIn,
 } from './fixtures';
 
 /**
@@ -35,15 +35,7 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   const stamp = String(Date.now()).slice(-6);
   const email = `driver${stamp}@example.test`;
   const plate = `SELF${stamp.slice(-3)}`;
-  const manager = await signInViaApi(page, 'oakridgeManager');
-  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    apiFromPage<T>(page, {
-      method,
-      path: `/tenant/api${path}`,
-      tenant: 'oakridge',
-      token: manager.token,
-      body,
-    });
+  const api = await oakridgeManagerApi(page);
   const units = await api<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
   const made = await api<{ id: number }>('POST', '/residents', {
     fullName: `Driver ${stamp}`,
@@ -54,17 +46,7 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   });
   expect(made.status).toBe(200);
 
-  const context = await browser.newContext({
-    viewport: { width: WIDTH, height: 740 },
-    hasTouch: true,
-    isMobile: true,
-  });
-  const resident = await context.newPage();
-  await resident.goto(`${tenantOrigin('oakridge')}/auth/login`);
-  await resident.getByRole('textbox', { name: 'Email or phone' }).fill(email);
-  await resident.getByRole('textbox', { name: 'Password', exact: true }).fill('driver-password');
-  await resident.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(resident).toHaveURL(/\/my\/profile$/);
+  const { context, page: resident } = await residentSignedIn(browser, email, 'driver-password');
 
   // The vehicle.
   await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles`);

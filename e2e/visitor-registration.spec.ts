@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { apiFromPage, type Browser, checkPage, expect, signInViaApi, tenantOrigin, test } from './fixtures';
+import {
+  type Browser,
+  checkPage,
+  expect,
+  tenantOrigin,
+  test,
+  newOakridgeResident,
+  oakridgeManagerApi,
+  residentSignedIn,
+} from './fixtures';
 
 /**
  * Issue 17, public visitor registration on a phone (360 × 740): a manager prints the property's poster; a visitor
@@ -30,15 +39,7 @@ test('a visitor registers from the poster, the resident approves, the visitor se
   const lastName = `Poster${stamp}`;
   const email = `host${stamp}@example.test`;
   const plate = `PST${stamp.slice(-4)}`;
-  const manager = await signInViaApi(page, 'oakridgeManager');
-  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    apiFromPage<T>(page, {
-      method,
-      path: `/tenant/api${path}`,
-      tenant: 'oakridge',
-      token: manager.token,
-      body,
-    });
+  const api = await oakridgeManagerApi(page);
   const units = await api<{ data: { id: number; name: string }[] }>('GET', '/units?pageSize=1&sort=name');
   const unit = units.body.data[0]!;
   const made = await api<{ id: number }>('POST', '/residents', {
@@ -84,13 +85,11 @@ test('a visitor registers from the poster, the resident approves, the visitor se
   const receiptUrl = visitor.url();
 
   // The resident approves on their phone.
-  const residentContext = await browser.newContext(phone);
-  const resident = await residentContext.newPage();
-  await resident.goto(`${tenantOrigin('oakridge')}/auth/login`);
-  await resident.getByRole('textbox', { name: 'Email or phone' }).fill(email);
-  await resident.getByRole('textbox', { name: 'Password', exact: true }).fill('host-password');
-  await resident.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(resident).toHaveURL(/\/my\/profile$/);
+  const { context: residentContext, page: resident } = await residentSignedIn(
+    browser,
+    email,
+    'host-password',
+  );
   await resident.goto(`${tenantOrigin('oakridge')}/my/visitors`);
   await checkPhonePage(resident);
   await resident
@@ -122,28 +121,17 @@ test('a manager sends a personal link; the visitor completes it once, in their l
 }) => {
   test.setTimeout(120_000);
   const stamp = String(Date.now()).slice(-6);
-  const manager = await signInViaApi(page, 'oakridgeManager');
-  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-    apiFromPage<T>(page, {
-      method,
-      path: `/tenant/api${path}`,
-      tenant: 'oakridge',
-      token: manager.token,
-      body,
-    });
-  const units = await api<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
-  const host = await api<{ id: number }>('POST', '/residents', {
+  const api = await oakridgeManagerApi(page);
+  const host = await newOakridgeResident(api, {
     fullName: `Host ${stamp}`,
     email: `linkhost${stamp}@example.test`,
-    unitIds: [units.body.data[0]!.id],
     password: 'host-password',
     visitorLimit: 20,
     visitorVehiclesAllowed: 5,
   });
-  expect(host.status).toBe(200);
   const made = await api<{ id: number }>('POST', '/visitors', {
     name: `Tía ${stamp}`,
-    residentId: host.body.id,
+    residentId: host.id,
   });
   expect(made.status).toBe(200);
 

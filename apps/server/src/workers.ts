@@ -3,6 +3,11 @@ import type { Services } from './platform/scope';
 import { IMPORT_QUEUE } from './modules/residents/import';
 import { importJob } from './modules/residents/import-job';
 import { POLICIES_QUEUE, writePolicyMails } from './modules/residents/mail';
+import {
+  CAREGIVER_PASSES_CRON,
+  CAREGIVER_PASSES_QUEUE,
+  renewCaregiverPassesJob,
+} from './modules/caregivers/job';
 import { expireVisitorPermits, VISITOR_EXPIRY_CRON, VISITOR_EXPIRY_QUEUE } from './modules/visitors/job';
 
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */
@@ -22,6 +27,10 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.work(VISITOR_EXPIRY_QUEUE, async () => {
     await expireVisitorPermits(services);
   });
+  await services.jobs.work(CAREGIVER_PASSES_QUEUE, async () => {
+    await renewCaregiverPassesJob(services);
+  });
   await services.jobs.schedule(OUTBOX_SWEEP_QUEUE, '*/5 * * * *');
   await services.jobs.schedule(VISITOR_EXPIRY_QUEUE, VISITOR_EXPIRY_CRON);
+  await services.jobs.schedule(CAREGIVER_PASSES_QUEUE, CAREGIVER_PASSES_CRON);
 }

@@ -77,10 +77,14 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppMyCaregiversIndexRouteImport } from './routes/_app/my/caregivers/index'
+import { Route as AppMyCaregiversCreateRouteImport } from './routes/_app/my/caregivers/create'
 import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/index'
 import { Route as AppMyPermitsCreateRouteImport } from './routes/_app/my/permits/create'
 import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicles/index'
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
+import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
+import { Route as AppMyVisitorsCreateRouteImport } from './routes/_app/my/visitors/create'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
 import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
@@ -124,10 +128,14 @@ import { Route as AppCatalogWarningsWarningIdEditRouteImport } from './routes/_a
 import { Route as AppCatalogWarningsWarningIdShowRouteImport } from './routes/_app/catalog/warnings/$warningId/show'
 import { Route as AppCatalogZonesZoneIdEditRouteImport } from './routes/_app/catalog/zones/$zoneId/edit'
 import { Route as AppCatalogZonesZoneIdShowRouteImport } from './routes/_app/catalog/zones/$zoneId/show'
+import { Route as AppMyCaregiversCaregiverIdEditRouteImport } from './routes/_app/my/caregivers/$caregiverId/edit'
+import { Route as AppMyCaregiversCaregiverIdShowRouteImport } from './routes/_app/my/caregivers/$caregiverId/show'
 import { Route as AppMyPermitsPermitIdEditRouteImport } from './routes/_app/my/permits/$permitId/edit'
 import { Route as AppMyPermitsPermitIdShowRouteImport } from './routes/_app/my/permits/$permitId/show'
 import { Route as AppMyVehiclesVehicleIdEditRouteImport } from './routes/_app/my/vehicles/$vehicleId/edit'
 import { Route as AppMyVehiclesVehicleIdShowRouteImport } from './routes/_app/my/vehicles/$vehicleId/show'
+import { Route as AppMyVisitorsVisitorIdEditRouteImport } from './routes/_app/my/visitors/$visitorId/edit'
+import { Route as AppMyVisitorsVisitorIdShowRouteImport } from './routes/_app/my/visitors/$visitorId/show'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -478,6 +486,16 @@ const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   path: '/catalog/zones/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyCaregiversIndexRoute = AppMyCaregiversIndexRouteImport.update({
+  id: '/my/caregivers/',
+  path: '/my/caregivers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyCaregiversCreateRoute = AppMyCaregiversCreateRouteImport.update({
+  id: '/my/caregivers/create',
+  path: '/my/caregivers/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMyPermitsIndexRoute = AppMyPermitsIndexRouteImport.update({
   id: '/my/permits/',
   path: '/my/permits/',
@@ -496,6 +514,16 @@ const AppMyVehiclesIndexRoute = AppMyVehiclesIndexRouteImport.update({
 const AppMyVehiclesCreateRoute = AppMyVehiclesCreateRouteImport.update({
   id: '/my/vehicles/create',
   path: '/my/vehicles/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyVisitorsIndexRoute = AppMyVisitorsIndexRouteImport.update({
+  id: '/my/visitors/',
+  path: '/my/visitors/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyVisitorsCreateRoute = AppMyVisitorsCreateRouteImport.update({
+  id: '/my/visitors/create',
+  path: '/my/visitors/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPermitsPermitIdApproveRoute =
@@ -744,6 +772,18 @@ const AppCatalogZonesZoneIdShowRoute =
     path: '/catalog/zones/$zoneId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMyCaregiversCaregiverIdEditRoute =
+  AppMyCaregiversCaregiverIdEditRouteImport.update({
+    id: '/my/caregivers/$caregiverId/edit',
+    path: '/my/caregivers/$caregiverId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyCaregiversCaregiverIdShowRoute =
+  AppMyCaregiversCaregiverIdShowRouteImport.update({
+    id: '/my/caregivers/$caregiverId/show',
+    path: '/my/caregivers/$caregiverId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMyPermitsPermitIdEditRoute =
   AppMyPermitsPermitIdEditRouteImport.update({
     id: '/my/permits/$permitId/edit',
@@ -766,6 +806,18 @@ const AppMyVehiclesVehicleIdShowRoute =
   AppMyVehiclesVehicleIdShowRouteImport.update({
     id: '/my/vehicles/$vehicleId/show',
     path: '/my/vehicles/$vehicleId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyVisitorsVisitorIdEditRoute =
+  AppMyVisitorsVisitorIdEditRouteImport.update({
+    id: '/my/visitors/$visitorId/edit',
+    path: '/my/visitors/$visitorId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppMyVisitorsVisitorIdShowRoute =
+  AppMyVisitorsVisitorIdShowRouteImport.update({
+    id: '/my/visitors/$visitorId/show',
+    path: '/my/visitors/$visitorId/show',
     getParentRoute: () => AppRoute,
   } as any)
 
@@ -829,8 +881,10 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -866,8 +920,10 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
   '/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/my/permits/': typeof AppMyPermitsIndexRoute
   '/my/vehicles/': typeof AppMyVehiclesIndexRoute
+  '/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -884,10 +940,14 @@ export interface FileRoutesByFullPath {
   '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/my/caregivers/$caregiverId/edit': typeof AppMyCaregiversCaregiverIdEditRoute
+  '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRoutesByTo {
   '/two-factor-setup': typeof TwoFactorSetupRoute
@@ -949,8 +1009,10 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -986,8 +1048,10 @@ export interface FileRoutesByTo {
   '/catalog/tows': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings': typeof AppCatalogWarningsIndexRoute
   '/catalog/zones': typeof AppCatalogZonesIndexRoute
+  '/my/caregivers': typeof AppMyCaregiversIndexRoute
   '/my/permits': typeof AppMyPermitsIndexRoute
   '/my/vehicles': typeof AppMyVehiclesIndexRoute
+  '/my/visitors': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -1004,10 +1068,14 @@ export interface FileRoutesByTo {
   '/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/my/caregivers/$caregiverId/edit': typeof AppMyCaregiversCaregiverIdEditRoute
+  '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -1071,8 +1139,10 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
+  '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1108,8 +1178,10 @@ export interface FileRoutesById {
   '/_app/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/_app/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
   '/_app/catalog/zones/': typeof AppCatalogZonesIndexRoute
+  '/_app/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/_app/my/permits/': typeof AppMyPermitsIndexRoute
   '/_app/my/vehicles/': typeof AppMyVehiclesIndexRoute
+  '/_app/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/_app/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
   '/_app/catalog/makes/$makeId/show': typeof AppCatalogMakesMakeIdShowRoute
   '/_app/catalog/models/$modelId/edit': typeof AppCatalogModelsModelIdEditRoute
@@ -1126,10 +1198,14 @@ export interface FileRoutesById {
   '/_app/catalog/warnings/$warningId/show': typeof AppCatalogWarningsWarningIdShowRoute
   '/_app/catalog/zones/$zoneId/edit': typeof AppCatalogZonesZoneIdEditRoute
   '/_app/catalog/zones/$zoneId/show': typeof AppCatalogZonesZoneIdShowRoute
+  '/_app/my/caregivers/$caregiverId/edit': typeof AppMyCaregiversCaregiverIdEditRoute
+  '/_app/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/_app/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/_app/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
   '/_app/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/_app/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
+  '/_app/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
+  '/_app/my/visitors/$visitorId/show': typeof AppMyVisitorsVisitorIdShowRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -1193,8 +1269,10 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
+    | '/my/visitors/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1230,8 +1308,10 @@ export interface FileRouteTypes {
     | '/catalog/tows/'
     | '/catalog/warnings/'
     | '/catalog/zones/'
+    | '/my/caregivers/'
     | '/my/permits/'
     | '/my/vehicles/'
+    | '/my/visitors/'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1248,10 +1328,14 @@ export interface FileRouteTypes {
     | '/catalog/warnings/$warningId/show'
     | '/catalog/zones/$zoneId/edit'
     | '/catalog/zones/$zoneId/show'
+    | '/my/caregivers/$caregiverId/edit'
+    | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
+    | '/my/visitors/$visitorId/edit'
+    | '/my/visitors/$visitorId/show'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/two-factor-setup'
@@ -1313,8 +1397,10 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
+    | '/my/visitors/create'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1350,8 +1436,10 @@ export interface FileRouteTypes {
     | '/catalog/tows'
     | '/catalog/warnings'
     | '/catalog/zones'
+    | '/my/caregivers'
     | '/my/permits'
     | '/my/vehicles'
+    | '/my/visitors'
     | '/catalog/makes/$makeId/edit'
     | '/catalog/makes/$makeId/show'
     | '/catalog/models/$modelId/edit'
@@ -1368,10 +1456,14 @@ export interface FileRouteTypes {
     | '/catalog/warnings/$warningId/show'
     | '/catalog/zones/$zoneId/edit'
     | '/catalog/zones/$zoneId/show'
+    | '/my/caregivers/$caregiverId/edit'
+    | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
+    | '/my/visitors/$visitorId/edit'
+    | '/my/visitors/$visitorId/show'
   id:
     | '__root__'
     | '/_app'
@@ -1434,8 +1526,10 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/my/caregivers/create'
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
+    | '/_app/my/visitors/create'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
     | '/_app/permits/$permitId/reject'
@@ -1471,8 +1565,10 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/'
     | '/_app/catalog/warnings/'
     | '/_app/catalog/zones/'
+    | '/_app/my/caregivers/'
     | '/_app/my/permits/'
     | '/_app/my/vehicles/'
+    | '/_app/my/visitors/'
     | '/_app/catalog/makes/$makeId/edit'
     | '/_app/catalog/makes/$makeId/show'
     | '/_app/catalog/models/$modelId/edit'
@@ -1489,10 +1585,14 @@ export interface FileRouteTypes {
     | '/_app/catalog/warnings/$warningId/show'
     | '/_app/catalog/zones/$zoneId/edit'
     | '/_app/catalog/zones/$zoneId/show'
+    | '/_app/my/caregivers/$caregiverId/edit'
+    | '/_app/my/caregivers/$caregiverId/show'
     | '/_app/my/permits/$permitId/edit'
     | '/_app/my/permits/$permitId/show'
     | '/_app/my/vehicles/$vehicleId/edit'
     | '/_app/my/vehicles/$vehicleId/show'
+    | '/_app/my/visitors/$visitorId/edit'
+    | '/_app/my/visitors/$visitorId/show'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -1987,6 +2087,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/caregivers/': {
+      id: '/_app/my/caregivers/'
+      path: '/my/caregivers'
+      fullPath: '/my/caregivers/'
+      preLoaderRoute: typeof AppMyCaregiversIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/caregivers/create': {
+      id: '/_app/my/caregivers/create'
+      path: '/my/caregivers/create'
+      fullPath: '/my/caregivers/create'
+      preLoaderRoute: typeof AppMyCaregiversCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my/permits/': {
       id: '/_app/my/permits/'
       path: '/my/permits'
@@ -2013,6 +2127,20 @@ declare module '@tanstack/react-router' {
       path: '/my/vehicles/create'
       fullPath: '/my/vehicles/create'
       preLoaderRoute: typeof AppMyVehiclesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/': {
+      id: '/_app/my/visitors/'
+      path: '/my/visitors'
+      fullPath: '/my/visitors/'
+      preLoaderRoute: typeof AppMyVisitorsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/create': {
+      id: '/_app/my/visitors/create'
+      path: '/my/visitors/create'
+      fullPath: '/my/visitors/create'
+      preLoaderRoute: typeof AppMyVisitorsCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permits/$permitId/approve': {
@@ -2316,6 +2444,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogZonesZoneIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/caregivers/$caregiverId/edit': {
+      id: '/_app/my/caregivers/$caregiverId/edit'
+      path: '/my/caregivers/$caregiverId/edit'
+      fullPath: '/my/caregivers/$caregiverId/edit'
+      preLoaderRoute: typeof AppMyCaregiversCaregiverIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/caregivers/$caregiverId/show': {
+      id: '/_app/my/caregivers/$caregiverId/show'
+      path: '/my/caregivers/$caregiverId/show'
+      fullPath: '/my/caregivers/$caregiverId/show'
+      preLoaderRoute: typeof AppMyCaregiversCaregiverIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my/permits/$permitId/edit': {
       id: '/_app/my/permits/$permitId/edit'
       path: '/my/permits/$permitId/edit'
@@ -2342,6 +2484,20 @@ declare module '@tanstack/react-router' {
       path: '/my/vehicles/$vehicleId/show'
       fullPath: '/my/vehicles/$vehicleId/show'
       preLoaderRoute: typeof AppMyVehiclesVehicleIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/$visitorId/edit': {
+      id: '/_app/my/visitors/$visitorId/edit'
+      path: '/my/visitors/$visitorId/edit'
+      fullPath: '/my/visitors/$visitorId/edit'
+      preLoaderRoute: typeof AppMyVisitorsVisitorIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/visitors/$visitorId/show': {
+      id: '/_app/my/visitors/$visitorId/show'
+      path: '/my/visitors/$visitorId/show'
+      fullPath: '/my/visitors/$visitorId/show'
+      preLoaderRoute: typeof AppMyVisitorsVisitorIdShowRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -2397,8 +2553,10 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppMyCaregiversCreateRoute: typeof AppMyCaregiversCreateRoute
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
+  AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
   AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
@@ -2434,8 +2592,10 @@ interface AppRouteChildren {
   AppCatalogTowsIndexRoute: typeof AppCatalogTowsIndexRoute
   AppCatalogWarningsIndexRoute: typeof AppCatalogWarningsIndexRoute
   AppCatalogZonesIndexRoute: typeof AppCatalogZonesIndexRoute
+  AppMyCaregiversIndexRoute: typeof AppMyCaregiversIndexRoute
   AppMyPermitsIndexRoute: typeof AppMyPermitsIndexRoute
   AppMyVehiclesIndexRoute: typeof AppMyVehiclesIndexRoute
+  AppMyVisitorsIndexRoute: typeof AppMyVisitorsIndexRoute
   AppCatalogMakesMakeIdEditRoute: typeof AppCatalogMakesMakeIdEditRoute
   AppCatalogMakesMakeIdShowRoute: typeof AppCatalogMakesMakeIdShowRoute
   AppCatalogModelsModelIdEditRoute: typeof AppCatalogModelsModelIdEditRoute
@@ -2452,10 +2612,14 @@ interface AppRouteChildren {
   AppCatalogWarningsWarningIdShowRoute: typeof AppCatalogWarningsWarningIdShowRoute
   AppCatalogZonesZoneIdEditRoute: typeof AppCatalogZonesZoneIdEditRoute
   AppCatalogZonesZoneIdShowRoute: typeof AppCatalogZonesZoneIdShowRoute
+  AppMyCaregiversCaregiverIdEditRoute: typeof AppMyCaregiversCaregiverIdEditRoute
+  AppMyCaregiversCaregiverIdShowRoute: typeof AppMyCaregiversCaregiverIdShowRoute
   AppMyPermitsPermitIdEditRoute: typeof AppMyPermitsPermitIdEditRoute
   AppMyPermitsPermitIdShowRoute: typeof AppMyPermitsPermitIdShowRoute
   AppMyVehiclesVehicleIdEditRoute: typeof AppMyVehiclesVehicleIdEditRoute
   AppMyVehiclesVehicleIdShowRoute: typeof AppMyVehiclesVehicleIdShowRoute
+  AppMyVisitorsVisitorIdEditRoute: typeof AppMyVisitorsVisitorIdEditRoute
+  AppMyVisitorsVisitorIdShowRoute: typeof AppMyVisitorsVisitorIdShowRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -2510,8 +2674,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppMyCaregiversCreateRoute: AppMyCaregiversCreateRoute,
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
+  AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
   AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
   AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,
@@ -2550,8 +2716,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsIndexRoute: AppCatalogTowsIndexRoute,
   AppCatalogWarningsIndexRoute: AppCatalogWarningsIndexRoute,
   AppCatalogZonesIndexRoute: AppCatalogZonesIndexRoute,
+  AppMyCaregiversIndexRoute: AppMyCaregiversIndexRoute,
   AppMyPermitsIndexRoute: AppMyPermitsIndexRoute,
   AppMyVehiclesIndexRoute: AppMyVehiclesIndexRoute,
+  AppMyVisitorsIndexRoute: AppMyVisitorsIndexRoute,
   AppCatalogMakesMakeIdEditRoute: AppCatalogMakesMakeIdEditRoute,
   AppCatalogMakesMakeIdShowRoute: AppCatalogMakesMakeIdShowRoute,
   AppCatalogModelsModelIdEditRoute: AppCatalogModelsModelIdEditRoute,
@@ -2570,10 +2738,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogWarningsWarningIdShowRoute: AppCatalogWarningsWarningIdShowRoute,
   AppCatalogZonesZoneIdEditRoute: AppCatalogZonesZoneIdEditRoute,
   AppCatalogZonesZoneIdShowRoute: AppCatalogZonesZoneIdShowRoute,
+  AppMyCaregiversCaregiverIdEditRoute: AppMyCaregiversCaregiverIdEditRoute,
+  AppMyCaregiversCaregiverIdShowRoute: AppMyCaregiversCaregiverIdShowRoute,
   AppMyPermitsPermitIdEditRoute: AppMyPermitsPermitIdEditRoute,
   AppMyPermitsPermitIdShowRoute: AppMyPermitsPermitIdShowRoute,
   AppMyVehiclesVehicleIdEditRoute: AppMyVehiclesVehicleIdEditRoute,
   AppMyVehiclesVehicleIdShowRoute: AppMyVehiclesVehicleIdShowRoute,
+  AppMyVisitorsVisitorIdEditRoute: AppMyVisitorsVisitorIdEditRoute,
+  AppMyVisitorsVisitorIdShowRoute: AppMyVisitorsVisitorIdShowRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

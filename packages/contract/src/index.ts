@@ -41,6 +41,8 @@ export * from './permits.schemas';
 export * from './visitors';
 export * from './visitors.schemas';
 export * from './visitor-links.schemas';
+export * from './caregivers';
+export * from './caregivers.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
 export * from './spot-reports';

@@ -212,6 +212,8 @@ export const propertySettingsSchema = z.object({
       visitorLimitWindowDays: int(1, 365, 30),
       visitorVehiclesAllowed: int(0, 20, 2),
       tempVisitorVehicles: int(0, 20, 1),
+      /** At most this many nights in a row per plate, any resident (0 = no limit; decision 0022). */
+      maxNightsInRow: int(0, 365, 0),
       approvalRequired: z.boolean().default(false),
       /** Who approves a registration made through the property's poster (POSTER_APPROVALS). */
       posterApproval: z.enum(POSTER_APPROVALS).default('resident'),

@@ -1,5 +1,6 @@
 import { bannedVehiclesResource } from './banned-vehicles';
 import { binnacleResource } from './binnacle';
+import { caregiversResource } from './caregivers';
 import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
 import { dashboardResource } from './dashboard';
@@ -43,6 +44,7 @@ export const RESOURCES = [
   vehiclesResource,
   permitsResource,
   visitorsResource,
+  caregiversResource,
   reservationsResource,
   bannedVehiclesResource,
   spotReportsResource,

@@ -46,4 +46,8 @@ export const RESIDENT_ROUTES = [
   '/my/permits/create',
   '/my/permits/$permitId/show',
   '/my/permits/$permitId/edit',
+  '/my/caregivers',
+  '/my/caregivers/create',
+  '/my/caregivers/$caregiverId/show',
+  '/my/caregivers/$caregiverId/edit',
 ] as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone.schemas';
 import { normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
-import { VISITOR_NAME_MAX, VISITOR_SHOWN_STATUSES, VISITOR_SOURCES, VISITOR_TEXT_MAX } from './visitors';
+import { VISITOR_NAME_MAX, VISITOR_SHOWN_STATUSES, VISITOR_SOURCES } from './visitors';
+import { visitorFields } from './visitors.schemas';
 
 /*
  * Public visitor registration (SPEC §2.1, §7; decision 0023): the visitor's own calls through a link's token, and
@@ -15,35 +16,22 @@ export type VisitorLinkKind = (typeof VISITOR_LINK_KINDS)[number];
 /** A link token as it travels in a path or a query (256 bits in base64url: 43 characters). */
 export const visitorTokenSchema = z.string().trim().min(20).max(64);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-
-/** What the visitor gives about themselves and their vehicle (both ways in). */
+/** What the visitor gives about themselves and their vehicle (both ways in): the staff form's fields, the plate
+ * required (a visitor registers to get a permit). */
 const visitorSelf = (country?: string | null) => ({
   token: visitorTokenSchema,
-  name: z.string().trim().min(1, 'validation.required').max(VISITOR_NAME_MAX),
+  name: visitorFields.name,
   phone: phoneSchema(country),
-  email: z
-    .string()
-    .trim()
-    .max(VISITOR_NAME_MAX)
-    .transform((v) => v || null)
-    .pipe(z.email('validation.email').nullable())
-    .nullish(),
+  email: visitorFields.email,
   plate: z
     .string({ error: 'validation.required' })
     .trim()
     .min(1, 'validation.required')
     .max(PLATE_MAX)
     .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat'),
-  color: optionalText(VISITOR_TEXT_MAX),
-  vehicleType: z.enum(VEHICLE_TYPES, 'validation.invalidSelection').nullish(),
-  temporaryPlates: z.boolean().default(false),
+  color: visitorFields.color,
+  vehicleType: visitorFields.vehicleType,
+  temporaryPlates: visitorFields.temporaryPlates,
 });
 
 /**

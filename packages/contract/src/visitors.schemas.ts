@@ -155,3 +155,14 @@ export const visitorValiditySchema = z.object({
   unit: z.enum(VISITOR_VALIDITY_UNITS),
 });
 export type VisitorValidity = z.infer<typeof visitorValiditySchema>;
+
+/**
+ * POST /my/visitors, PUT /my/visitors/:id: the signed-in resident's own visitor. The resident visited is the one
+ * who calls, and a resident cannot go beyond a limit, so neither `residentId` nor `overrideReason` is sent.
+ */
+export const myVisitorBodyFor = (rules?: Partial<FormRules>, country?: string | null) => {
+  const { residentId: _r, overrideReason: _o, ...fields } = visitorFields;
+  return applyFormRules({ ...fields, phone: phoneSchema(country) }, 'visitors', rules, visitorRelaxed);
+};
+export const myVisitorBody = myVisitorBodyFor();
+export type MyVisitorBody = z.input<typeof myVisitorBody>;

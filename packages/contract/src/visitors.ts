@@ -61,9 +61,17 @@ export const VISITOR_STATUS_DISPLAY: Record<VisitorShownStatus, string> = {
  * - visitorLimit: permits per resident within the rolling window of `visitorLimitWindowDays` days (the day of the
  *   permit's start and the days before it, as days of the property's time zone);
  * - visitorVehiclesAllowed: the resident's visitor permits (pending or valid) whose validity overlaps;
- * - tempVisitorVehicles: the same, counting only vehicles on temporary plates.
+ * - tempVisitorVehicles: the same, counting only vehicles on temporary plates;
+ * - nightsInRow: per plate across the whole property (any resident), at most `maxNightsInRow` nights in a row
+ *   (0 = no limit), a night being a local date whose 03:00 lies inside a permit's validity. The property's setting
+ *   only (a plate is not a resident's).
  */
-export const VISITOR_LIMITS = ['visitorLimit', 'visitorVehiclesAllowed', 'tempVisitorVehicles'] as const;
+export const VISITOR_LIMITS = [
+  'visitorLimit',
+  'visitorVehiclesAllowed',
+  'tempVisitorVehicles',
+  'nightsInRow',
+] as const;
 export type VisitorLimit = (typeof VISITOR_LIMITS)[number];
 
 /**
@@ -132,3 +140,11 @@ export const visitorsResource = defineResource({
   nav: [navEntry('account', '/my/visitors', 'myVisitors'), navEntry('property', '/visitors', 'visitors')],
   audited: { visitors: { record: '/visitors/{id}/show' } },
 });
+
+/** GET /my/visitors: the signed-in resident's own visitors, newest first (the staff list's filters but the resident). */
+export const myVisitorsListQuery = {
+  filters: ['status', 'from', 'to'],
+  sorts: ['name', 'createdAt', 'validFrom', 'validUntil', 'permitCode'],
+  includes: ['unit', 'make', 'model', 'state'],
+  defaultSort: '-createdAt',
+} as const;

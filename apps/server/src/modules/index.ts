@@ -35,6 +35,7 @@ import { permitsModule } from './permits/module';
 import { bannedVehiclesModule } from './banned-vehicles/module';
 import { spotReportsModule } from './spot-reports/module';
 import { visitorsModule } from './visitors/module';
+import { caregiversModule } from './caregivers/module';
 import { formRulesModule } from './form-rules/module';
 
 /**
@@ -76,6 +77,7 @@ export const MODULES: readonly ServerModule[] = [
   bannedVehiclesModule,
   spotReportsModule,
   visitorsModule,
+  caregiversModule,
   formRulesModule,
 ];
 

@@ -82,6 +82,8 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   Filters?: ComponentType<{ list: ListState }>;
   /** More buttons in the list's header (import, bulk create). */
   ListActions?: ComponentType;
+  /** Shown above the show page's card (the resident's visitor permit and its actions). */
+  ShowLead?: ComponentType<{ item: Item }>;
   /** Shown under the show page's card (a building's floors and units). */
   ShowExtra?: ComponentType<{ item: { id: number } }>;
   /** Bulk actions on the rows checked in the list (turns on checkbox selection). */
@@ -152,6 +154,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         canDelete: config.canDelete,
         createdMessage: config.createdMessage && ((item: Item) => config.createdMessage!(item, t)),
         Fields: config.Fields,
+        ShowLead: config.ShowLead,
         createHeaders: config.createHeaders,
         createdSearch: config.createdSearch,
         updateSearch,

@@ -20,6 +20,7 @@ import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { vehicles } from '../vehicles/table';
 import { visitors } from '../visitors/table';
+import { caregivers } from '../caregivers/table';
 import { residents, residentUnits } from './table';
 
 /**
@@ -34,11 +35,12 @@ export { NO_PASSWORD } from '../../platform/auth';
  */
 export const RESIDENT_DEPENDENTS: {
   entity: string;
-  table: typeof vehicles | typeof permits | typeof visitors;
+  table: typeof vehicles | typeof permits | typeof visitors | typeof caregivers;
 }[] = [
   { entity: 'vehicles', table: vehicles },
   { entity: 'permits', table: permits },
   { entity: 'visitors', table: visitors },
+  { entity: 'caregivers', table: caregivers },
 ];
 
 const u = tenantUsers;

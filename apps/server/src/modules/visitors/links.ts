@@ -13,6 +13,7 @@ import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { queueMail } from '../outbox/mail';
 import { getVisitor } from './service';
+import type { VisitorItem } from '@parkade/contract';
 import { visitorLinks } from './table';
 
 /*
@@ -211,4 +212,33 @@ export async function currentPoster(ctx: Scope, renew = false): Promise<VisitorP
     expiresAt: row!.expiresAt.toISOString(),
     createdAt: row!.createdAt.toISOString(),
   };
+}
+
+/**
+ * Tells a visitor who registered themselves (the poster, a personal link) and gave an email that their request
+ * was approved or refused, with a fresh receipt link to the permit (the first one was emailed at registration).
+ */
+export async function tellVisitorDecision(ctx: Scope, visitor: VisitorItem) {
+  if (!visitor.email || (visitor.source !== 'poster' && visitor.source !== 'link')) return;
+  if (visitor.shownStatus !== 'valid' && visitor.shownStatus !== 'rejected') return;
+  const receipt = await issueReceipt(ctx, visitor.id);
+  const place = ctx.property?.name ?? '';
+  const approved = visitor.shownStatus === 'valid';
+  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+    to: visitor.email,
+    subject: t(ctx.lang, approved ? 'visitors.public.approvedSubject' : 'visitors.public.rejectedSubject', {
+      place,
+    }),
+    text: t(ctx.lang, approved ? 'visitors.public.approvedBody' : 'visitors.public.rejectedBody', {
+      name: visitor.name,
+      place,
+      plate: visitor.plate ?? '',
+      code: visitor.permitCode ?? '',
+      reason: visitor.statusComment ?? '—',
+      url: registrationUrl(ctx, receipt),
+    }),
+    kind: 'visitor-decision',
+    propertyId: ctx.propertyId,
+  });
+  ctx.afterCommit(wake);
 }

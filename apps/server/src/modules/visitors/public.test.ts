@@ -168,6 +168,17 @@ describe('the poster', () => {
     const seen = await ok<PublicVisitorLink>(await call('GET', `/public/visitors/token/${res.receiptToken}`));
     expect(seen).toMatchObject({ kind: 'receipt', visitor: { id: res.visitor.id, shownStatus: 'pending' } });
     await ok<VisitorItem>(await staff('POST', `/visitors/${res.visitor.id}/approve`, {}));
+    // The visitor is told, with a fresh link to the permit.
+    const [decision] = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'visitor-decision')),
+    );
+    expect(decision!.to).toBe('guest@visitors-public.test');
+    expect(decision!.subject).toContain('approved');
+    const fresh = /\/register\/visitors\/([\w-]+)/.exec(decision!.text)![1]!;
+    expect(
+      (await ok<PublicVisitorLink>(await call('GET', `/public/visitors/token/${fresh}`))).visitor
+        ?.shownStatus,
+    ).toBe('valid');
     const after = await ok<PublicVisitor>(
       await call('GET', `/public/visitors/${res.visitor.id}?token=${encodeURIComponent(res.receiptToken)}`),
     );

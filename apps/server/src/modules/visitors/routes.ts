@@ -17,6 +17,7 @@ import { t } from '../../platform/i18n';
 import { formRulesOf } from '../form-rules/service';
 import { propertySettingsOf } from '../residents/service';
 import { exportVisitors, visitorPermitPdf, withCheckUrl } from './documents';
+import { myVisitorsRoutes } from './my';
 import { visitorLinkRoutes } from './poster';
 import { publicVisitorsRoutes } from './public';
 import * as service from './service';
@@ -159,6 +160,7 @@ export const visitorsRoutes = [
       return deletedMessage(ctx, 'visitors');
     },
   }),
+  ...myVisitorsRoutes,
   ...visitorLinkRoutes,
   ...publicVisitorsRoutes,
 ];

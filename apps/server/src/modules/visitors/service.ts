@@ -12,7 +12,13 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import { tokenHash } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { belongsTo, defineListResource, listValueError, rowsByIds } from '../../platform/list-query';
+import {
+  belongsTo,
+  defineListResource,
+  listValueError,
+  rowsByIds,
+  type ListResourceDef,
+} from '../../platform/list-query';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
 import { states } from '../states/table';
@@ -140,7 +146,7 @@ const includes = {
   }),
 };
 
-export const visitorsList = defineListResource<typeof columns, VisitorItem>({
+const listDef = {
   table: v,
   select: columns,
   scope: (ctx) => and(eq(v.propertyId, ctx.propertyId), isNull(v.deletedAt)),
@@ -180,6 +186,20 @@ export const visitorsList = defineListResource<typeof columns, VisitorItem>({
   defaultSort: '-createdAt',
   serialize,
   includes,
+} satisfies ListResourceDef<typeof columns, VisitorItem>;
+
+export const visitorsList = defineListResource<typeof columns, VisitorItem>(listDef);
+
+/**
+ * GET /my/visitors: the signed-in resident's own visitors, with the staff list's status and validity filters, term
+ * and sorts; the resident include is left out (it is always the caller).
+ */
+export const myVisitorsList = defineListResource<typeof columns, VisitorItem>({
+  ...listDef,
+  scope: (ctx) => and(eq(v.propertyId, ctx.propertyId), eq(v.residentId, ctx.user().id), isNull(v.deletedAt)),
+  filters: { status: listDef.filters.status, from: listDef.filters.from, to: listDef.filters.to },
+  term: { columns: [v.name, v.phone, v.permitCode, v.plate], plates: [v.plateNormalized] },
+  includes: { unit: includes.unit, make: includes.make, model: includes.model, state: includes.state },
 });
 
 export const own = (ctx: Scope, id: number) =>

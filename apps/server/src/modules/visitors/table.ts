@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   foreignKey,
   index,
   pgTable,
@@ -11,6 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { caregivers } from '../caregivers/table';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
 import { properties } from '../properties/table';
@@ -53,6 +55,9 @@ export const visitors = pgTable(
     publicTokenHash: varchar('public_token_hash', { length: 64 }),
     /** VISITOR_SOURCES: staff, resident, link, poster or caregiver. */
     source: varchar('source', { length: 20 }).notNull().default('staff'),
+    /** A caregiver's pass (decision 0024): the caregiver and the local day it is for (one per caregiver and day). */
+    caregiverId: bigint('caregiver_id', { mode: 'number' }),
+    caregiverDay: date('caregiver_day', { mode: 'string' }),
     createdBy: bigint('created_by', { mode: 'number' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
@@ -64,6 +69,15 @@ export const visitors = pgTable(
       columns: [t.propertyId, t.residentId],
       foreignColumns: [residents.propertyId, residents.id],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'visitors_caregiver_fk',
+      columns: [t.propertyId, t.caregiverId],
+      foreignColumns: [caregivers.propertyId, caregivers.id],
+    }),
+    // Never two passes for one caregiver and day, even when two renewal runs overlap.
+    uniqueIndex('visitors_caregiver_day_unique')
+      .on(t.propertyId, t.caregiverId, t.caregiverDay)
+      .where(sql`${t.caregiverId} is not null`),
     uniqueIndex('visitors_permit_code_unique')
       .on(t.propertyId, sql`lower(${t.permitCode})`)
       .where(sql`${t.permitCode} is not null`),

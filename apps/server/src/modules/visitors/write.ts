@@ -22,7 +22,8 @@ import { models } from '../models/table';
 import { assertResident, propertySettingsOf } from '../residents/service';
 import { residentUnits } from '../residents/table';
 import { states } from '../states/table';
-import { firstBreach, limitError, type LimitBreach } from './limits';
+import { firstBreach, limitError, type LimitBreach, type PermitWindow } from './limits';
+import { tellVisitorDecision } from './links';
 import { getVisitor, own } from './service';
 import { visitors } from './table';
 
@@ -45,6 +46,10 @@ export interface RegisterOptions {
   approval: 'valid' | 'settingsApproval' | 'pending';
   /** How the visitor came (VISITOR_SOURCES); staff by default. */
   source?: VisitorSource;
+  /** A fixed validity instead of `validFrom` + the settings' (a caregiver's pass: until local midnight). */
+  window?: { from: Date; until: Date };
+  /** A caregiver's pass (decision 0024): the caregiver and the local day, unique together. */
+  caregiver?: { id: number; day: string };
 }
 
 /** The token of a visitor permit's QR code: derived from the app secret, the property and the code; only its
@@ -109,13 +114,16 @@ async function checkLimits(
   window: { from: Date; until: Date },
   opts: RegisterOptions,
   except?: number,
+  only?: PermitWindow['only'],
 ): Promise<LimitBreach | null> {
   const breach = await firstBreach(ctx, {
     residentId: body.residentId,
     validFrom: window.from,
     validUntil: window.until,
     temporaryPlates: body.temporaryPlates,
+    plateNormalized: body.plate ? normalizePlate(body.plate) : null,
     except,
+    only,
   });
   if (!breach) return null;
   if (opts.canOverride && body.overrideReason) return breach;
@@ -175,7 +183,7 @@ export async function registerVisitor(ctx: Scope, body: Body, opts: RegisterOpti
   let breach: LimitBreach | null = null;
   if (body.plate) {
     await assertNotBanned(ctx, body.plate, 'plate');
-    const window = await validityOf(ctx, body.validFrom);
+    const window = opts.window ?? (await validityOf(ctx, body.validFrom));
     breach = await checkLimits(ctx, body, window, opts);
     permit = await newPermit(ctx, window, opts);
   }
@@ -192,6 +200,7 @@ export async function registerVisitor(ctx: Scope, body: Body, opts: RegisterOpti
       ...(permit ?? {}),
       overrideReason: breach ? body.overrideReason : null,
       source: opts.source ?? 'staff',
+      ...(opts.caregiver ? { caregiverId: opts.caregiver.id, caregiverDay: opts.caregiver.day } : {}),
       createdBy: ctx.session?.user.id ?? null,
     },
     UNIQUE,
@@ -223,8 +232,12 @@ export async function updateVisitor(ctx: Scope, id: number, body: Body, opts: Re
     if (opts.source) patch.source = opts.source;
   } else if (live && body.validFrom && new Date(body.validFrom).getTime() !== Date.parse(before.validFrom!)) {
     const window = await validityOf(ctx, body.validFrom);
-    breach = await checkLimits(ctx, body, window, opts, id);
+    breach = await checkLimits(ctx, { ...body, plate }, window, opts, id);
     Object.assign(patch, { validFrom: window.from, validUntil: window.until });
+  } else if (live && newPlate) {
+    // The same validity on another plate: only the per-plate limit changes.
+    const window = { from: new Date(before.validFrom!), until: new Date(before.validUntil!) };
+    breach = await checkLimits(ctx, { ...body, plate }, window, opts, id, ['nightsInRow']);
   }
   if (breach) patch.overrideReason = body.overrideReason;
   await updateRow(ctx, v, 'visitors', own(ctx, id), patch, { unique: UNIQUE, redact });
@@ -263,7 +276,9 @@ export async function transition(
     { permitStatus: rule.to, statusComment: comment },
     { action, redact: (r) => ({ ...redact(r), comment }) },
   );
-  return getVisitor(ctx, id);
+  const after = await getVisitor(ctx, id);
+  if (action === 'approve' || action === 'reject') await tellVisitorDecision(ctx, after);
+  return after;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
+import { caregiverFixture, myCaregiverFixture } from './caregivers';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
-import { myPermitFixture, myReservationFixture, myVehicleFixture } from './my';
+import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { roleFixture } from './roles';
 import { mySpotReportFixture, spotReportFixture } from './spot-reports';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
@@ -32,6 +33,9 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/vehicles\/:id$/, myVehicleFixture],
   [/^\w+ \/my\/permits\/:id$/, myPermitFixture],
   [/^\w+ \/my\/reservations\/:id/, myReservationFixture],
+  [/^\w+ \/my\/visitors\/:id/, myVisitorFixture],
+  [/^\w+ \/my\/caregivers\/:id$/, myCaregiverFixture],
+  [/^\w+ \/caregivers\/:id/, caregiverFixture],
   [/^\w+ \/my\/spot-reports\/:id/, mySpotReportFixture],
   [/^\w+ \/spot-reports\/:id/, spotReportFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],

@@ -1,9 +1,10 @@
-import { newToken } from '../../platform/auth';
+import { newToken, tokenHash } from '../../platform/auth';
 import type { Scope } from '../../platform/scope';
 import { permits } from '../../modules/permits/table';
 import { reservations } from '../../modules/reservations/table';
 import { residents } from '../../modules/residents/table';
 import { vehicles } from '../../modules/vehicles/table';
+import { visitors } from '../../modules/visitors/table';
 import { code, plate } from './fake';
 import { spotFixture } from './structure';
 import type { RouteFixture } from './types';
@@ -71,5 +72,36 @@ export const myReservationFixture: RouteFixture = {
       })
       .returning({ id: reservations.id });
     return { id: row!.id };
+  },
+};
+
+/** Route harness: a visitor of the resident who calls, with a valid permit; the body changes its name. */
+export const myVisitorFixture: RouteFixture = {
+  async create(scope, owner) {
+    const { tx, propertyId } = scope;
+    await tx.insert(residents).values({ propertyId, id: owner.userId }).onConflictDoNothing();
+    const p = plate();
+    const permitCode = `MV-${code(6)}`;
+    const from = new Date();
+    const [row] = await tx
+      .insert(visitors)
+      .values({
+        propertyId,
+        name: 'Harness Visitor',
+        plate: p,
+        plateNormalized: p,
+        residentId: owner.userId,
+        permitCode,
+        permitStatus: 'valid',
+        validFrom: from,
+        validUntil: new Date(from.getTime() + 24 * 3600_000),
+        publicTokenHash: tokenHash(permitCode),
+        source: 'resident',
+      })
+      .returning({ id: visitors.id });
+    return { id: row!.id };
+  },
+  async body() {
+    return { name: 'Harness Visitor', plate: plate() };
   },
 };

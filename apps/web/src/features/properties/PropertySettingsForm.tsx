@@ -72,6 +72,7 @@ const SECTIONS: [
       ['visitorLimitWindowDays', 'number'],
       ['visitorVehiclesAllowed', 'number'],
       ['tempVisitorVehicles', 'number'],
+      ['maxNightsInRow', 'number'],
       ['approvalRequired', 'switch'],
       ['posterApproval', 'posterApproval'],
     ],
@@ -85,6 +86,12 @@ const SECTIONS: [
     ],
   ],
 ];
+
+/** The settings chosen from a list: their values and the prefix of their labels. */
+const CHOICES = {
+  unit: { values: VISITOR_VALIDITY_UNITS, labels: 'settings.units' },
+  posterApproval: { values: POSTER_APPROVALS, labels: 'settings.posterApproval' },
+} as const;
 
 /**
  * Property settings (SPEC §2.5): general, resident permits, reserved spaces, visitor permits and other, each with
@@ -161,32 +168,21 @@ export function PropertySettingsForm({
                       if (kind === 'number')
                         return <NumberInput key={name} name={name} label={label} min={0} />;
                       if (kind === 'text') return <TextInput key={name} name={name} label={label} />;
-                      if (kind === 'posterApproval')
+                      if (kind in CHOICES) {
+                        const choice = CHOICES[kind as keyof typeof CHOICES];
                         return (
                           <SelectInput
                             key={name}
                             name={name}
                             label={label}
                             required
-                            options={POSTER_APPROVALS.map((u) => ({
+                            options={choice.values.map((u) => ({
                               value: u,
-                              label: t(`settings.posterApproval.${u}`),
+                              label: t(`${choice.labels}.${u}`),
                             }))}
                           />
                         );
-                      if (kind === 'unit')
-                        return (
-                          <SelectInput
-                            key={name}
-                            name={name}
-                            label={label}
-                            required
-                            options={VISITOR_VALIDITY_UNITS.map((u) => ({
-                              value: u,
-                              label: t(`settings.units.${u}`),
-                            }))}
-                          />
-                        );
+                      }
                       return (
                         <Controller
                           key={name}

@@ -20,6 +20,7 @@ import { applyLanguage, isLanguage, languageCodesQueryOptions } from '../../plat
 import { useDocumentTitle } from '../../platform/title';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { AuthLayout } from '../auth/AuthLayout';
+import { LinkError } from '../auth/LinkError';
 import { useArea } from '../shell/useArea';
 import { AgreementStep } from './AgreementStep';
 import { DetailsStep } from './DetailsStep';
@@ -76,7 +77,16 @@ export function RegisterResidentPage({ token }: { token: string }) {
           <CircularProgress aria-label={t('register.loading')} />
         </Box>
       )}
-      {error && !data && <LinkError error={error} retrying={isRefetching} onRetry={() => void refetch()} />}
+      {error && !data && (
+        <LinkError
+          error={error}
+          retrying={isRefetching}
+          onRetry={() => void refetch()}
+          hint={t('register.linkError.hint')}
+          fallback={t('register.linkError.title')}
+          signIn={t('register.signIn')}
+        />
+      )}
       {data && step !== null && (
         <Stack spacing={3}>
           <Stepper activeStep={step} alternativeLabel>
@@ -92,38 +102,6 @@ export function RegisterResidentPage({ token }: { token: string }) {
         </Stack>
       )}
     </AuthLayout>
-  );
-}
-
-/** An unknown or expired link (the server says which), or the resident could not be loaded. */
-function LinkError({
-  error,
-  retrying,
-  onRetry,
-}: {
-  error: RequestError;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation();
-  const unusable = error.statusCode === 404 || error.statusCode === 410 || error.statusCode === 422;
-  return (
-    <Stack spacing={2.5}>
-      <Alert severity="error">{error.message || t('register.linkError.title')}</Alert>
-      <Typography color="text.secondary">
-        {unusable ? t('register.linkError.hint') : t('register.loadError.hint')}
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="contained" href="/auth/login">
-          {t('register.signIn')}
-        </Button>
-        {!unusable && (
-          <Button variant="outlined" onClick={onRetry} loading={retrying}>
-            {t('shell.retry')}
-          </Button>
-        )}
-      </Stack>
-    </Stack>
   );
 }
 

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../platform/title';
 import { formatDateTime, formatDuration, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from '../auth/AuthLayout';
+import { LinkError } from '../auth/LinkError';
 import { VisitorSelfForm } from './VisitorSelfForm';
 
 /** How often a pending request is checked again while its page is open (the resident may approve any moment). */
@@ -77,7 +78,15 @@ export function RegisterVisitorPage({ token }: { token: string }) {
           <CircularProgress aria-label={t('registerVisitor.loading')} />
         </Box>
       )}
-      {error && !data && <LinkError error={error} retrying={isRefetching} onRetry={() => void refetch()} />}
+      {error && !data && (
+        <LinkError
+          error={error}
+          retrying={isRefetching}
+          onRetry={() => void refetch()}
+          hint={t('registerVisitor.linkErrorHint')}
+          fallback={t('registerVisitor.linkError')}
+        />
+      )}
       {data && (data.kind !== 'receipt' || correcting) && (
         <Stack spacing={2}>
           {data.kind !== 'receipt' && (
@@ -104,33 +113,6 @@ export function RegisterVisitorPage({ token }: { token: string }) {
         <PermitView visitor={data.visitor} token={token} onCorrect={() => setCorrecting(true)} />
       )}
     </AuthLayout>
-  );
-}
-
-/** An unknown, expired or used link (the server says which), or the page could not be loaded. */
-function LinkError({
-  error,
-  retrying,
-  onRetry,
-}: {
-  error: RequestError;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation();
-  const unusable = error.statusCode === 404 || error.statusCode === 410 || error.statusCode === 422;
-  return (
-    <Stack spacing={2.5}>
-      <Alert severity="error">{error.message || t('registerVisitor.linkError')}</Alert>
-      <Typography color="text.secondary">
-        {unusable ? t('registerVisitor.linkErrorHint') : t('register.loadError.hint')}
-      </Typography>
-      {!unusable && (
-        <Button variant="outlined" onClick={onRetry} loading={retrying}>
-          {t('shell.retry')}
-        </Button>
-      )}
-    </Stack>
   );
 }
 

@@ -39,6 +39,7 @@ import { useList, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { PermitStatusChip } from '../permits/PermitStatusChip';
 import { ResidentVisitorsCard } from '../visitors/ResidentVisitorsCard';
+import { ResidentCaregiversCard } from '../caregivers/ResidentCaregiversCard';
 
 /** Under a resident's show page: what staff do for them, and their vehicles and permits. */
 export function ResidentPanel({ item }: { item: { id: number } }) {
@@ -142,6 +143,7 @@ export function ResidentPanel({ item }: { item: { id: number } }) {
         <ResidentPermitsCard residentId={item.id} />
       </Stack>
       {can('visitors.index') && <ResidentVisitorsCard residentId={item.id} />}
+      {can('visitors.index') && <ResidentCaregiversCard residentId={item.id} />}
       {passwordOpen && <PasswordDialog residentId={item.id} onClose={() => setPasswordOpen(false)} />}
     </Stack>
   );

@@ -16,6 +16,7 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HealthAndSafetyOutlined from '@mui/icons-material/HealthAndSafetyOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
@@ -74,6 +75,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/reports': AssessmentOutlined,
   '/my/profile': AccountCircleOutlined,
   '/my/vehicles': DirectionsCarOutlined,
+  '/my/caregivers': HealthAndSafetyOutlined,
   '/my/permits': BadgeOutlined,
   '/my/visitors': EmojiPeopleOutlined,
   '/my/reservations': EventAvailableOutlined,

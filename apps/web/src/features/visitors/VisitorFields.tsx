@@ -31,11 +31,11 @@ import { VisitorStatusChip } from './VisitorStatusChip';
  * How long a new permit lasts, said in the page's language ("24 hours", "24 horas", "24小时"), from the property's
  * setting (GET /visitors/validity); null until it is known.
  */
-function useValidityLength(enabled: boolean): string | null {
+function useValidityLength(enabled: boolean, path: string): string | null {
   const { intlLocale } = useUiLocale();
   const { data } = useQuery({
-    queryKey: ['visitors', 'validity', usePropertyStore((s) => s.propertyId)],
-    queryFn: () => get<VisitorValidity>('/visitors/validity'),
+    queryKey: [path, usePropertyStore((s) => s.propertyId)],
+    queryFn: () => get<VisitorValidity>(path),
     enabled,
     staleTime: 60_000,
   });
@@ -86,8 +86,10 @@ function UnitInput({ residentId, record }: { residentId: number | null; record?:
 /**
  * The visitor form (SPEC §3): who, their vehicle, the resident and unit visited, when the permit starts. It obeys
  * the property's form rules (`visitors`). After a refused limit, staff may give a reason to go beyond it.
+ * `mine`: the resident's own form (/my/visitors): the resident visited is the caller and the unit theirs, the
+ * catalogs (state, make, model) are staff's pages, a limit has no override, and the permit panel leads the page.
  */
-export function VisitorFields({ record }: { record?: VisitorItem }) {
+export function VisitorFields({ record, mine = false }: { record?: VisitorItem; mine?: boolean }) {
   const { t } = useTranslation();
   const mode = useFormMode();
   const rules = useFormRules()?.visitors;
@@ -98,7 +100,7 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
   const shown = (f: string) => rules?.[f]?.visible !== false && !empty(f);
   const req = (f: string) => rules?.[f]?.required === true;
   const bootstrap = useBootstrap();
-  const length = useValidityLength(mode !== 'show');
+  const length = useValidityLength(mode !== 'show', mine ? '/my/visitors/validity' : '/visitors/validity');
   const selectedCountry = usePropertyStore((s) => s.propertyCountry);
   const country = bootstrap.property?.country ?? selectedCountry;
   const makeId = useDependentField<number | null>('makeId', 'modelId');
@@ -107,10 +109,10 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
   const overrideReason = useWatch({ name: 'overrideReason' }) as string | null;
   // A refused limit comes back on residentId: staff may then issue the permit anyway, with a reason.
   const refused = errors.residentId?.type === 'server';
-  const showOverride = mode !== 'show' && (refused || Boolean(overrideReason));
+  const showOverride = !mine && mode !== 'show' && (refused || Boolean(overrideReason));
   return (
     <FieldGrid>
-      {mode === 'show' && record && <StatusRow visitor={record} />}
+      {mode === 'show' && record && !mine && <StatusRow visitor={record} />}
       <TextInput name="name" label={t('visitors.fields.name')} required />
       {shown('phone') && (
         <PhoneInput
@@ -131,7 +133,7 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
           helperText={mode === 'show' ? undefined : t('visitors.screens.plateHint')}
         />
       )}
-      {!empty('stateId') && (
+      {!mine && !empty('stateId') && (
         <RecordInput
           name="stateId"
           label={t('visitors.fields.state')}
@@ -139,7 +141,7 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
           initial={record?.state ? { id: record.state.id, label: record.state.name } : null}
         />
       )}
-      {shown('makeId') && (
+      {!mine && shown('makeId') && (
         <RecordInput
           name="makeId"
           label={t('visitors.fields.make')}
@@ -148,7 +150,7 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
           initial={record?.make ? { id: record.make.id, label: record.make.name } : null}
         />
       )}
-      {shown('modelId') && (
+      {!mine && shown('modelId') && (
         <RecordInput
           key={`model-${makeId ?? 0}`}
           name="modelId"
@@ -174,22 +176,27 @@ export function VisitorFields({ record }: { record?: VisitorItem }) {
       {!(mode === 'show' && !values.temporaryPlates) && (
         <TemporaryPlatesInput label={t('rules.fields.temporaryPlates')} />
       )}
-      <Locked when={mode === 'edit'}>
-        <RecordInput
-          name="residentId"
-          label={t('visitors.fields.resident')}
-          required
-          resource="/residents"
-          sort="fullName"
-          optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
-          initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
-          valueLabel={(r) => String(r.fullName)}
-          showHref={(id) => `/residents/${id}/show`}
-        />
-      </Locked>
-      {!empty('unitId') && (
-        <UnitInput key={`unit-${residentId ?? 0}`} residentId={residentId} record={record} />
+      {!mine && (
+        <Locked when={mode === 'edit'}>
+          <RecordInput
+            name="residentId"
+            label={t('visitors.fields.resident')}
+            required
+            resource="/residents"
+            sort="fullName"
+            optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
+            initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
+            valueLabel={(r) => String(r.fullName)}
+            showHref={(id) => `/residents/${id}/show`}
+          />
+        </Locked>
       )}
+      {mine
+        ? mode === 'show' &&
+          record?.unit && <ReadOnlyField label={t('visitors.fields.unit')}>{record.unit.name}</ReadOnlyField>
+        : !empty('unitId') && (
+            <UnitInput key={`unit-${residentId ?? 0}`} residentId={residentId} record={record} />
+          )}
       {mode !== 'show' && (
         <DateTimeInput
           name="validFrom"

@@ -44,8 +44,9 @@ function CopyLinkButton({ url, variant = 'outlined' }: { url: string; variant?: 
   );
 }
 
-export function downloadPermit(v: VisitorItem) {
-  return download(`/visitors/${v.id}/permit.pdf`, `visitor-permit-${v.permitCode ?? v.id}.pdf`).catch(
+/** The permit's PDF; `base`: the API the visitor is read from ('/visitors', or the resident's '/my/visitors'). */
+export function downloadPermit(v: VisitorItem, base = '/visitors') {
+  return download(`${base}/${v.id}/permit.pdf`, `visitor-permit-${v.permitCode ?? v.id}.pdf`).catch(
     (e: Error) => toast.error(e.message),
   );
 }
@@ -64,13 +65,15 @@ export function useValidity(v: VisitorItem) {
 /**
  * On a visitor's page, first: the permit's status and validity, the moves the contract's transition table allows
  * now (item.actions; each confirmed, reject and revoke with a reason) and the permit's PDF. Opened with
- * `?registered=1` (right after registering) it shows the registration's summary.
+ * `?registered=1` (right after registering) it shows the registration's summary. `mine`: on the resident's own
+ * page (/my/visitors), read from the resident's API; the actions are the ones the server lets the resident take.
  */
-export function VisitorPanel({ item }: { item: { id: number } }) {
+export function VisitorPanel({ item, mine = false }: { item: { id: number }; mine?: boolean }) {
+  const base = mine ? '/my/visitors' : '/visitors';
   const { t } = useTranslation();
   const can = useCan();
   const client = useQueryClient();
-  const visitor = useRecord<VisitorItem>('/visitors', item.id).data;
+  const visitor = useRecord<VisitorItem>(base, item.id).data;
   const search: Record<string, unknown> = useSearch({ strict: false });
   const navigate = useNavigate();
   const [summary, setSummary] = useState(Boolean(search.registered));
@@ -80,10 +83,10 @@ export function VisitorPanel({ item }: { item: { id: number } }) {
   const [error, setError] = useState<string | null>(null);
   const validity = useValidity(visitor ?? ({} as VisitorItem));
   if (!visitor) return null;
-  const allowed = can('visitors.edit') ? visitor.actions : [];
+  const allowed = mine || can('visitors.edit') ? visitor.actions : [];
   const closeSummary = () => {
     setSummary(false);
-    void navigate({ to: `/visitors/${visitor.id}/show` as never, replace: true });
+    void navigate({ to: `${base}/${visitor.id}/show` as never, replace: true });
   };
   const close = () => {
     setAction(null);
@@ -95,11 +98,11 @@ export function VisitorPanel({ item }: { item: { id: number } }) {
     setBusy(true);
     setError(null);
     try {
-      const after = await send<VisitorItem>('POST', `/visitors/${visitor.id}/${action}`, {
+      const after = await send<VisitorItem>('POST', `${base}/${visitor.id}/${action}`, {
         comment: comment.trim() || null,
       });
-      client.setQueryData(resourceKeys.record('/visitors', visitor.id), after);
-      void client.invalidateQueries({ queryKey: ['/visitors'] });
+      client.setQueryData(resourceKeys.record(base, visitor.id), after);
+      void client.invalidateQueries({ queryKey: [base] });
       toast.success(
         t('visitors.screens.transitioned', { status: t(`visitors.status.${after.shownStatus}`) }),
       );
@@ -124,6 +127,7 @@ export function VisitorPanel({ item }: { item: { id: number } }) {
           {visitor.permitCode && <Typography color="text.secondary">{visitor.permitCode}</Typography>}
         </Stack>
         <Typography color="text.secondary">{validity ?? t('visitors.noPermit')}</Typography>
+        {mine && <ResidentNote visitor={visitor} />}
         {visitor.statusComment && (
           <Alert severity="warning">
             {t('visitors.screens.because', { comment: visitor.statusComment })}
@@ -149,14 +153,14 @@ export function VisitorPanel({ item }: { item: { id: number } }) {
             <Button
               variant="outlined"
               startIcon={<DownloadIcon />}
-              onClick={() => void downloadPermit(visitor)}
+              onClick={() => void downloadPermit(visitor, base)}
             >
               {t('visitors.screens.downloadPermit')}
             </Button>
           )}
           {visitor.checkUrl && <CopyLinkButton url={visitor.checkUrl} />}
-          {visitor.shownStatus === 'none' && can('visitors.edit') && (
-            <SendLinkButton path={`/visitors/${visitor.id}/link`} />
+          {visitor.shownStatus === 'none' && (mine || can('visitors.edit')) && (
+            <SendLinkButton path={`${base}/${visitor.id}/link`} />
           )}
         </Stack>
       </Stack>
@@ -197,7 +201,9 @@ export function VisitorPanel({ item }: { item: { id: number } }) {
           </Button>
         </DialogActions>
       </Dialog>
-      {summary && <SummaryDialog visitor={visitor} validity={validity} onClose={closeSummary} />}
+      {summary && (
+        <SummaryDialog visitor={visitor} validity={validity} onClose={closeSummary} base={base} mine={mine} />
+      )}
     </Paper>
   );
 }
@@ -207,21 +213,27 @@ function SummaryDialog({
   visitor,
   validity,
   onClose,
+  base,
+  mine,
 }: {
   visitor: VisitorItem;
   validity: string | null;
   onClose: () => void;
+  base: string;
+  mine: boolean;
 }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
     [t('visitors.fields.permitCode'), visitor.permitCode ?? t('visitors.status.none')],
     [t('visitors.fields.plate'), visitor.plate ?? '—'],
     [t('visitors.screens.validityLabel'), validity ?? t('visitors.noPermit')],
-    [
+  ];
+  // The resident's own summary does not name them back.
+  if (!mine)
+    rows.push([
       t('visitors.fields.resident'),
       [visitor.resident?.fullName, visitor.unit?.name].filter(Boolean).join(' · ') || '—',
-    ],
-  ];
+    ]);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="visitor-summary-title">
       <DialogTitle id="visitor-summary-title">
@@ -248,13 +260,13 @@ function SummaryDialog({
         <Button onClick={onClose}>{t('visitors.screens.done')}</Button>
         {visitor.checkUrl && <CopyLinkButton url={visitor.checkUrl} />}
         {visitor.shownStatus === 'none' && (
-          <SendLinkButton path={`/visitors/${visitor.id}/link`} variant="contained" />
+          <SendLinkButton path={`${base}/${visitor.id}/link`} variant="contained" />
         )}
         {printable(visitor) && (
           <Button
             variant="contained"
             startIcon={<DownloadIcon />}
-            onClick={() => void downloadPermit(visitor)}
+            onClick={() => void downloadPermit(visitor, base)}
           >
             {t('visitors.screens.downloadPermit')}
           </Button>
@@ -262,4 +274,13 @@ function SummaryDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** What a pending permit means for the resident: their visitor's poster request to decide, or the office's. */
+function ResidentNote({ visitor }: { visitor: VisitorItem }) {
+  const { t } = useTranslation();
+  if (visitor.shownStatus !== 'pending') return null;
+  if (visitor.actions.includes('approve'))
+    return <Alert severity="info">{t('my.visitors.posterRequest', { name: visitor.name })}</Alert>;
+  return <Alert severity="info">{t('my.visitors.pendingNote')}</Alert>;
 }

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { caregiversListQuery } from '@parkade/contract';
+import { listSearch } from '../../../../ui/list-search';
+import { myCaregiverScreens } from '../../../../features/caregivers/my';
+
+export const Route = createFileRoute('/_app/my/caregivers/')({
+  validateSearch: listSearch(caregiversListQuery),
+  component: List,
+});
+
+function List() {
+  const { ListPage } = myCaregiverScreens;
+  return <ListPage />;
+}
