@@ -40,6 +40,7 @@ import { Route as AppResidentsIndexRouteImport } from './routes/_app/residents/i
 import { Route as AppResidentsCreateRouteImport } from './routes/_app/residents/create'
 import { Route as AppRolesIndexRouteImport } from './routes/_app/roles/index'
 import { Route as AppRolesCreateRouteImport } from './routes/_app/roles/create'
+import { Route as AppSpotReportsIndexRouteImport } from './routes/_app/spot-reports/index'
 import { Route as AppSpotsIndexRouteImport } from './routes/_app/spots/index'
 import { Route as AppUnitsIndexRouteImport } from './routes/_app/units/index'
 import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
@@ -100,6 +101,7 @@ import { Route as AppResidentsResidentIdVisitorsRouteImport } from './routes/_ap
 import { Route as AppResidentsResidentIdVisitorsCreateRouteImport } from './routes/_app/residents/$residentId/visitors-create'
 import { Route as AppRolesRoleIdEditRouteImport } from './routes/_app/roles/$roleId/edit'
 import { Route as AppRolesRoleIdShowRouteImport } from './routes/_app/roles/$roleId/show'
+import { Route as AppSpotReportsSpotReportIdShowRouteImport } from './routes/_app/spot-reports/$spotReportId/show'
 import { Route as AppSpotsSpotIdEditRouteImport } from './routes/_app/spots/$spotId/edit'
 import { Route as AppSpotsSpotIdShowRouteImport } from './routes/_app/spots/$spotId/show'
 import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$unitId/edit'
@@ -287,6 +289,11 @@ const AppRolesIndexRoute = AppRolesIndexRouteImport.update({
 const AppRolesCreateRoute = AppRolesCreateRouteImport.update({
   id: '/roles/create',
   path: '/roles/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSpotReportsIndexRoute = AppSpotReportsIndexRouteImport.update({
+  id: '/spot-reports/',
+  path: '/spot-reports/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSpotsIndexRoute = AppSpotsIndexRouteImport.update({
@@ -611,6 +618,12 @@ const AppRolesRoleIdShowRoute = AppRolesRoleIdShowRouteImport.update({
   path: '/roles/$roleId/show',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSpotReportsSpotReportIdShowRoute =
+  AppSpotReportsSpotReportIdShowRouteImport.update({
+    id: '/spot-reports/$spotReportId/show',
+    path: '/spot-reports/$spotReportId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppSpotsSpotIdEditRoute = AppSpotsSpotIdEditRouteImport.update({
   id: '/spots/$spotId/edit',
   path: '/spots/$spotId/edit',
@@ -847,6 +860,7 @@ export interface FileRoutesByFullPath {
   '/properties/': typeof AppPropertiesIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
   '/roles/': typeof AppRolesIndexRoute
+  '/spot-reports/': typeof AppSpotReportsIndexRoute
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
   '/users/': typeof AppUsersIndexRoute
@@ -887,6 +901,7 @@ export interface FileRoutesByFullPath {
   '/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
+  '/spot-reports/$spotReportId/show': typeof AppSpotReportsSpotReportIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -973,6 +988,7 @@ export interface FileRoutesByTo {
   '/properties': typeof AppPropertiesIndexRoute
   '/residents': typeof AppResidentsIndexRoute
   '/roles': typeof AppRolesIndexRoute
+  '/spot-reports': typeof AppSpotReportsIndexRoute
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
   '/users': typeof AppUsersIndexRoute
@@ -1013,6 +1029,7 @@ export interface FileRoutesByTo {
   '/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
+  '/spot-reports/$spotReportId/show': typeof AppSpotReportsSpotReportIdShowRoute
   '/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -1101,6 +1118,7 @@ export interface FileRoutesById {
   '/_app/properties/': typeof AppPropertiesIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
   '/_app/roles/': typeof AppRolesIndexRoute
+  '/_app/spot-reports/': typeof AppSpotReportsIndexRoute
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
@@ -1141,6 +1159,7 @@ export interface FileRoutesById {
   '/_app/residents/$residentId/visitors-create': typeof AppResidentsResidentIdVisitorsCreateRoute
   '/_app/roles/$roleId/edit': typeof AppRolesRoleIdEditRoute
   '/_app/roles/$roleId/show': typeof AppRolesRoleIdShowRoute
+  '/_app/spot-reports/$spotReportId/show': typeof AppSpotReportsSpotReportIdShowRoute
   '/_app/spots/$spotId/edit': typeof AppSpotsSpotIdEditRoute
   '/_app/spots/$spotId/show': typeof AppSpotsSpotIdShowRoute
   '/_app/units/$unitId/edit': typeof AppUnitsUnitIdEditRoute
@@ -1229,6 +1248,7 @@ export interface FileRouteTypes {
     | '/properties/'
     | '/residents/'
     | '/roles/'
+    | '/spot-reports/'
     | '/spots/'
     | '/units/'
     | '/users/'
@@ -1269,6 +1289,7 @@ export interface FileRouteTypes {
     | '/residents/$residentId/visitors-create'
     | '/roles/$roleId/edit'
     | '/roles/$roleId/show'
+    | '/spot-reports/$spotReportId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -1355,6 +1376,7 @@ export interface FileRouteTypes {
     | '/properties'
     | '/residents'
     | '/roles'
+    | '/spot-reports'
     | '/spots'
     | '/units'
     | '/users'
@@ -1395,6 +1417,7 @@ export interface FileRouteTypes {
     | '/residents/$residentId/visitors-create'
     | '/roles/$roleId/edit'
     | '/roles/$roleId/show'
+    | '/spot-reports/$spotReportId/show'
     | '/spots/$spotId/edit'
     | '/spots/$spotId/show'
     | '/units/$unitId/edit'
@@ -1482,6 +1505,7 @@ export interface FileRouteTypes {
     | '/_app/properties/'
     | '/_app/residents/'
     | '/_app/roles/'
+    | '/_app/spot-reports/'
     | '/_app/spots/'
     | '/_app/units/'
     | '/_app/users/'
@@ -1522,6 +1546,7 @@ export interface FileRouteTypes {
     | '/_app/residents/$residentId/visitors-create'
     | '/_app/roles/$roleId/edit'
     | '/_app/roles/$roleId/show'
+    | '/_app/spot-reports/$spotReportId/show'
     | '/_app/spots/$spotId/edit'
     | '/_app/spots/$spotId/show'
     | '/_app/units/$unitId/edit'
@@ -1801,6 +1826,13 @@ declare module '@tanstack/react-router' {
       path: '/roles/create'
       fullPath: '/roles/create'
       preLoaderRoute: typeof AppRolesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/spot-reports/': {
+      id: '/_app/spot-reports/'
+      path: '/spot-reports'
+      fullPath: '/spot-reports/'
+      preLoaderRoute: typeof AppSpotReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/spots/': {
@@ -2223,6 +2255,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRolesRoleIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/spot-reports/$spotReportId/show': {
+      id: '/_app/spot-reports/$spotReportId/show'
+      path: '/spot-reports/$spotReportId/show'
+      fullPath: '/spot-reports/$spotReportId/show'
+      preLoaderRoute: typeof AppSpotReportsSpotReportIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/spots/$spotId/edit': {
       id: '/_app/spots/$spotId/edit'
       path: '/spots/$spotId/edit'
@@ -2495,6 +2534,7 @@ interface AppRouteChildren {
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
   AppRolesIndexRoute: typeof AppRolesIndexRoute
+  AppSpotReportsIndexRoute: typeof AppSpotReportsIndexRoute
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
@@ -2533,6 +2573,7 @@ interface AppRouteChildren {
   AppResidentsResidentIdVisitorsCreateRoute: typeof AppResidentsResidentIdVisitorsCreateRoute
   AppRolesRoleIdEditRoute: typeof AppRolesRoleIdEditRoute
   AppRolesRoleIdShowRoute: typeof AppRolesRoleIdShowRoute
+  AppSpotReportsSpotReportIdShowRoute: typeof AppSpotReportsSpotReportIdShowRoute
   AppSpotsSpotIdEditRoute: typeof AppSpotsSpotIdEditRoute
   AppSpotsSpotIdShowRoute: typeof AppSpotsSpotIdShowRoute
   AppUnitsUnitIdEditRoute: typeof AppUnitsUnitIdEditRoute
@@ -2612,6 +2653,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
   AppRolesIndexRoute: AppRolesIndexRoute,
+  AppSpotReportsIndexRoute: AppSpotReportsIndexRoute,
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
@@ -2655,6 +2697,7 @@ const AppRouteChildren: AppRouteChildren = {
     AppResidentsResidentIdVisitorsCreateRoute,
   AppRolesRoleIdEditRoute: AppRolesRoleIdEditRoute,
   AppRolesRoleIdShowRoute: AppRolesRoleIdShowRoute,
+  AppSpotReportsSpotReportIdShowRoute: AppSpotReportsSpotReportIdShowRoute,
   AppSpotsSpotIdEditRoute: AppSpotsSpotIdEditRoute,
   AppSpotsSpotIdShowRoute: AppSpotsSpotIdShowRoute,
   AppUnitsUnitIdEditRoute: AppUnitsUnitIdEditRoute,

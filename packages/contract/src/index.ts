@@ -45,6 +45,8 @@ export * from './caregivers';
 export * from './caregivers.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
+export * from './spot-reports';
+export * from './spot-reports.schemas';
 export * from './roles';
 export * from './roles.schemas';
 export * from './users';

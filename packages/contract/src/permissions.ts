@@ -78,6 +78,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...p('permits.index', 'permits.show', 'permits.create', 'permits.edit'),
     ...p('reservations.index', 'reservations.show', 'reservations.create'),
     ...readOnly('banned-vehicles'),
+    ...readOnly('spot-reports'),
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
   'office-dispatcher': [
@@ -86,6 +87,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...p('visitors.refresh', 'vehicles.index', 'vehicles.show', 'permits.index', 'permits.show'),
     ...p('residents.index', 'residents.show', 'spots.index', 'spots.show', 'spots.map'),
     ...all('banned-vehicles'),
+    ...all('spot-reports'),
     ...p('patrolling-reports.index', 'patrolling-reports.show'),
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
@@ -94,6 +96,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...all('patrolling-reports'),
     ...p('vehicles.index', 'vehicles.show', 'permits.index', 'permits.show', 'visitors.index'),
     ...p('visitors.show', 'banned-vehicles.index', 'banned-vehicles.show', 'spots.map'),
+    ...all('spot-reports'),
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
 };

@@ -14,6 +14,7 @@ import { reservationsResource } from './reservations';
 import { rolesResource } from './roles';
 import { residentsResource } from './residents';
 import type { NavEntry } from './resource';
+import { spotReportsResource } from './spot-reports';
 import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
 import { unitsResource } from './units';
@@ -46,6 +47,7 @@ export const RESOURCES = [
   caregiversResource,
   reservationsResource,
   bannedVehiclesResource,
+  spotReportsResource,
   ...catalogResources,
   usersResource,
   rolesResource,

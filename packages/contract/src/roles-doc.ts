@@ -11,9 +11,11 @@ export const ROLE_PURPOSES: Record<RoleName, string> = {
     'front desk: residents, vehicles, visitors, permits and reservations day to day; no deletions, approvals, ' +
     'imports, exports or settings',
   'office-dispatcher':
-    'visitors and enforcement paperwork: visitors, banned vehicles; reads residents, vehicles, permits and the map',
+    'visitors and enforcement paperwork: visitors, banned vehicles, spot reports; reads residents, vehicles, ' +
+    'permits and the map',
   'parking-inspector':
-    'patrols: check-in/out, patrol reports, looks up plates and permits; lands on `/patrolling`',
+    'patrols: check-in/out, patrol reports, looks up plates and permits, resolves spot reports; lands on ' +
+    '`/patrolling`',
 };
 
 const pad = (cells: string[], widths: number[]) =>

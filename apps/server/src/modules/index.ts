@@ -33,6 +33,7 @@ import { residentsModule } from './residents/module';
 import { vehiclesModule } from './vehicles/module';
 import { permitsModule } from './permits/module';
 import { bannedVehiclesModule } from './banned-vehicles/module';
+import { spotReportsModule } from './spot-reports/module';
 import { visitorsModule } from './visitors/module';
 import { caregiversModule } from './caregivers/module';
 import { formRulesModule } from './form-rules/module';
@@ -74,6 +75,7 @@ export const MODULES: readonly ServerModule[] = [
   vehiclesModule,
   permitsModule,
   bannedVehiclesModule,
+  spotReportsModule,
   visitorsModule,
   caregiversModule,
   formRulesModule,

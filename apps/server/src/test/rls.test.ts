@@ -15,6 +15,7 @@ import { buildings } from '../modules/buildings/table';
 import { floors } from '../modules/floors/table';
 import { parkingAreas, parkingMaps } from '../modules/parking-map/table';
 import { reservations } from '../modules/reservations/table';
+import { spotReports } from '../modules/spot-reports/table';
 import { spots } from '../modules/spots/table';
 import { units } from '../modules/units/table';
 import { residentImports, residents, residentUnits } from '../modules/residents/table';
@@ -165,6 +166,15 @@ async function seed(scope: RowScope, propertyId: number | null) {
         startsOn: '2026-01-01',
         endsOn: '2026-01-31',
       });
+      await tx
+        .insert(spotReports)
+        .values({
+          propertyId,
+          spotId: spot!.id,
+          residentId: user!.id,
+          plate: 'CAR-1',
+          plateNormalized: 'CAR1',
+        });
     }
     await tx.insert(files).values({
       propertyId,

@@ -3,6 +3,7 @@ import { caregiverFixture, myCaregiverFixture } from './caregivers';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { roleFixture } from './roles';
+import { mySpotReportFixture, spotReportFixture } from './spot-reports';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
 import { areaFixture, buildingFixture, floorFixture, spotFixture, unitFixture } from './structure';
 import {
@@ -35,6 +36,8 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/visitors\/:id/, myVisitorFixture],
   [/^\w+ \/my\/caregivers\/:id$/, myCaregiverFixture],
   [/^\w+ \/caregivers\/:id/, caregiverFixture],
+  [/^\w+ \/my\/spot-reports\/:id/, mySpotReportFixture],
+  [/^\w+ \/spot-reports\/:id/, spotReportFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],

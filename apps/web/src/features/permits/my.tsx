@@ -18,6 +18,7 @@ import { formatDate, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { resourceScreens } from '../../ui/resource-screens';
 import { useList, useRecord } from '../../ui/resource';
+import { ReportReservedButton } from '../spot-reports/my';
 import { PermitStatusChip } from './PermitStatusChip';
 
 /**
@@ -127,6 +128,8 @@ export const myPermitScreens = resourceScreens<PermitItem, MyPermitBody>({
   recordTitle: (p) => p.vehicle?.plate ?? p.code,
   Fields: MyPermitFields,
   ListView: MyPermitCards,
+  // The search action `report-reserved` (issue 17): a car in the resident's reserved spot.
+  ListActions: ReportReservedButton,
   columns: () => [],
 });
 

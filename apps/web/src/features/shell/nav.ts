@@ -5,6 +5,7 @@ import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CarCrashOutlined from '@mui/icons-material/CarCrashOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
@@ -88,6 +89,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/permits': BadgeOutlined,
   '/visitors': EmojiPeopleOutlined,
   '/banned-vehicles': BlockOutlined,
+  '/spot-reports': CarCrashOutlined,
   '/catalog/zones': MapOutlined,
   '/catalog/states': FlagOutlined,
   '/catalog/tows': RvHookupOutlined,
