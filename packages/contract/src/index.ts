@@ -62,3 +62,5 @@ export * from './resource';
 export * from './registry';
 export * from './planned';
 export * from './host';
+export * from './plate-lookup';
+export * from './plate-lookup.schemas';

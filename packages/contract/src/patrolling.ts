@@ -7,7 +7,7 @@ export const PATROLLING_COUNTER_KEYS = ['residents', 'staffUsers'] as const sati
 /** Patrols are run from the central area (DESIGN §1); on a property's host the screen only shows its counters. */
 export const patrollingResource = defineResource({
   name: 'patrolling',
-  actions: ['index', 'check-in', 'check-out'],
+  actions: ['index', 'check-in', 'check-out', 'lookup'],
   routes: { '/patrolling': 'index' },
   nav: [navEntry('overview', '/patrolling', 'patrolling', { areas: ['central'] })],
 });

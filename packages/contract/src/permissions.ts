@@ -88,7 +88,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...p('residents.index', 'residents.show', 'spots.index', 'spots.show', 'spots.map'),
     ...all('banned-vehicles'),
     ...all('spot-reports'),
-    ...p('patrolling-reports.index', 'patrolling-reports.show'),
+    ...p('patrolling.lookup', 'patrolling-reports.index', 'patrolling-reports.show'),
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
   'parking-inspector': [

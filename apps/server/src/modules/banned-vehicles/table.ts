@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { id, plateLookupIndexes, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
 import { properties } from '../properties/table';
@@ -55,6 +55,7 @@ export const bannedVehicles = pgTable(
       .where(sql`${t.liftedAt} is null`),
     index('banned_vehicles_from_idx').on(t.propertyId, t.bannedFrom),
     index('banned_vehicles_reason_idx').on(t.propertyId, t.reasonId),
+    ...plateLookupIndexes('banned_vehicles', t.propertyId, t.plateNormalized, sql`${t.liftedAt} is null`),
     tenantPolicy('banned_vehicles'),
   ],
 ).enableRLS();

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { id, plateLookupIndexes, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
 import { permitTypes } from '../permit-types/table';
@@ -59,6 +59,7 @@ export const vehicles = pgTable(
       .on(t.propertyId, t.plateNormalized)
       .where(sql`${t.deletedAt} is null`),
     index('vehicles_resident_idx').on(t.propertyId, t.residentId),
+    ...plateLookupIndexes('vehicles', t.propertyId, t.plateNormalized, sql`${t.deletedAt} is null`),
     tenantPolicy('vehicles'),
   ],
 ).enableRLS();

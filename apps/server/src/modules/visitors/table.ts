@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { id, plateLookupIndexes, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
 import { caregivers } from '../caregivers/table';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
@@ -87,6 +87,12 @@ export const visitors = pgTable(
     // The limit check: one resident's permits by start (rolling window) and by end (at once).
     index('visitors_resident_idx').on(t.propertyId, t.residentId, t.validFrom),
     index('visitors_plate_idx').on(t.propertyId, t.plateNormalized),
+    ...plateLookupIndexes(
+      'visitors',
+      t.propertyId,
+      t.plateNormalized,
+      sql`${t.deletedAt} is null and ${t.permitStatus} is not null`,
+    ),
     index('visitors_expiry_idx')
       .on(t.propertyId, t.validUntil)
       .where(sql`${t.permitStatus} in ('pending', 'valid')`),

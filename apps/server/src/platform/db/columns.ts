@@ -1,5 +1,6 @@
-import { getTableName, sql } from 'drizzle-orm';
-import { bigint, pgPolicy, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PLATE_FOLD_FROM, PLATE_FOLD_TO } from '@parkade/contract';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { bigint, index, pgPolicy, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column and policy helpers that every table uses, so the tenancy rules of DESIGN §4 hold by construction.
@@ -35,3 +36,20 @@ export function tenantPolicy(table: string) {
  * name the inner table's column, not the outer row's.
  */
 export const qualified = (column: AnyPgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+
+/**
+ * The two indexes of the patrol's plate lookup (decision 0026) on a table's normalised plate: the folded plate
+ * (PLATE_CONFUSIONS' letters as their digits) in a btree, for the plate typed and its confusable readings, and its
+ * trigrams in a GIN index (pg_trgm, with btree_gin for the property), for plates one character away.
+ */
+export function plateLookupIndexes(
+  table: string,
+  propertyId: AnyPgColumn,
+  plateNormalized: AnyPgColumn,
+  where?: SQL,
+) {
+  const folded = sql`translate(${plateNormalized}, ${sql.raw(`'${PLATE_FOLD_FROM}'`)}, ${sql.raw(`'${PLATE_FOLD_TO}'`)})`;
+  const btree = index(`${table}_plate_folded_idx`).on(propertyId, folded);
+  const gin = index(`${table}_plate_trgm_idx`).using('gin', propertyId, sql`${folded} gin_trgm_ops`);
+  return where ? [btree.where(where), gin.where(where)] : [btree, gin];
+}

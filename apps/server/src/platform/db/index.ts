@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
@@ -199,10 +202,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-  // btree_gist backs the reservations' no-overlap exclusion constraint (migration 0005).
+  // btree_gist backs the reservations' no-overlap exclusion constraint (migration 0005); pg_trgm, fuzzystrmatch
+  // and btree_gin the patrol's plate lookup (migration 0021).
   const client = await PGlite.create({
     ...(dir === 'memory://' ? {} : { dataDir: dir }),
-    extensions: { btree_gist },
+    extensions: { btree_gist, btree_gin, pg_trgm, fuzzystrmatch },
   });
   const owner = drizzlePglite(client);
   await migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR });

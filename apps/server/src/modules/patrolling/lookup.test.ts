@@ -1,0 +1,224 @@
+import { PLATE_CONFUSIONS, type PlateLookup } from '@parkade/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createProperty,
+  createTenantUser,
+  createTestContext,
+  headers,
+  login,
+  type TestContext,
+} from '../../test/harness';
+import { makeResident } from '../../test/factories';
+import { inScope, type Scope } from '../../platform/scope';
+import { bannedVehicles } from '../banned-vehicles/table';
+import { permits } from '../permits/table';
+import { reasons } from '../reasons/table';
+import { spots } from '../spots/table';
+import { vehicles } from '../vehicles/table';
+import { visitors } from '../visitors/table';
+
+/**
+ * The patrol's plate lookup (issue 18): exact, each confusion pair, near misses ranked, banned, a visitor permit
+ * valid until an instant and expired the second after, a permit valid the instant it is approved, the spot.
+ */
+let ctx: TestContext;
+let code: string;
+let propertyId: number;
+let other: { id: number; code: string };
+let token: string;
+let spotA: number;
+let spotB: number;
+
+const inProperty = <T>(id: number, fn: (s: Scope) => Promise<T>) =>
+  inScope(ctx.services, { area: 'tenant', propertyId: id }, fn);
+
+async function vehicle(
+  s: Scope,
+  plate: string,
+  permit?: { status: string; expiresOn?: string; spotId?: number },
+) {
+  const { id: residentId } = await makeResident(s);
+  const [v] = await s.tx
+    .insert(vehicles)
+    .values({
+      propertyId: s.propertyId,
+      residentId,
+      plate,
+      plateNormalized: plate.replace(/[^A-Z0-9]/g, ''),
+      color: 'Blue',
+    })
+    .returning();
+  if (permit)
+    await s.tx.insert(permits).values({
+      propertyId: s.propertyId,
+      code: `P-${plate}`,
+      residentId,
+      vehicleId: v!.id,
+      permitTypeId: 1,
+      status: permit.status,
+      expiresOn: permit.expiresOn ?? null,
+      spotId: permit.spotId ?? null,
+      year: 2026,
+      publicToken: `tok-${plate}-${s.propertyId}`,
+    });
+  return { vehicleId: v!.id, residentId };
+}
+
+const lookup = async (plate: string, extra = '', t = token, tenant = code) => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/tenant/api/patrolling/lookup?plate=${encodeURIComponent(plate)}${extra}`,
+    headers: headers({ tenant, token: t }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<PlateLookup>();
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const p = await createProperty(ctx.database);
+  code = p.code;
+  propertyId = p.id;
+  other = await createProperty(ctx.database);
+  token = await login(ctx, await createTenantUser(ctx.database, p.id, 'parking-inspector'), code);
+  await inProperty(propertyId, async (s) => {
+    const [a] = await s.tx.insert(spots).values({ propertyId, number: 'A1' }).returning();
+    const [b] = await s.tx.insert(spots).values({ propertyId, number: 'B2' }).returning();
+    spotA = a!.id;
+    spotB = b!.id;
+    await vehicle(s, 'ABC101', { status: 'approved', spotId: spotA });
+    await vehicle(s, 'PEND42', { status: 'pending' });
+    await vehicle(s, 'OLD777', { status: 'approved', expiresOn: '2020-01-01' });
+    await vehicle(s, 'NOPRMT');
+    // One of each confusion pair, with its letter: looked up with the digit.
+    for (const [letter] of PLATE_CONFUSIONS) await vehicle(s, `K${letter}X900`, { status: 'approved' });
+    const { id: residentId } = await makeResident(s);
+    const now = Date.now();
+    await s.tx.insert(visitors).values([
+      {
+        propertyId,
+        name: 'Guest',
+        residentId,
+        plate: 'VIS 555',
+        plateNormalized: 'VIS555',
+        permitCode: 'V-LIVE',
+        permitStatus: 'valid',
+        validFrom: new Date(now - 3600_000),
+        validUntil: new Date(now + 3600_000),
+      },
+      {
+        propertyId,
+        name: 'Gone',
+        residentId,
+        plate: 'GONE 1',
+        plateNormalized: 'GONE1',
+        permitCode: 'V-GONE',
+        permitStatus: 'valid',
+        validFrom: new Date(now - 7200_000),
+        validUntil: new Date(now - 1000),
+      },
+    ]);
+    const [reason] = await s.tx
+      .insert(reasons)
+      .values({ code: `lk-${propertyId}`, name: 'Fire lane' })
+      .returning();
+    await s.tx.insert(bannedVehicles).values({
+      propertyId,
+      plate: 'BAD 999',
+      plateNormalized: 'BAD999',
+      reasonId: reason!.id,
+      bannedFrom: '2026-01-01',
+    });
+  });
+  // The same plate at another property is never found here.
+  await inProperty(other.id, (s) => vehicle(s, 'ELSE11', { status: 'approved' }));
+});
+afterAll(() => ctx?.close());
+
+describe('the plate lookup', () => {
+  it('finds the plate typed any way, with its permit, its vehicle and whether the car stands in its spot', async () => {
+    const found = await lookup('abc-1 01', `&spotId=${spotB}`);
+    expect(found.plate).toBe('ABC101');
+    expect(found.matches[0]).toMatchObject({
+      plate: 'ABC101',
+      match: 'exact',
+      distance: 0,
+      verdict: 'permitted',
+      vehicle: { color: 'Blue' },
+      permit: { status: 'approved', spot: { name: 'A1' }, wrongSpot: true },
+    });
+    expect((await lookup('ABC101', `&spotId=${spotA}`)).matches[0]!.permit!.wrongSpot).toBe(false);
+  });
+
+  it('reads each confusion pair both ways: a letter typed as its digit finds the plate', async () => {
+    for (const [letter, digit] of PLATE_CONFUSIONS) {
+      const found = await lookup(`K${digit}X9OO`);
+      const hit = found.matches.find((m) => m.plate === `K${letter}X900`);
+      expect(hit, `${letter}/${digit}`).toMatchObject({
+        match: 'confusion',
+        distance: 0,
+        verdict: 'permitted',
+      });
+    }
+    // ABC1O1 (a letter O for the zero) finds ABC101.
+    expect((await lookup('ABC1O1')).matches[0]).toMatchObject({ plate: 'ABC101', match: 'confusion' });
+  });
+
+  it('offers the plates one character away, closest first, when the plate typed is not there', async () => {
+    const missing = await lookup('ABC11');
+    expect(missing.matches.map((m) => [m.plate, m.match])).toContainEqual(['ABC101', 'near']);
+    const extra = await lookup('ABC1011');
+    expect(extra.matches[0]).toMatchObject({ plate: 'ABC101', match: 'near', distance: 1 });
+    const other = await lookup('ABD101');
+    expect(other.matches[0]).toMatchObject({ plate: 'ABC101', match: 'near', distance: 1 });
+    // Two characters away is not a match.
+    expect((await lookup('XYC101')).matches).toEqual([]);
+  });
+
+  it('says banned, pending, expired and none', async () => {
+    expect((await lookup('bad999')).matches[0]).toMatchObject({
+      verdict: 'banned',
+      ban: { reason: 'Fire lane', since: '2026-01-01' },
+    });
+    expect((await lookup('PEND42')).matches[0]!.verdict).toBe('pending');
+    expect((await lookup('OLD777')).matches[0]).toMatchObject({
+      verdict: 'expired',
+      permit: { status: 'expired' },
+    });
+    expect((await lookup('NOPRMT')).matches[0]).toMatchObject({ verdict: 'none', permit: null });
+    expect((await lookup('ZZZZZZ')).matches).toEqual([]);
+  });
+
+  it('answers a visitor permit valid until its instant, and expired from the second it ends', async () => {
+    const live = await lookup('VIS555');
+    expect(live.matches[0]).toMatchObject({
+      verdict: 'visitor',
+      visitor: { code: 'V-LIVE', status: 'valid' },
+    });
+    expect(Date.parse(live.matches[0]!.visitor!.validUntil!)).toBeGreaterThan(Date.parse(live.checkedAt));
+    expect((await lookup('GONE1')).matches[0]).toMatchObject({
+      verdict: 'expired',
+      visitor: { status: 'expired' },
+    });
+  });
+
+  it('is valid for enforcement the instant a permit is approved', async () => {
+    await inProperty(propertyId, (s) => vehicle(s, 'NEW123', { status: 'pending' }));
+    expect((await lookup('NEW123')).matches[0]!.verdict).toBe('pending');
+    await inProperty(propertyId, (s) =>
+      s.tx.update(permits).set({ status: 'approved' }).where(eq(permits.code, 'P-NEW123')),
+    );
+    expect((await lookup('NEW123')).matches[0]!.verdict).toBe('permitted');
+  });
+
+  it("never answers another property's plates, and refuses a plate with no letter or digit", async () => {
+    expect((await lookup('ELSE11')).matches).toEqual([]);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/tenant/api/patrolling/lookup?plate=---',
+      headers: headers({ tenant: code, token }),
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+});
