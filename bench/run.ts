@@ -38,6 +38,7 @@ import {
 } from './residents';
 import { benchVisitorLimits, PAST_VISITOR_PERMITS } from './visitors';
 import { POSTER_RESIDENTS, posterBench } from './visitor-registration';
+import { LOOKUP_PROPERTIES, lookupRequests, lookupScripts, seedLookupBench } from './lookup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL =
@@ -292,6 +293,27 @@ async function main() {
         requests: poster.requests,
       });
 
+    const withLookup = !only || only.includes('lookup');
+    const lookupBench = withLookup ? await seedLookupBench(ownerUrl, data.managerA) : null;
+    let lookupSql: { exact: string[][]; near: string[][] } | null = null;
+    if (lookupBench) {
+      const inspector = await signIn(lookupBench.code, lookupBench.email);
+      const headers = { authorization: `Bearer ${inspector}`, 'x-tenant': lookupBench.code };
+      lookupSql = await lookupScripts(origin, headers, lookupBench);
+      for (const [kind, plates] of [
+        ['exact', lookupBench.exact],
+        ['near', lookupBench.near],
+      ] as const)
+        for (const connections of [4, CONNECTIONS])
+          scenarios.push({
+            name: `GET lookup ${kind}, ${connections} conn`,
+            url: origin,
+            connections,
+            duration: DURATION,
+            requests: lookupRequests(plates, headers),
+          });
+    }
+
     child = fork(path.join(here, 'load.ts'), { execArgv: ['--import', 'tsx'] });
     const results: Figures[] = [];
     for (const s of scenarios.filter((x) => !only || x.name.toLowerCase().includes(only))) {
@@ -467,6 +489,35 @@ async function main() {
             `${residentsReference.big.perSecond.toFixed(0)}/s (${BIG_PROPERTY_RESIDENTS} residents) — target ≥ 1,000: ` +
             `${Math.min(residentsReference.main.perSecond, residentsReference.big.perSecond) >= 1000 ? 'met' : 'MISSED'}`,
         );
+    }
+    if (lookupBench && lookupSql) {
+      const refExact = await measureReference(appUrl, lookupSql.exact, CONNECTIONS, DURATION);
+      const refNear = await measureReference(appUrl, lookupSql.near, CONNECTIONS, DURATION);
+      const at = (kind: string, n: number) => results.find((r) => r.name === `GET lookup ${kind}, ${n} conn`);
+      console.log('');
+      console.log(
+        `plate lookup over ${lookupBench.vehicles} vehicles in ${LOOKUP_PROPERTIES} properties (permits for every ` +
+          'vehicle, visitor permits for one in ten):',
+      );
+      for (const [kind, ref] of [
+        ['exact', refExact],
+        ['near', refNear],
+      ] as const) {
+        const four = at(kind, 4);
+        const many = at(kind, CONNECTIONS);
+        if (!four || !many) continue;
+        console.log(
+          `  ${kind}: p99 ${ms(four.p99)} ms at 4 connections (p50 ${ms(four.p50)}); ` +
+            `${many.perSecond.toFixed(0)} lookups/s at ${CONNECTIONS} (p95 ${ms(many.p95)} ms); its SQL alone ` +
+            `(${ref.tool}, ${lookupSql.exact[0]!.length} statements): ${ref.perSecond.toFixed(0)} tx/s → API at ` +
+            `${(many.perSecond / ref.perSecond).toFixed(2)}×` +
+            (kind === 'exact'
+              ? ` — targets p99 ≤ 5 ms: ${four.p99 <= 5 ? 'met' : 'MISSED'}; ≥ 2,000/s: ` +
+                `${many.perSecond >= 2000 ? 'met' : 'MISSED'}; ≥ 0.67×: ` +
+                `${many.perSecond / ref.perSecond >= 0.67 ? 'met' : 'MISSED'}`
+              : ''),
+        );
+      }
     }
     const registrations = results.find((r) => r.name === 'POST public visitors (poster)');
     if (poster && registrations) {

@@ -16,6 +16,7 @@ import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
+import { Route as AppPlateLookupRouteImport } from './routes/_app/plate-lookup'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -169,6 +170,11 @@ const AppParkingMapRoute = AppParkingMapRouteImport.update({
 const AppPatrollingRoute = AppPatrollingRouteImport.update({
   id: '/patrolling',
   path: '/patrolling',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPlateLookupRoute = AppPlateLookupRouteImport.update({
+  id: '/plate-lookup',
+  path: '/plate-lookup',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -828,6 +834,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/plate-lookup': typeof AppPlateLookupRoute
   '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
@@ -955,6 +962,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
+  '/plate-lookup': typeof AppPlateLookupRoute
   '/profile': typeof AppProfileRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
@@ -1085,6 +1093,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/parking-map': typeof AppParkingMapRoute
   '/_app/patrolling': typeof AppPatrollingRoute
+  '/_app/plate-lookup': typeof AppPlateLookupRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -1216,6 +1225,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/plate-lookup'
     | '/profile'
     | '/rules'
     | '/settings'
@@ -1343,6 +1353,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/parking-map'
     | '/patrolling'
+    | '/plate-lookup'
     | '/profile'
     | '/rules'
     | '/settings'
@@ -1472,6 +1483,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/parking-map'
     | '/_app/patrolling'
+    | '/_app/plate-lookup'
     | '/_app/profile'
     | '/_app/rules'
     | '/_app/settings'
@@ -1658,6 +1670,13 @@ declare module '@tanstack/react-router' {
       path: '/patrolling'
       fullPath: '/patrolling'
       preLoaderRoute: typeof AppPatrollingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/plate-lookup': {
+      id: '/_app/plate-lookup'
+      path: '/plate-lookup'
+      fullPath: '/plate-lookup'
+      preLoaderRoute: typeof AppPlateLookupRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -2508,6 +2527,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppParkingMapRoute: typeof AppParkingMapRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
+  AppPlateLookupRoute: typeof AppPlateLookupRoute
   AppProfileRoute: typeof AppProfileRoute
   AppRulesRoute: typeof AppRulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -2627,6 +2647,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppParkingMapRoute: AppParkingMapRoute,
   AppPatrollingRoute: AppPatrollingRoute,
+  AppPlateLookupRoute: AppPlateLookupRoute,
   AppProfileRoute: AppProfileRoute,
   AppRulesRoute: AppRulesRoute,
   AppSettingsRoute: AppSettingsRoute,

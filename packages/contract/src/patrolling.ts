@@ -8,6 +8,9 @@ export const PATROLLING_COUNTER_KEYS = ['residents', 'staffUsers'] as const sati
 export const patrollingResource = defineResource({
   name: 'patrolling',
   actions: ['index', 'check-in', 'check-out', 'lookup'],
-  routes: { '/patrolling': 'index' },
-  nav: [navEntry('overview', '/patrolling', 'patrolling', { areas: ['central'] })],
+  routes: { '/patrolling': 'index', '/plate-lookup': 'lookup' },
+  nav: [
+    navEntry('overview', '/patrolling', 'patrolling', { areas: ['central'] }),
+    navEntry('property', '/plate-lookup', 'plateLookup'),
+  ],
 });

@@ -22,6 +22,7 @@ import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import LocalParkingOutlined from '@mui/icons-material/LocalParkingOutlined';
 import LocalPoliceOutlined from '@mui/icons-material/LocalPoliceOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
@@ -69,6 +70,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/': HomeOutlined,
   '/dashboard': SpaceDashboardOutlined,
   '/patrolling': LocalPoliceOutlined,
+  '/plate-lookup': ManageSearchOutlined,
   '/patrolling-reports': AssignmentOutlined,
   '/requests': InboxOutlined,
   '/my-requests': MoveToInboxOutlined,

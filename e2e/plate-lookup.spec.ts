@@ -1,0 +1,61 @@
+import { PLATE_CONFUSIONS } from '@parkade/contract';
+import {
+  type Browser,
+  checkPage,
+  checkState,
+  expect,
+  oakridgeManagerApi,
+  tenantOrigin,
+  test,
+} from './fixtures';
+
+/**
+ * Issue 18, the plate lookup on a phone (360 × 740): a plate with an approved permit, typed with one of its
+ * confusable characters swapped (an O for a 0…), lower case and with a dash, is found and labelled as read
+ * differently, with its permit; a plate nobody has answers that nothing was found. The page passes axe.
+ */
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+/** The plate as an officer might type it: one confusable character swapped, lower case, a dash inside. */
+function misread(plate: string): { typed: string; swapped: boolean } {
+  for (let i = 0; i < plate.length; i++)
+    for (const [letter, digit] of PLATE_CONFUSIONS) {
+      const other = plate[i] === letter ? digit : plate[i] === digit ? letter : null;
+      if (other) {
+        const typed = `${plate.slice(0, i)}${other}${plate.slice(i + 1)}`;
+        return { typed: `${typed.slice(0, 2)}-${typed.slice(2)}`.toLowerCase(), swapped: true };
+      }
+    }
+  return { typed: `${plate.slice(0, 2)}-${plate.slice(2)}`.toLowerCase(), swapped: false };
+}
+
+test('a plate typed with a confusable character finds its permit', async ({ page }) => {
+  test.setTimeout(90_000);
+  const api = await oakridgeManagerApi(page);
+  const approved = await api<{ data: { vehicle?: { plate: string } | null }[] }>(
+    'GET',
+    '/permits?filter[status]=approved&include=vehicle&pageSize=20',
+  );
+  const shown = approved.body.data.map((p) => p.vehicle?.plate).find(Boolean)!;
+  expect(shown, 'the demo has an approved permit with a vehicle').toBeTruthy();
+  const { typed, swapped } = misread(shown.toUpperCase().replace(/[^A-Z0-9]/g, ''));
+
+  await page.goto(`${tenantOrigin('oakridge')}/plate-lookup`);
+  await checkPage(page, 'Plate lookup');
+  await page.getByRole('textbox', { name: 'Plate' }).fill(typed);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  const card = page.getByRole('article', { name: shown, exact: true });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Valid permit')).toBeVisible();
+  if (swapped) await expect(card.getByText(/Read differently/)).toBeVisible();
+  await checkState(page);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (globalThis as unknown as Browser).document.scrollingElement!.scrollWidth),
+    )
+    .toBeLessThanOrEqual(360);
+
+  await page.getByRole('textbox', { name: 'Plate' }).fill('QQ-QQQQ-QQ');
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByText(/No vehicle, permit or ban for QQQQQQQQ/)).toBeVisible();
+});
