@@ -90,7 +90,7 @@ export async function seedLookupBench(ownerUrl: string, staffEmail: string): Pro
       [first.id, email, staffEmail],
     );
     await c.query('commit');
-    await c.query('vacuum analyze vehicles; vacuum analyze permits; vacuum analyze visitors');
+    for (const table of ['vehicles', 'permits', 'visitors']) await c.query(`vacuum analyze ${table}`);
     const { rows } = await c.query<{ plate: string }>(
       `select plate_normalized as plate from vehicles where property_id = $1 order by md5(id::text) limit $2`,
       [first.id, SAMPLE],

@@ -123,6 +123,8 @@ function details(ctx: Scope, plates: string[]) {
             as status
         from permits p left join spots s on s.property_id = p.property_id and s.id = p.spot_id
         where p.property_id = ${pid} and p.vehicle_id = veh.id and p.deleted_at is null
+          -- the live permits (permits_vehicle_live_unique): a rejected or revoked one permits nothing
+          and p.status in ('pending', 'approved', 'inactive')
         order by (p.status = 'approved' and (p.expires_on is null or p.expires_on >= current_date)) desc,
           (p.status = 'pending') desc, p.id desc
         limit 1) per on true
