@@ -22,9 +22,9 @@ import type { Scope } from '../../platform/scope';
  * 2. only when the typed plate itself is not among them, the near plates: one character missing, extra or
  *    different after folding, found by trigram similarity (pg_trgm's GIN index of the folded plate) and kept
  *    when their Levenshtein distance (fuzzystrmatch) is 1, closest first.
- * Then one statement reads, for each plate found, its active ban, its vehicle with the permit that decides, and its
- * visitor permit that decides — all as of the statement's instant: a permit approved a moment ago is valid, a
- * visitor permit ended a second ago is expired.
+ * Then a few plain statements read, for the plates found, their active bans, vehicles with the permits that decide,
+ * and the visitor permits that decide — all in one transaction, so as of its instant (`now()`): a permit approved a
+ * moment ago is valid, a visitor permit ended a second ago is expired.
  */
 
 const FOLD = (column: string) => sql.raw(`translate(${column}, '${PLATE_FOLD_FROM}', '${PLATE_FOLD_TO}')`);
@@ -84,61 +84,132 @@ interface Row {
   visitor_unit: string | null;
 }
 
-/** Each plate's ban, vehicle and deciding permit, deciding visitor permit: one statement for all of them. */
-function details(ctx: Scope, plates: string[]) {
+const list = (values: (string | number)[]) =>
+  sql`(${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+/**
+ * Each plate's active ban, vehicle (with its owner's units) and deciding permit, and deciding visitor permit: one
+ * plain statement per kind over all the plates found, each on its plate or id index, read in the same transaction
+ * (so as of the same instant), then put together here.
+ */
+async function details(ctx: Scope, plates: string[]): Promise<Row[]> {
   const pid = ctx.propertyId;
-  return query<Row>(
+  const bans = await query<{ pn: string; id: string; reason: string; since: string }>(
     ctx.tx,
-    sql`select c.pn,
-        b.id as ban_id, b.reason as ban_reason, b.since as ban_since,
-        veh.id as vehicle_id, veh.plate as vehicle_plate, veh.make, veh.model, veh.color, veh.units,
-        per.id as permit_id, per.code as permit_code, per.status as permit_status, per.expires_on,
-        per.spot_id, per.spot_number,
-        vis.id as visitor_id, vis.code as visitor_code, vis.status as visitor_status, vis.valid_from,
-        vis.valid_until, vis.unit as visitor_unit
-      from unnest(ARRAY[${sql.join(
-        plates.map((p) => sql`${p}`),
-        sql`, `,
-      )}]::text[]) as c(pn)
-      left join lateral (
-        select bv.id, r.name as reason, bv.banned_from::text as since from banned_vehicles bv
-          join reasons r on r.id = bv.reason_id
-        where bv.property_id = ${pid} and bv.plate_normalized = c.pn and bv.lifted_at is null
-          and bv.banned_from <= current_date and (bv.banned_until is null or bv.banned_until >= current_date)
-        limit 1) b on true
-      left join lateral (
-        select v.id, v.plate, mk.name as make, md.name as model, v.color,
-          array(select u.name from resident_units ru join units u on u.property_id = ru.property_id
-                  and u.id = ru.unit_id
-                where ru.property_id = v.property_id and ru.resident_id = v.resident_id
-                order by ru.position, u.name) as units
-        from vehicles v
-          left join makes mk on mk.id = v.make_id
-          left join models md on md.id = v.model_id
-        where v.property_id = ${pid} and v.plate_normalized = c.pn and v.deleted_at is null
-        limit 1) veh on true
-      left join lateral (
-        select p.id, p.code, p.spot_id, s.number as spot_number, p.expires_on::text as expires_on,
-          (case when p.status = 'approved' and p.expires_on < current_date then 'expired' else p.status end)
-            as status
-        from permits p left join spots s on s.property_id = p.property_id and s.id = p.spot_id
-        where p.property_id = ${pid} and p.vehicle_id = veh.id and p.deleted_at is null
-          -- the live permits (permits_vehicle_live_unique): a rejected or revoked one permits nothing
-          and p.status in ('pending', 'approved', 'inactive')
-        order by (p.status = 'approved' and (p.expires_on is null or p.expires_on >= current_date)) desc,
-          (p.status = 'pending') desc, p.id desc
-        limit 1) per on true
-      left join lateral (
-        select x.id, x.permit_code as code, x.valid_from, x.valid_until, un.name as unit,
-          (case when x.permit_status in ('pending', 'valid') and x.valid_until <= now() then 'expired'
-            else x.permit_status end) as status
-        from visitors x left join units un on un.property_id = x.property_id and un.id = x.unit_id
-        where x.property_id = ${pid} and x.plate_normalized = c.pn and x.deleted_at is null
-          and x.permit_status is not null
-        order by (x.permit_status = 'valid' and x.valid_until > now()) desc,
-          (x.permit_status = 'pending' and x.valid_until > now()) desc, x.valid_until desc
-        limit 1) vis on true`,
+    sql`select distinct on (bv.plate_normalized) bv.plate_normalized as pn, bv.id, r.name as reason,
+        bv.banned_from::text as since
+      from banned_vehicles bv join reasons r on r.id = bv.reason_id
+      where bv.property_id = ${pid} and bv.plate_normalized in ${list(plates)} and bv.lifted_at is null
+        and bv.banned_from <= current_date and (bv.banned_until is null or bv.banned_until >= current_date)
+      order by bv.plate_normalized, bv.id`,
   );
+  const cars = await query<{
+    pn: string;
+    id: string;
+    plate: string;
+    resident_id: string;
+    make: string | null;
+    model: string | null;
+    color: string | null;
+  }>(
+    ctx.tx,
+    sql`select v.plate_normalized as pn, v.id, v.plate, v.resident_id, mk.name as make, md.name as model, v.color
+      from vehicles v
+        left join makes mk on mk.id = v.make_id
+        left join models md on md.id = v.model_id
+      where v.property_id = ${pid} and v.plate_normalized in ${list(plates)} and v.deleted_at is null`,
+  );
+  const residentIds = [...new Set(cars.map((c) => c.resident_id))];
+  const vehicleIds = cars.map((c) => c.id);
+  const held = residentIds.length
+    ? await query<{ resident_id: string; name: string }>(
+        ctx.tx,
+        sql`select ru.resident_id, u.name from resident_units ru
+            join units u on u.property_id = ru.property_id and u.id = ru.unit_id
+          where ru.property_id = ${pid} and ru.resident_id in ${list(residentIds)}
+          order by ru.resident_id, ru.position, u.name`,
+      )
+    : [];
+  // The permit that decides: a valid one first, then a pending one, then the newest; only live permits
+  // (permits_vehicle_live_unique): a rejected or revoked one permits nothing.
+  const permitsOf = vehicleIds.length
+    ? await query<{
+        vehicle_id: string;
+        id: string;
+        code: string;
+        status: PermitShownStatus;
+        expires_on: string | null;
+        spot_id: string | null;
+        spot_number: string | null;
+      }>(
+        ctx.tx,
+        sql`select distinct on (p.vehicle_id) p.vehicle_id, p.id, p.code, p.spot_id, s.number as spot_number,
+            p.expires_on::text as expires_on,
+            (case when p.status = 'approved' and p.expires_on < current_date then 'expired' else p.status end)
+              as status
+          from permits p left join spots s on s.property_id = p.property_id and s.id = p.spot_id
+          where p.property_id = ${pid} and p.vehicle_id in ${list(vehicleIds)} and p.deleted_at is null
+            and p.status in ('pending', 'approved', 'inactive')
+          order by p.vehicle_id,
+            (p.status = 'approved' and (p.expires_on is null or p.expires_on >= current_date)) desc,
+            (p.status = 'pending') desc, p.id desc`,
+      )
+    : [];
+  const visits = await query<{
+    pn: string;
+    id: string;
+    code: string;
+    status: VisitorShownStatus;
+    valid_from: Date | string | null;
+    valid_until: Date | string | null;
+    unit: string | null;
+  }>(
+    ctx.tx,
+    sql`select distinct on (x.plate_normalized) x.plate_normalized as pn, x.id, x.permit_code as code,
+        x.valid_from, x.valid_until, un.name as unit,
+        (case when x.permit_status in ('pending', 'valid') and x.valid_until <= now() then 'expired'
+          else x.permit_status end) as status
+      from visitors x left join units un on un.property_id = x.property_id and un.id = x.unit_id
+      where x.property_id = ${pid} and x.plate_normalized in ${list(plates)} and x.deleted_at is null
+        and x.permit_status is not null
+      order by x.plate_normalized, (x.permit_status = 'valid' and x.valid_until > now()) desc,
+        (x.permit_status = 'pending' and x.valid_until > now()) desc, x.valid_until desc`,
+  );
+  return plates.map((pn) => {
+    const ban = bans.find((b) => b.pn === pn);
+    const car = cars.find((c) => c.pn === pn);
+    const permit = car ? permitsOf.find((p) => String(p.vehicle_id) === String(car.id)) : undefined;
+    const visit = visits.find((x) => x.pn === pn);
+    return {
+      pn,
+      ban_id: ban?.id ?? null,
+      ban_reason: ban?.reason ?? null,
+      ban_since: ban?.since ?? null,
+      vehicle_id: car?.id ?? null,
+      vehicle_plate: car?.plate ?? null,
+      make: car?.make ?? null,
+      model: car?.model ?? null,
+      color: car?.color ?? null,
+      units: car
+        ? held.filter((h) => String(h.resident_id) === String(car.resident_id)).map((h) => h.name)
+        : null,
+      permit_id: permit?.id ?? null,
+      permit_code: permit?.code ?? null,
+      permit_status: permit?.status ?? null,
+      expires_on: permit?.expires_on ?? null,
+      spot_id: permit?.spot_id ?? null,
+      spot_number: permit?.spot_number ?? null,
+      visitor_id: visit?.id ?? null,
+      visitor_code: visit?.code ?? null,
+      visitor_status: visit?.status ?? null,
+      valid_from: visit?.valid_from ?? null,
+      valid_until: visit?.valid_until ?? null,
+      visitor_unit: visit?.unit ?? null,
+    };
+  });
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
