@@ -12,10 +12,8 @@ import { fieldError, HttpError, invalid } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import type { UploadedFile } from '../../platform/uploads';
 import { deleteFiles, ownedFile, storeFiles } from '../files/service';
-import { makes } from '../makes/table';
-import { models } from '../models/table';
+import { assertVehicleRefs } from '../vehicles/refs';
 import { reasons } from '../reasons/table';
-import { states } from '../states/table';
 import { ENTITY, getBannedVehicle, own, reindexBans } from './service';
 import { bannedVehicles } from './table';
 
@@ -33,21 +31,9 @@ async function today(ctx: Scope): Promise<string> {
 
 /** The state, make, model and reason must exist; the model must be of the make. */
 async function assertRefs(ctx: Scope, body: Body) {
-  const exists = async (table: typeof states | typeof makes | typeof reasons, id: number) =>
-    (await ctx.tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
-  if (!(await exists(reasons, body.reasonId))) throw fieldError('reasonId', 'validation.invalidSelection');
-  if (body.stateId && !(await exists(states, body.stateId)))
-    throw fieldError('stateId', 'validation.invalidSelection');
-  if (body.makeId && !(await exists(makes, body.makeId)))
-    throw fieldError('makeId', 'validation.invalidSelection');
-  if (body.modelId) {
-    const [m] = await ctx.tx
-      .select({ makeId: models.makeId })
-      .from(models)
-      .where(eq(models.id, body.modelId));
-    if (!m) throw fieldError('modelId', 'validation.invalidSelection');
-    if (body.makeId && m.makeId !== body.makeId) throw fieldError('modelId', 'vehicles.modelOfMake');
-  }
+  const [reason] = await ctx.tx.select({ id: reasons.id }).from(reasons).where(eq(reasons.id, body.reasonId));
+  if (!reason) throw fieldError('reasonId', 'validation.invalidSelection');
+  await assertVehicleRefs(ctx, body);
 }
 
 async function values(ctx: Scope, body: Body, storedFrom?: string) {

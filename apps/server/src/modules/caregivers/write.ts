@@ -13,15 +13,13 @@ import { fieldError, HttpError, pgError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { inScope, type Scope, type Services } from '../../platform/scope';
 import { assertNotBanned } from '../banned-vehicles';
-import { makes } from '../makes/table';
-import { models } from '../models/table';
+import { assertVehicleRefs } from '../vehicles/refs';
 import { assertResident, propertySettingsOf } from '../residents/service';
 import { properties } from '../properties/table';
 import { residents } from '../residents/table';
 import { propertyTimeZone } from '../visitors/limits';
 import { visitors } from '../visitors/table';
 import { registerVisitor } from '../visitors/write';
-import { states } from '../states/table';
 import { getCaregiver, own } from './service';
 import { caregivers, type StoredRefusal } from './table';
 
@@ -37,22 +35,7 @@ type VisitorBody = z.output<typeof visitorBody>;
 /** Make, model and state must exist and agree; the plate must not be banned. */
 async function assertRefs(ctx: Scope, body: Body) {
   await assertResident(ctx, body.residentId);
-  if (body.makeId) {
-    const [m] = await ctx.tx.select({ id: makes.id }).from(makes).where(eq(makes.id, body.makeId));
-    if (!m) throw fieldError('makeId', 'validation.invalidSelection');
-  }
-  if (body.modelId) {
-    const [m] = await ctx.tx
-      .select({ makeId: models.makeId })
-      .from(models)
-      .where(eq(models.id, body.modelId));
-    if (!m) throw fieldError('modelId', 'validation.invalidSelection');
-    if (body.makeId && m.makeId !== body.makeId) throw fieldError('modelId', 'vehicles.modelOfMake');
-  }
-  if (body.stateId) {
-    const [s] = await ctx.tx.select({ id: states.id }).from(states).where(eq(states.id, body.stateId));
-    if (!s) throw fieldError('stateId', 'validation.invalidSelection');
-  }
+  await assertVehicleRefs(ctx, body);
 }
 
 const values = (body: Body) => ({

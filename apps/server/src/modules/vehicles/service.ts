@@ -7,6 +7,7 @@ import {
 } from '@parkade/contract';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { qualified } from '../../platform/db/columns';
+import { assertVehicleRefs } from './refs';
 import type { z } from 'zod';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
@@ -156,18 +157,7 @@ type Body = z.output<typeof vehicleBody>;
 
 /** Make, model, permit type and spot must exist (the spot in this property); the model must be of the make. */
 async function assertRefs(ctx: Scope, body: Body) {
-  if (body.makeId) {
-    const [m] = await ctx.tx.select({ id: makes.id }).from(makes).where(eq(makes.id, body.makeId));
-    if (!m) throw fieldError('makeId', 'validation.invalidSelection');
-  }
-  if (body.modelId) {
-    const [m] = await ctx.tx
-      .select({ makeId: models.makeId })
-      .from(models)
-      .where(eq(models.id, body.modelId));
-    if (!m) throw fieldError('modelId', 'validation.invalidSelection');
-    if (body.makeId && m.makeId !== body.makeId) throw fieldError('modelId', 'vehicles.modelOfMake');
-  }
+  await assertVehicleRefs(ctx, { makeId: body.makeId, modelId: body.modelId });
   if (body.permitTypeId) await assertPermitType(ctx, body.permitTypeId);
   if (body.spotId) await assertSpotOfProperty(ctx, body.spotId);
 }

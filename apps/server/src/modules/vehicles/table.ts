@@ -11,7 +11,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id, plateLookupIndexes, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import {
+  id,
+  plateLookupIndexes,
+  propertyIdColumn,
+  tenantPolicy,
+  timestamps,
+} from '../../platform/db/columns';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
 import { permitTypes } from '../permit-types/table';

@@ -17,11 +17,9 @@ import { fieldError, HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { assertNotBanned } from '../banned-vehicles';
-import { makes } from '../makes/table';
-import { models } from '../models/table';
+import { assertVehicleRefs } from '../vehicles/refs';
 import { assertResident, propertySettingsOf } from '../residents/service';
 import { residentUnits } from '../residents/table';
-import { states } from '../states/table';
 import { firstBreach, limitError, type LimitBreach, type PermitWindow } from './limits';
 import { tellVisitorDecision } from './links';
 import { getVisitor, own } from './service';
@@ -66,22 +64,7 @@ const UNIQUE = { visitors_permit_code_unique: 'permitCode' };
 /** Make, model and state must exist and agree; the unit must be one of the resident's. Returns the unit. */
 async function assertRefs(ctx: Scope, body: Body): Promise<number | null> {
   await assertResident(ctx, body.residentId);
-  if (body.makeId) {
-    const [m] = await ctx.tx.select({ id: makes.id }).from(makes).where(eq(makes.id, body.makeId));
-    if (!m) throw fieldError('makeId', 'validation.invalidSelection');
-  }
-  if (body.modelId) {
-    const [m] = await ctx.tx
-      .select({ makeId: models.makeId })
-      .from(models)
-      .where(eq(models.id, body.modelId));
-    if (!m) throw fieldError('modelId', 'validation.invalidSelection');
-    if (body.makeId && m.makeId !== body.makeId) throw fieldError('modelId', 'vehicles.modelOfMake');
-  }
-  if (body.stateId) {
-    const [s] = await ctx.tx.select({ id: states.id }).from(states).where(eq(states.id, body.stateId));
-    if (!s) throw fieldError('stateId', 'validation.invalidSelection');
-  }
+  await assertVehicleRefs(ctx, body);
   const unitsOf = await ctx.tx
     .select({ unitId: residentUnits.unitId })
     .from(residentUnits)
