@@ -36,9 +36,10 @@ import {
   BIG_PROPERTY_RESIDENTS,
   seedResidentsBench,
 } from './residents';
-import { benchVisitorLimits, PAST_VISITOR_PERMITS } from './visitors';
-import { POSTER_RESIDENTS, posterBench } from './visitor-registration';
-import { LOOKUP_PROPERTIES, lookupRequests, lookupScripts, seedLookupBench } from './lookup';
+import { benchVisitorLimits } from './visitors';
+import { ms, printLookup, printPoster, printResidents, printTable, printVisitorLimits } from './report';
+import { posterBench } from './visitor-registration';
+import { lookupRequests, lookupScripts, seedLookupBench } from './lookup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ADMIN_URL =
@@ -107,8 +108,6 @@ function load(child: ChildProcess, s: Scenario): Promise<Figures> {
     child.send(s);
   });
 }
-
-const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
 async function main() {
   const started = Date.now();
@@ -361,25 +360,7 @@ async function main() {
         `${data.rows.central} central; term "${data.term}" matches ${checked.meta.total} entries of ${data.a.code}`,
     );
     console.log('');
-    const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'statuses', 'errors'];
-    const rows = results.map((r) => [
-      r.name,
-      r.perSecond.toFixed(0),
-      ms(r.p50),
-      ms(r.p95),
-      ms(r.p99),
-      String(r.requests),
-      Object.entries(r.statuses)
-        .map(([k, v]) => `${k}×${v}`)
-        .join(' '),
-      String(r.errors),
-    ]);
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-    console.log(line(head));
-    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-    for (const r of rows) console.log(line(r));
+    printTable(results);
     const list = results.find((r) => r.name === 'GET binnacle term');
     const boot = results.find((r) => r.name === 'GET bootstrap');
     if (boot && reference) {
@@ -430,7 +411,6 @@ async function main() {
         `units import: ${units.rows} rows (${(units.bytes / 1024).toFixed(0)} KB .xlsx) in ${ms(units.ms)} ms — ${units.rowsPerSecond.toFixed(0)} rows/s`,
       );
     }
-    const residentsList = results.find((r) => r.name === 'GET residents term+includes');
     if (residentsBench) {
       const imported = await benchResidentsImport(built.services, residentsBench, {
         appUrl,
@@ -442,114 +422,23 @@ async function main() {
         origin,
         token: secondToken,
       });
-      const s = (n: number) => (Number.isFinite(n) ? (n / 1000).toFixed(2) : '-');
-      console.log('');
-      console.log(
-        `residents import (runImport alone): ${imported.rows} rows (${(imported.bytes / 1024).toFixed(0)} KB .xlsx) ` +
-          `${imported.state} in ${s(imported.ms)} s — ${imported.rowsPerSecond.toFixed(0)} rows/s; worker process ` +
-          `RSS ${imported.rssBeforeMb.toFixed(0)} MB idle, peak ${imported.peakRssMb.toFixed(0)} MB, heapUsed peak ` +
-          `${imported.peakHeapMb.toFixed(0)} MB (+${imported.peakHeapDeltaMb.toFixed(0)} MB) — target < 10 s and ` +
-          `< 300 MB: ${imported.ms < 10_000 && imported.peakRssMb < 300 ? 'met' : 'MISSED'}`,
-      );
-      console.log(
-        `  of which reading and checking ${s(imported.readCheckMs)} s, then ${imported.chunks} chunks written at ` +
-          `${ms(imported.perChunkMs)} ms each`,
-      );
-      console.log(
-        `residents import through HTTP (POST, then status every 100 ms): ${http.state}, ${http.imported} imported; ` +
-          `POST answered in ${ms(http.answeredMs)} ms, job picked up at ${s(http.pickedUpMs)} s, done at ` +
-          `${s(http.ms)} s; server process RSS ${http.rssBeforeMb.toFixed(0)} → peak ${http.peakRssMb.toFixed(0)} MB`,
-      );
-      if (residentsList)
-        console.log(
-          `residents list (${RESIDENT_PROPERTIES * RESIDENTS_PER_PROPERTY} residents in ${RESIDENT_PROPERTIES} ` +
-            `properties, ${RESIDENT_TERMS.length} terms in turn + include=units,vehicles, pageSize 50): ` +
-            `p50 ${ms(residentsList.p50)} / p95 ${ms(residentsList.p95)} / p99 ${ms(residentsList.p99)} ms, ` +
-            `${residentsList.perSecond.toFixed(0)} req/s at ${CONNECTIONS} connections ` +
-            `— target < ${RESIDENTS_P95_TARGET_MS} ms: ${residentsList.p95 < RESIDENTS_P95_TARGET_MS ? 'met' : 'MISSED'}`,
-        );
-      const one = results.find((r) => r.name === 'GET residents term+includes, 1 conn');
-      const bigList = results.find((r) => r.name.startsWith('GET residents term+includes, 50k property'));
-      const bigOne = results.find((r) => r.name.endsWith('k property, 1 conn'));
-      if (one && bigOne)
-        console.log(
-          `  at 1 connection: p50 ${ms(one.p50)} ms (${RESIDENT_PROPERTIES} properties), ${ms(bigOne.p50)} ms ` +
-            `(${BIG_PROPERTY_RESIDENTS} residents) — target < 5 ms: ${Math.max(one.p50, bigOne.p50) < 5 ? 'met' : 'MISSED'}`,
-        );
-      if (bigList)
-        console.log(
-          `  one property of ${BIG_PROPERTY_RESIDENTS} residents: p50 ${ms(bigList.p50)} / p95 ${ms(bigList.p95)} ms, ` +
-            `${bigList.perSecond.toFixed(0)} req/s at ${CONNECTIONS} connections — target p95 < ` +
-            `${RESIDENTS_P95_TARGET_MS} ms: ${bigList.p95 < RESIDENTS_P95_TARGET_MS ? 'met' : 'MISSED'}`,
-        );
-      if (residentsReference)
-        console.log(
-          `  its SQL alone, sent raw (${residentsReference.main.tool}, the same statements per term): ` +
-            `${residentsReference.main.perSecond.toFixed(0)} transactions/s (${RESIDENT_PROPERTIES} properties), ` +
-            `${residentsReference.big.perSecond.toFixed(0)}/s (${BIG_PROPERTY_RESIDENTS} residents) — target ≥ 1,000: ` +
-            `${Math.min(residentsReference.main.perSecond, residentsReference.big.perSecond) >= 1000 ? 'met' : 'MISSED'}`,
-        );
+      printResidents(imported, http, results, CONNECTIONS, RESIDENTS_P95_TARGET_MS, residentsReference);
     }
-    if (lookupBench && lookupSql) {
-      const refExact = await measureReference(appUrl, lookupSql.exact, CONNECTIONS, DURATION);
-      const refNear = await measureReference(appUrl, lookupSql.near, CONNECTIONS, DURATION);
-      const at = (kind: string, n: number) => results.find((r) => r.name === `GET lookup ${kind}, ${n} conn`);
-      console.log('');
-      console.log(
-        `plate lookup over ${lookupBench.vehicles} vehicles in ${LOOKUP_PROPERTIES} properties (permits for every ` +
-          'vehicle, visitor permits for one in ten):',
-      );
-      for (const [kind, ref] of [
-        ['exact', refExact],
-        ['near', refNear],
-      ] as const) {
-        const four = at(kind, 4);
-        const many = at(kind, CONNECTIONS);
-        if (!four || !many) continue;
-        console.log(
-          `  ${kind}: p99 ${ms(four.p99)} ms at 4 connections (p50 ${ms(four.p50)}); ` +
-            `${many.perSecond.toFixed(0)} lookups/s at ${CONNECTIONS} (p95 ${ms(many.p95)} ms); its SQL alone ` +
-            `(${ref.tool}, ${lookupSql.exact[0]!.length} statements): ${ref.perSecond.toFixed(0)} tx/s → API at ` +
-            `${(many.perSecond / ref.perSecond).toFixed(2)}×` +
-            (kind === 'exact'
-              ? ` — targets p99 ≤ 5 ms: ${four.p99 <= 5 ? 'met' : 'MISSED'}; ≥ 2,000/s: ` +
-                `${many.perSecond >= 2000 ? 'met' : 'MISSED'}; ≥ 0.67×: ` +
-                `${many.perSecond / ref.perSecond >= 0.67 ? 'met' : 'MISSED'}`
-              : ''),
-        );
-      }
-    }
+    if (lookupBench && lookupSql)
+      printLookup(lookupBench, lookupSql, results, CONNECTIONS, {
+        exact: await measureReference(appUrl, lookupSql.exact, CONNECTIONS, DURATION),
+        near: await measureReference(appUrl, lookupSql.near, CONNECTIONS, DURATION),
+      });
     const registrations = results.find((r) => r.name === 'POST public visitors (poster)');
-    if (poster && registrations) {
-      const ref = await measureReference(appUrl, poster.script, CONNECTIONS, DURATION);
-      console.log('');
-      console.log(
-        `visitor registration through the poster (POST /public/visitors, ${POSTER_RESIDENTS} residents named in ` +
-          `turn, each request from its own address): p50 ${ms(registrations.p50)} / p95 ${ms(registrations.p95)} / ` +
-          `p99 ${ms(registrations.p99)} ms, ${registrations.perSecond.toFixed(0)} req/s at ${CONNECTIONS} connections`,
+    if (poster && registrations)
+      printPoster(
+        poster,
+        registrations,
+        CONNECTIONS,
+        await measureReference(appUrl, poster.script, CONNECTIONS, DURATION),
       );
-      console.log(
-        `  its SQL alone, sent raw and rolled back (${ref.tool}, ${poster.script.length} statements): ` +
-          `${ref.perSecond.toFixed(0)} transactions/s = ${(registrations.perSecond / ref.perSecond).toFixed(2)}× ` +
-          `through the API`,
-      );
-    }
-    if (!only || only.includes('visitor')) {
-      const v = await benchVisitorLimits(built.services, ownerUrl, data.a.id);
-      const f = (n: number) => n.toFixed(2);
-      console.log('');
-      console.log(
-        `visitor permit limit check (firstBreach) for a resident with ${PAST_VISITOR_PERMITS} past visitor permits: ` +
-          `p50 ${f(v.p50)} / p95 ${f(v.p95)} ms through the server's code, all its statements at 1 connection ` +
-          `(verdict: ${v.verdict ? v.verdict.limit : 'allowed'})`,
-      );
-      console.log(
-        `  its two statements over the resident's permits, EXPLAIN ANALYZE (best of 9): rolling window ` +
-          `${f(v.window.planning)} planning + ${f(v.window.execution)} execution ms, overlap ` +
-          `${f(v.overlap.planning)} + ${f(v.overlap.execution)} ms = ${f(v.sqlMs)} ms of SQL — target < 2 ms: ` +
-          `${v.sqlMs < 2 ? 'met' : 'MISSED'}`,
-      );
-    }
+    if (!only || only.includes('visitor'))
+      printVisitorLimits(await benchVisitorLimits(built.services, ownerUrl, data.a.id));
     console.log('');
     if (list)
       console.log(

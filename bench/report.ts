@@ -1,0 +1,171 @@
+/**
+ * How bench/run.ts prints its figures: the table of load scenarios, and the issues' figures each beside its
+ * reference and its target.
+ */
+import type { Figures } from './load';
+import { LOOKUP_PROPERTIES, type LookupBench } from './lookup';
+import type { Reference } from './reference';
+import {
+  BIG_PROPERTY_RESIDENTS,
+  RESIDENT_PROPERTIES,
+  RESIDENT_TERMS,
+  RESIDENTS_PER_PROPERTY,
+  type benchResidentsImport,
+  type benchResidentsImportHttp,
+} from './residents';
+import { POSTER_RESIDENTS } from './visitor-registration';
+import { PAST_VISITOR_PERMITS, type benchVisitorLimits } from './visitors';
+
+export const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+
+/** The load scenarios, one row each. */
+export function printTable(results: Figures[]) {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'statuses', 'errors'];
+  const rows = results.map((r) => [
+    r.name,
+    r.perSecond.toFixed(0),
+    ms(r.p50),
+    ms(r.p95),
+    ms(r.p99),
+    String(r.requests),
+    Object.entries(r.statuses)
+      .map(([k, v]) => `${k}×${v}`)
+      .join(' '),
+    String(r.errors),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+/** Issue 18: the plate lookup, exact and near, at 4 and at `connections`, beside its SQL sent raw. */
+export function printLookup(
+  bench: LookupBench,
+  sql: { exact: string[][]; near: string[][] },
+  results: Figures[],
+  connections: number,
+  refs: { exact: Reference; near: Reference },
+) {
+  const at = (kind: string, n: number) => results.find((r) => r.name === `GET lookup ${kind}, ${n} conn`);
+  console.log('');
+  console.log(
+    `plate lookup over ${bench.vehicles} vehicles in ${LOOKUP_PROPERTIES} properties (permits for every ` +
+      'vehicle, visitor permits for one in ten):',
+  );
+  for (const kind of ['exact', 'near'] as const) {
+    const ref = refs[kind];
+    const four = at(kind, 4);
+    const many = at(kind, connections);
+    if (!four || !many) continue;
+    console.log(
+      `  ${kind}: p99 ${ms(four.p99)} ms at 4 connections (p50 ${ms(four.p50)}); ` +
+        `${many.perSecond.toFixed(0)} lookups/s at ${connections} (p95 ${ms(many.p95)} ms); its SQL alone ` +
+        `(${ref.tool}, ${sql[kind][0]!.length} statements): ${ref.perSecond.toFixed(0)} tx/s → API at ` +
+        `${(many.perSecond / ref.perSecond).toFixed(2)}×` +
+        (kind === 'exact'
+          ? ` — targets p99 ≤ 5 ms: ${four.p99 <= 5 ? 'met' : 'MISSED'}; ≥ 2,000/s: ` +
+            `${many.perSecond >= 2000 ? 'met' : 'MISSED'}; ≥ 0.67×: ` +
+            `${many.perSecond / ref.perSecond >= 0.67 ? 'met' : 'MISSED'}`
+          : ''),
+    );
+  }
+}
+
+/** Issue 17: visitor registration through the poster, beside its SQL sent raw and rolled back. */
+export function printPoster(
+  poster: { script: string[] },
+  registrations: Figures,
+  connections: number,
+  ref: Reference,
+) {
+  console.log('');
+  console.log(
+    `visitor registration through the poster (POST /public/visitors, ${POSTER_RESIDENTS} residents named in ` +
+      `turn, each request from its own address): p50 ${ms(registrations.p50)} / p95 ${ms(registrations.p95)} / ` +
+      `p99 ${ms(registrations.p99)} ms, ${registrations.perSecond.toFixed(0)} req/s at ${connections} connections`,
+  );
+  console.log(
+    `  its SQL alone, sent raw and rolled back (${ref.tool}, ${poster.script.length} statements): ` +
+      `${ref.perSecond.toFixed(0)} transactions/s = ${(registrations.perSecond / ref.perSecond).toFixed(2)}× ` +
+      `through the API`,
+  );
+}
+
+/** Issue 17: the visitor limit check for a resident with many past permits, beside its SQL's own times. */
+export function printVisitorLimits(v: Awaited<ReturnType<typeof benchVisitorLimits>>) {
+  const f = (n: number) => n.toFixed(2);
+  console.log('');
+  console.log(
+    `visitor permit limit check (firstBreach) for a resident with ${PAST_VISITOR_PERMITS} past visitor permits: ` +
+      `p50 ${f(v.p50)} / p95 ${f(v.p95)} ms through the server's code, all its statements at 1 connection ` +
+      `(verdict: ${v.verdict ? v.verdict.limit : 'allowed'})`,
+  );
+  console.log(
+    `  its two statements over the resident's permits, EXPLAIN ANALYZE (best of 9): rolling window ` +
+      `${f(v.window.planning)} planning + ${f(v.window.execution)} execution ms, overlap ` +
+      `${f(v.overlap.planning)} + ${f(v.overlap.execution)} ms = ${f(v.sqlMs)} ms of SQL — target < 2 ms: ` +
+      `${v.sqlMs < 2 ? 'met' : 'MISSED'}`,
+  );
+}
+
+/** The residents import (alone and through HTTP) and the residents list, beside their targets. */
+export function printResidents(
+  imported: Awaited<ReturnType<typeof benchResidentsImport>>,
+  http: Awaited<ReturnType<typeof benchResidentsImportHttp>>,
+  results: Figures[],
+  connections: number,
+  p95TargetMs: number,
+  residentsReference: { main: Reference; big: Reference } | null,
+) {
+  const residentsList = results.find((r) => r.name === 'GET residents term+includes');
+  const s = (n: number) => (Number.isFinite(n) ? (n / 1000).toFixed(2) : '-');
+  console.log('');
+  console.log(
+    `residents import (runImport alone): ${imported.rows} rows (${(imported.bytes / 1024).toFixed(0)} KB .xlsx) ` +
+      `${imported.state} in ${s(imported.ms)} s — ${imported.rowsPerSecond.toFixed(0)} rows/s; worker process ` +
+      `RSS ${imported.rssBeforeMb.toFixed(0)} MB idle, peak ${imported.peakRssMb.toFixed(0)} MB, heapUsed peak ` +
+      `${imported.peakHeapMb.toFixed(0)} MB (+${imported.peakHeapDeltaMb.toFixed(0)} MB) — target < 10 s and ` +
+      `< 300 MB: ${imported.ms < 10_000 && imported.peakRssMb < 300 ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  of which reading and checking ${s(imported.readCheckMs)} s, then ${imported.chunks} chunks written at ` +
+      `${ms(imported.perChunkMs)} ms each`,
+  );
+  console.log(
+    `residents import through HTTP (POST, then status every 100 ms): ${http.state}, ${http.imported} imported; ` +
+      `POST answered in ${ms(http.answeredMs)} ms, job picked up at ${s(http.pickedUpMs)} s, done at ` +
+      `${s(http.ms)} s; server process RSS ${http.rssBeforeMb.toFixed(0)} → peak ${http.peakRssMb.toFixed(0)} MB`,
+  );
+  if (residentsList)
+    console.log(
+      `residents list (${RESIDENT_PROPERTIES * RESIDENTS_PER_PROPERTY} residents in ${RESIDENT_PROPERTIES} ` +
+        `properties, ${RESIDENT_TERMS.length} terms in turn + include=units,vehicles, pageSize 50): ` +
+        `p50 ${ms(residentsList.p50)} / p95 ${ms(residentsList.p95)} / p99 ${ms(residentsList.p99)} ms, ` +
+        `${residentsList.perSecond.toFixed(0)} req/s at ${connections} connections ` +
+        `— target < ${p95TargetMs} ms: ${residentsList.p95 < p95TargetMs ? 'met' : 'MISSED'}`,
+    );
+  const one = results.find((r) => r.name === 'GET residents term+includes, 1 conn');
+  const bigList = results.find((r) => r.name.startsWith('GET residents term+includes, 50k property'));
+  const bigOne = results.find((r) => r.name.endsWith('k property, 1 conn'));
+  if (one && bigOne)
+    console.log(
+      `  at 1 connection: p50 ${ms(one.p50)} ms (${RESIDENT_PROPERTIES} properties), ${ms(bigOne.p50)} ms ` +
+        `(${BIG_PROPERTY_RESIDENTS} residents) — target < 5 ms: ${Math.max(one.p50, bigOne.p50) < 5 ? 'met' : 'MISSED'}`,
+    );
+  if (bigList)
+    console.log(
+      `  one property of ${BIG_PROPERTY_RESIDENTS} residents: p50 ${ms(bigList.p50)} / p95 ${ms(bigList.p95)} ms, ` +
+        `${bigList.perSecond.toFixed(0)} req/s at ${connections} connections — target p95 < ` +
+        `${p95TargetMs} ms: ${bigList.p95 < p95TargetMs ? 'met' : 'MISSED'}`,
+    );
+  if (residentsReference)
+    console.log(
+      `  its SQL alone, sent raw (${residentsReference.main.tool}, the same statements per term): ` +
+        `${residentsReference.main.perSecond.toFixed(0)} transactions/s (${RESIDENT_PROPERTIES} properties), ` +
+        `${residentsReference.big.perSecond.toFixed(0)}/s (${BIG_PROPERTY_RESIDENTS} residents) — target ≥ 1,000: ` +
+        `${Math.min(residentsReference.main.perSecond, residentsReference.big.perSecond) >= 1000 ? 'met' : 'MISSED'}`,
+    );
+}
