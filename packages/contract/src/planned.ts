@@ -32,12 +32,6 @@ export const plannedResources = {
     nav: [navEntry('overview', '/my-requests', 'myRequests')],
   }),
   outbox: defineResource({ name: 'outbox', actions: ['index'] }),
-  'patrolling-reports': defineResource({
-    name: 'patrolling-reports',
-    actions: ['index', 'create', 'show'],
-    routes: { '/patrolling-reports': 'index' },
-    nav: [navEntry('overview', '/patrolling-reports', 'patrollingReports')],
-  }),
   'emails-sender': defineResource({
     name: 'emails-sender',
     actions: ['index', 'send'],

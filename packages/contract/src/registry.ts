@@ -5,7 +5,9 @@ import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
 import { dashboardResource } from './dashboard';
 import { rulesResource } from './form-rules';
+import { patrolReportsResource } from './patrol-reports';
 import { patrollingResource } from './patrolling';
+import { permitWarningsResource } from './permit-warnings';
 import { permitsResource } from './permits';
 import { plannedResources as planned } from './planned';
 import { profileResource } from './profile';
@@ -19,6 +21,7 @@ import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
 import { unitsResource } from './units';
 import { usersResource } from './users';
+import { vehicleTowsResource } from './vehicle-tows';
 import { vehiclesResource } from './vehicles';
 import { visitorsResource } from './visitors';
 
@@ -30,7 +33,7 @@ import { visitorsResource } from './visitors';
 export const RESOURCES = [
   dashboardResource,
   patrollingResource,
-  planned['patrolling-reports'],
+  patrolReportsResource,
   planned.requests,
   planned['my-requests'],
   planned.reports,
@@ -48,6 +51,8 @@ export const RESOURCES = [
   reservationsResource,
   bannedVehiclesResource,
   spotReportsResource,
+  permitWarningsResource,
+  vehicleTowsResource,
   ...catalogResources,
   usersResource,
   rolesResource,

@@ -36,6 +36,9 @@ import { bannedVehiclesModule } from './banned-vehicles/module';
 import { spotReportsModule } from './spot-reports/module';
 import { visitorsModule } from './visitors/module';
 import { caregiversModule } from './caregivers/module';
+import { patrolReportsModule } from './patrol-reports/module';
+import { permitWarningsModule } from './permit-warnings/module';
+import { vehicleTowsModule } from './vehicle-tows/module';
 import { formRulesModule } from './form-rules/module';
 
 /**
@@ -78,6 +81,9 @@ export const MODULES: readonly ServerModule[] = [
   spotReportsModule,
   visitorsModule,
   caregiversModule,
+  patrolReportsModule,
+  permitWarningsModule,
+  vehicleTowsModule,
   formRulesModule,
 ];
 

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
 import { patrollingRoutes } from './routes';
+import * as tables from './table';
 
-export const patrollingModule = defineModule({ name: 'patrolling', routes: patrollingRoutes });
+export const patrollingModule = defineModule({ name: 'patrolling', routes: patrollingRoutes, tables });

@@ -3,9 +3,11 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CarCrashOutlined from '@mui/icons-material/CarCrashOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
@@ -72,6 +74,8 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/patrolling': LocalPoliceOutlined,
   '/plate-lookup': ManageSearchOutlined,
   '/patrolling-reports': AssignmentOutlined,
+  '/permit-warnings': WarningAmberOutlined,
+  '/vehicle-tows': LocalShippingOutlined,
   '/requests': InboxOutlined,
   '/my-requests': MoveToInboxOutlined,
   '/reports': AssessmentOutlined,

@@ -1,0 +1,100 @@
+import type { CheckInLocationStatus, PlateLookup } from '@parkade/contract';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { properties } from '../properties/table';
+
+/** Who did something on patrol: a central user or a property's user (ids of two tables), kept with their name. */
+const officer = () => ({
+  userArea: varchar('user_area', { length: 10 }).$type<'central' | 'tenant'>().notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  userName: varchar('user_name', { length: 255 }).notNull(),
+});
+
+/**
+ * A patrol officer's check-in at a property (tenant table; decision 0027): when and where they checked in, the
+ * location status the server decided (CHECK_IN_ALLOWED_STATUSES: refused attempts are only audited), the distance
+ * to the property's coordinates; closed by the check-out with its own time and position. One active check-in per
+ * officer, whatever the property: a unique index over the open rows.
+ */
+export const patrolCheckIns = pgTable(
+  'patrol_check_ins',
+  {
+    propertyId: propertyIdColumn().references(() => properties.id),
+    id: id(),
+    ...officer(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracyMeters: doublePrecision('accuracy_meters'),
+    distanceMeters: integer('distance_meters'),
+    locationStatus: varchar('location_status', { length: 20 }).$type<CheckInLocationStatus>().notNull(),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true, mode: 'date' }),
+    checkoutLatitude: doublePrecision('checkout_latitude'),
+    checkoutLongitude: doublePrecision('checkout_longitude'),
+    checkoutDistanceMeters: integer('checkout_distance_meters'),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    uniqueIndex('patrol_check_ins_one_active_idx')
+      .on(t.userArea, t.userId)
+      .where(sql`checked_out_at is null`),
+    index('patrol_check_ins_started_idx').on(t.propertyId, t.checkedInAt),
+    index('patrol_check_ins_user_idx').on(t.propertyId, t.userArea, t.userId, t.checkedInAt),
+    tenantPolicy('patrol_check_ins'),
+  ],
+).enableRLS();
+
+/**
+ * What an officer saw during a check-in (tenant table): a plate, a spot or a place, notes, up to five photos
+ * (`files` owned by ('patrol_observations', id)) and the plate lookup's answer at that moment, kept as it was so
+ * later changes do not rewrite history. `clientKey` is the phone's idempotency key: an observation queued offline
+ * and sent twice is stored once. `observedAt` is when the officer took it (the phone's clock, never in the future),
+ * `createdAt` when it reached the server.
+ */
+export const patrolObservations = pgTable(
+  'patrol_observations',
+  {
+    propertyId: propertyIdColumn().references(() => properties.id),
+    id: id(),
+    checkInId: bigint('check_in_id', { mode: 'number' }).notNull(),
+    ...officer(),
+    clientKey: uuid('client_key').notNull(),
+    plate: varchar('plate', { length: 15 }),
+    plateNormalized: varchar('plate_normalized', { length: 15 }),
+    spotId: bigint('spot_id', { mode: 'number' }),
+    spotNumber: varchar('spot_number', { length: 20 }),
+    place: varchar('place', { length: 255 }),
+    notes: text('notes'),
+    lookup: jsonb('lookup').$type<PlateLookup>(),
+    observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    foreignKey({
+      name: 'patrol_observations_check_in_fk',
+      columns: [t.propertyId, t.checkInId],
+      foreignColumns: [patrolCheckIns.propertyId, patrolCheckIns.id],
+    }),
+    uniqueIndex('patrol_observations_client_key_idx').on(t.propertyId, t.clientKey),
+    index('patrol_observations_check_in_idx').on(t.propertyId, t.checkInId, t.observedAt),
+    index('patrol_observations_plate_idx').on(t.propertyId, t.plateNormalized),
+    tenantPolicy('patrol_observations'),
+  ],
+).enableRLS();

@@ -1,0 +1,4 @@
+import { defineModule } from '../../platform/module';
+import * as tables from './table';
+
+export const permitWarningsModule = defineModule({ name: 'permit-warnings', tables });
