@@ -2,6 +2,7 @@ import { CATALOG_RESOURCES } from '@parkade/contract';
 import { caregiverFixture, myCaregiverFixture } from './caregivers';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
+import { checkInFixture } from './patrol';
 import { roleFixture } from './roles';
 import { mySpotReportFixture, spotReportFixture } from './spot-reports';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
@@ -38,6 +39,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/caregivers\/:id/, caregiverFixture],
   [/^\w+ \/my\/spot-reports\/:id/, mySpotReportFixture],
   [/^\w+ \/spot-reports\/:id/, spotReportFixture],
+  [/^GET \/patrolling\/check-ins\/:id\/observations$/, checkInFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],
