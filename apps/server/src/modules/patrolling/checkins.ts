@@ -247,7 +247,7 @@ export async function checkOut(ctx: Scope, body: z.output<typeof checkOutBody>):
       where property_id = ${ctx.propertyId} and id = ${active.id} and checked_out_at is null
       returning id`,
     )
-    .then((r) => (r as unknown as { rows: unknown[] }).rows);
+    .then((r) => (r as { rows: unknown[] }).rows);
   if (!row) throw new HttpError(409, 'patrol.notCheckedIn').withCode('check-in-required');
   await ctx.audit({
     entity: ENTITY,
