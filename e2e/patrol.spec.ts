@@ -6,10 +6,12 @@ import {
   checkState,
   expect,
   PHONE,
+  settled,
   signInViaApi,
   test,
 } from './fixtures';
 import type { Page } from '@playwright/test';
+import { PLATE_CONFUSIONS } from '@parkade/contract';
 
 /**
  * Issue 18, the patrol on a phone (360 × 740): the central inspector picks Oakridge on /patrolling and checks in —
@@ -128,6 +130,36 @@ test.describe('with location permission at the property', () => {
       property,
     );
     expect(stored.body.filter((o) => o.plate === 'OFF 2002')).toHaveLength(1);
+
+    // The plate lookup without signal answers from the copy taken at check-in, an O typed for a 0 included.
+    const approved = await api<{ data: { vehicle?: { plate: string } | null }[] }>(
+      'GET',
+      '/permits?filter[status]=approved&include=vehicle&pageSize=50',
+      property,
+    );
+    const swap = (plate: string) => {
+      for (const [letter, digit] of PLATE_CONFUSIONS) {
+        if (plate.includes(digit)) return plate.replace(digit, letter);
+        if (plate.includes(letter)) return plate.replace(letter, digit);
+      }
+      return null;
+    };
+    const shown = approved.body.data.map((p) => p.vehicle?.plate).find((p) => p && swap(p));
+    expect(shown, 'the demo has an approved permit whose plate has a confusable character').toBeTruthy();
+    const typed = swap(shown!)!.toLowerCase();
+    await page.getByRole('link', { name: 'Look up a plate' }).click();
+    await checkPage(page, 'Plate lookup');
+    await context.setOffline(true);
+    await page.getByRole('textbox', { name: 'Plate' }).fill(typed);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await expect(page.getByText(/Offline: answered from this phone's copy/)).toBeVisible();
+    const card = page.getByRole('article', { name: shown, exact: true });
+    await expect(card.getByText('Valid permit')).toBeVisible();
+    await expect(card.getByText(/Read differently/)).toBeVisible();
+    await checkState(page);
+    await context.setOffline(false);
+    await page.goto(`${centralOrigin}/patrolling`);
+    await settled(page, 'Patrolling');
 
     await page.getByRole('button', { name: 'Check out' }).click();
     dialog = page.getByRole('dialog', { name: /Check out of Oakridge/ });

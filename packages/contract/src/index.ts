@@ -66,4 +66,5 @@ export * from './registry';
 export * from './planned';
 export * from './host';
 export * from './plate-lookup';
+export * from './offline-lookup';
 export * from './plate-lookup.schemas';

@@ -36,6 +36,7 @@ import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { StatusChip } from '../permits/PermitStatusChip';
 import { readPosition } from './geolocation';
+import { refreshOfflineCopy } from './lookup-cache';
 import { ObservationDialog } from './ObservationDialog';
 import { ACTIVE_CHECK_IN_KEY, useActiveCheckIn, useQueued } from './usePatrol';
 import { RoundObservations } from './RoundObservations';
@@ -52,6 +53,11 @@ export function CheckInPanel({ propertyId, propertyName }: { propertyId: number;
   const active = useActiveCheckIn();
   const select = usePropertyStore((s) => s.select);
   const [dialog, setDialog] = useState<'in' | 'out' | 'observe' | null>(null);
+  const here = active.data?.checkIn?.property.id === propertyId;
+  // While patrolling here, the offline copy of the plates is kept fresh for a lookup without signal.
+  useEffect(() => {
+    if (here && can('patrolling.lookup')) void refreshOfflineCopy(propertyId);
+  }, [here, propertyId, can]);
   if (active.isPending)
     return (
       <Paper sx={{ p: 2.5, mb: 3 }}>
@@ -194,6 +200,7 @@ function CheckInDialog({
   const titleId = useId();
   const [phase, setPhase] = useState<Phase>({ step: 'locating' });
   const [attempt, setAttempt] = useState(0);
+  const canLookup = useCan()('patrolling.lookup');
   // The attempt runs once per opening (or "Try again"), not again when the parent re-renders.
   const close = useRef(onClose);
   close.current = onClose;
@@ -209,6 +216,7 @@ function CheckInDialog({
       try {
         const round = await send<CheckIn>('POST', '/patrolling/check-ins', position);
         client.setQueryData<ActiveCheckIn>(ACTIVE_CHECK_IN_KEY, { checkIn: round });
+        if (canLookup) void refreshOfflineCopy(round.property.id, true);
         toast.success(t('patrol.checkedIn', { property: round.property.name }));
         if (round.locationStatus === 'no-coordinates') toast.warning(t('patrol.noCoordinates'));
         close.current();
@@ -220,7 +228,7 @@ function CheckInDialog({
     return () => {
       live = false;
     };
-  }, [open, attempt, client, t]);
+  }, [open, attempt, client, t, canLookup]);
 
   return (
     <Dialog

@@ -1,4 +1,4 @@
-import type { Observation, PlateVerdict } from '@parkade/contract';
+import type { Observation, OfflineLookupData, PlateVerdict } from '@parkade/contract';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { api } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
@@ -31,15 +31,18 @@ export interface QueuedObservation {
 
 interface PatrolDb extends DBSchema {
   outbox: { key: string; value: QueuedObservation & { seq: number } };
+  /** The offline copy of each property's plates (lookup-cache.ts), by property id. */
+  lookup: { key: number; value: OfflineLookupData };
 }
 
 const DB_NAME = 'parkade-patrol';
 let db: Promise<IDBPDatabase<PatrolDb>> | null = null;
-/** The patrol's IndexedDB database (the offline lookup copy lives in its own store, lookup-cache.ts). */
+/** The patrol's IndexedDB database: the queue (`outbox`) and the offline lookup copies (`lookup`). */
 export function patrolDb(): Promise<IDBPDatabase<PatrolDb>> {
   db ??= openDB<PatrolDb>(DB_NAME, 1, {
     upgrade(d) {
       d.createObjectStore('outbox', { keyPath: 'clientKey' });
+      d.createObjectStore('lookup', { keyPath: 'propertyId' });
     },
   });
   return db;

@@ -7,8 +7,9 @@ import { onQueueChange, queued, type QueuedObservation } from './queue';
 export const ACTIVE_CHECK_IN_KEY = ['/patrolling/check-ins/active'];
 
 /** The signed-in officer's open check-in, wherever it is (null when checked out). */
-export function useActiveCheckIn() {
+export function useActiveCheckIn(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ACTIVE_CHECK_IN_KEY,
     queryFn: () => get<ActiveCheckIn>('/patrolling/check-ins/active'),
     staleTime: 30_000,
