@@ -4,7 +4,6 @@ import {
   VISITOR_STATUS_DISPLAY,
   type PlateLookup,
   type PlateLookupMatch,
-  type PlateVerdict,
 } from '@parkade/contract';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
@@ -16,15 +15,7 @@ import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { StatusChip } from '../permits/PermitStatusChip';
-
-const VERDICT_COLOUR: Record<PlateVerdict, 'success' | 'warning' | 'error' | 'default'> = {
-  banned: 'error',
-  permitted: 'success',
-  visitor: 'success',
-  pending: 'warning',
-  expired: 'error',
-  none: 'error',
-};
+import { VERDICT_COLOUR } from './verdict';
 
 /**
  * /plate-lookup: the patrol's plate lookup on a phone (decision 0026). A plate typed any way → the plates found,
