@@ -3,6 +3,7 @@ import LocationOffIcon from '@mui/icons-material/LocationOffOutlined';
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../permits/PermitStatusChip';
+import { VERDICT_COLOUR } from '../patrolling/verdict';
 
 /** Open while the officer is still checked in, closed after the check-out. */
 export function ReportStatusChip({ status }: { status: PatrolReportStatus }) {
@@ -35,15 +36,6 @@ export function LocationStatusChip({ status }: { status: CheckInLocationStatus }
     );
   return <StatusChip colour={status === 'valid' ? 'success' : 'error'} label={label} />;
 }
-
-const VERDICT_COLOUR: Record<PlateVerdict, 'success' | 'warning' | 'error'> = {
-  banned: 'error',
-  permitted: 'success',
-  visitor: 'success',
-  pending: 'warning',
-  expired: 'error',
-  none: 'error',
-};
 
 /** The verdict of the plate itself in a lookup kept with an observation (its exact or confusable match). */
 export function verdictOf(lookup: PlateLookup | null): PlateVerdict | null {
