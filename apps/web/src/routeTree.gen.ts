@@ -33,6 +33,7 @@ import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
+import { Route as AppPatrollingReportsIndexRouteImport } from './routes/_app/patrolling-reports/index'
 import { Route as AppPermitsIndexRouteImport } from './routes/_app/permits/index'
 import { Route as AppPermitsCreateRouteImport } from './routes/_app/permits/create'
 import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties/index'
@@ -86,6 +87,7 @@ import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicle
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
 import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
 import { Route as AppMyVisitorsCreateRouteImport } from './routes/_app/my/visitors/create'
+import { Route as AppPatrollingReportsReportIdShowRouteImport } from './routes/_app/patrolling-reports/$reportId/show'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
 import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
@@ -257,6 +259,12 @@ const AppMyReservationsRoute = AppMyReservationsRouteImport.update({
   path: '/my/reservations',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatrollingReportsIndexRoute =
+  AppPatrollingReportsIndexRouteImport.update({
+    id: '/patrolling-reports/',
+    path: '/patrolling-reports/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPermitsIndexRoute = AppPermitsIndexRouteImport.update({
   id: '/permits/',
   path: '/permits/',
@@ -532,6 +540,12 @@ const AppMyVisitorsCreateRoute = AppMyVisitorsCreateRouteImport.update({
   path: '/my/visitors/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatrollingReportsReportIdShowRoute =
+  AppPatrollingReportsReportIdShowRouteImport.update({
+    id: '/patrolling-reports/$reportId/show',
+    path: '/patrolling-reports/$reportId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPermitsPermitIdApproveRoute =
   AppPermitsPermitIdApproveRouteImport.update({
     id: '/permits/$permitId/approve',
@@ -863,6 +877,7 @@ export interface FileRoutesByFullPath {
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
@@ -892,6 +907,7 @@ export interface FileRoutesByFullPath {
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -992,6 +1008,7 @@ export interface FileRoutesByTo {
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/patrolling-reports': typeof AppPatrollingReportsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
   '/residents': typeof AppResidentsIndexRoute
@@ -1021,6 +1038,7 @@ export interface FileRoutesByTo {
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1123,6 +1141,7 @@ export interface FileRoutesById {
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
@@ -1152,6 +1171,7 @@ export interface FileRoutesById {
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/_app/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1254,6 +1274,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
+    | '/patrolling-reports/'
     | '/permits/'
     | '/properties/'
     | '/residents/'
@@ -1283,6 +1304,7 @@ export interface FileRouteTypes {
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
+    | '/patrolling-reports/$reportId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1383,6 +1405,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
+    | '/patrolling-reports'
     | '/permits'
     | '/properties'
     | '/residents'
@@ -1412,6 +1435,7 @@ export interface FileRouteTypes {
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
+    | '/patrolling-reports/$reportId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1513,6 +1537,7 @@ export interface FileRouteTypes {
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/patrolling-reports/'
     | '/_app/permits/'
     | '/_app/properties/'
     | '/_app/residents/'
@@ -1542,6 +1567,7 @@ export interface FileRouteTypes {
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
     | '/_app/my/visitors/create'
+    | '/_app/patrolling-reports/$reportId/show'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
     | '/_app/permits/$permitId/reject'
@@ -1789,6 +1815,13 @@ declare module '@tanstack/react-router' {
       path: '/my/reservations'
       fullPath: '/my/reservations'
       preLoaderRoute: typeof AppMyReservationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patrolling-reports/': {
+      id: '/_app/patrolling-reports/'
+      path: '/patrolling-reports'
+      fullPath: '/patrolling-reports/'
+      preLoaderRoute: typeof AppPatrollingReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permits/': {
@@ -2160,6 +2193,13 @@ declare module '@tanstack/react-router' {
       path: '/my/visitors/create'
       fullPath: '/my/visitors/create'
       preLoaderRoute: typeof AppMyVisitorsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patrolling-reports/$reportId/show': {
+      id: '/_app/patrolling-reports/$reportId/show'
+      path: '/patrolling-reports/$reportId/show'
+      fullPath: '/patrolling-reports/$reportId/show'
+      preLoaderRoute: typeof AppPatrollingReportsReportIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permits/$permitId/approve': {
@@ -2550,6 +2590,7 @@ interface AppRouteChildren {
   AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppPatrollingReportsIndexRoute: typeof AppPatrollingReportsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
@@ -2577,6 +2618,7 @@ interface AppRouteChildren {
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
   AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
+  AppPatrollingReportsReportIdShowRoute: typeof AppPatrollingReportsReportIdShowRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
   AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
@@ -2670,6 +2712,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppPatrollingReportsIndexRoute: AppPatrollingReportsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
@@ -2699,6 +2742,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
   AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
+  AppPatrollingReportsReportIdShowRoute: AppPatrollingReportsReportIdShowRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
   AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
   AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,

@@ -20,6 +20,7 @@ export * from './dashboard.schemas';
 export * from './patrolling';
 export * from './patrolling.schemas';
 export * from './patrol-reports';
+export * from './patrol-reports.schemas';
 export * from './permit-warnings';
 export * from './vehicle-tows';
 export * from './catalogs';
