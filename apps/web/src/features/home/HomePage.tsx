@@ -1,7 +1,9 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Alert, Box, Card, CardActionArea, Chip, Grid, Stack, Typography } from '@mui/material';
+import { RESOURCES } from '@parkade/contract';
 import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../platform/stores';
 import type { Bootstrap } from '../../platform/session';
 import { identityLabel } from '../shell/identity';
 import type { NavItem } from '../shell/nav';
@@ -61,8 +63,27 @@ export function HomePage({ boot }: { boot: Bootstrap }) {
   );
 }
 
+/** Actions that only read: a user holding no other action of a screen's resource reads its read-only line. */
+const READING = new Set(['index', 'show', 'map', 'export']);
+
+/**
+ * The line under a card: what the user can do there. Where the user may only read a screen's resource and the
+ * screen has a read-only line (`<description>.readOnly`), that one — an inspector is not told to approve permits.
+ */
+function useDescription(item: NavItem): string {
+  const { t, i18n } = useTranslation();
+  const held = useAuthStore((s) => s.permissions);
+  const resource = RESOURCES.find((r) => 'nav' in r && r.nav.some((n) => n.path === item.path));
+  const readOnly =
+    resource !== undefined &&
+    !resource.actions.some((a) => !READING.has(a) && held.includes(`${resource.name}.${a}`));
+  const key = `${item.description}.readOnly`;
+  return t(readOnly && i18n.exists(key) ? key : item.description);
+}
+
 function HomeCard({ item }: { item: NavItem }) {
   const { t } = useTranslation();
+  const description = useDescription(item);
   const Icon = item.icon;
   return (
     <Card
@@ -102,7 +123,7 @@ function HomeCard({ item }: { item: NavItem }) {
             {t(item.label)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t(item.description)}
+            {description}
           </Typography>
         </Box>
         <ArrowForward aria-hidden="true" fontSize="small" sx={{ color: 'text.secondary', mt: 0.5 }} />
