@@ -348,7 +348,10 @@ describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r
     const owner = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'other');
     const intruder = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'caller');
     const params = await inScope(ctx.services, { area: 'tenant', propertyId: other.id }, (scope) =>
-      fx.create(scope, { userId: (owner ?? users.otherAdmin).id }),
+      fx.create(scope, {
+        userId: (owner ?? users.otherAdmin).id,
+        area: r.area === 'central' ? 'central' : 'tenant',
+      }),
     );
     for (const name of idParams(r))
       expect(params[name], `fixture of ${label(r)} gives no ${name}`).toBeDefined();

@@ -1,10 +1,20 @@
 import {
+  activeCheckInSchema,
+  checkInSchema,
+  checkOutBody,
+  idParams,
+  observationBody,
+  observationSchema,
+  positionBody,
   listResponseSchema,
   patrollingPropertySchema,
   plateLookupQuery,
   plateLookupSchema,
 } from '@parkade/contract';
+import { z } from 'zod';
 import { defineRoute, queryOf } from '../../platform/http';
+import { checkIn, checkOut, myActiveCheckIn } from './checkins';
+import { createObservation, myRoundObservations } from './observations';
 import { lookupPlate } from './lookup';
 import { patrollingPropertiesList } from './service';
 
@@ -40,5 +50,73 @@ export const patrollingRoutes = [
       'as of this instant',
     schema: { querystring: plateLookupQuery, response: { 200: plateLookupSchema } },
     handler: (ctx, { query }) => lookupPlate(ctx, query.plate, query.spotId),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/patrolling/check-ins/active',
+    areas: ['tenant', 'central'],
+    access: 'patrolling.index',
+    tags: ['patrolling'],
+    summary:
+      "The signed-in officer's open check-in, wherever it is (centrally: any property; on a property's host: " +
+      'that property), with its property, distance, status and observation count; null when checked out',
+    schema: { response: { 200: activeCheckInSchema } },
+    handler: async (ctx) => ({ checkIn: await myActiveCheckIn(ctx) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/patrolling/check-ins',
+    areas: ['tenant', 'central'],
+    propertyScoped: true,
+    access: 'patrolling.check-in',
+    tags: ['patrolling'],
+    summary:
+      "Checks the officer in at the property with the browser's position (latitude, longitude, accuracy) or why " +
+      'there is none (failure: permission-denied, unavailable). The distance to the property is computed in SQL; ' +
+      'no position (no-gps) and farther than settings.other.checkInRadiusMeters (out-of-range) are 422 with their ' +
+      'message, the attempt audited; a property without coordinates is allowed, flagged no-coordinates. An open ' +
+      "check-in of the officer, here or elsewhere, is a 409. Opens the round's patrol report",
+    schema: { body: positionBody, response: { 200: checkInSchema } },
+    handler: (ctx, { body }) => checkIn(ctx, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/patrolling/check-out',
+    areas: ['tenant', 'central'],
+    propertyScoped: true,
+    access: 'patrolling.check-out',
+    tags: ['patrolling'],
+    summary:
+      "Closes the officer's open check-in at the property (409 when there is none), with the position at " +
+      "check-out when given; `summary` is saved in the round's patrol report",
+    schema: { body: checkOutBody, response: { 200: checkInSchema } },
+    handler: (ctx, { body }) => checkOut(ctx, body),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/patrolling/observations',
+    areas: ['tenant', 'central'],
+    propertyScoped: true,
+    access: 'patrolling.observe',
+    multipart: 'files',
+    tags: ['patrolling'],
+    summary:
+      'Records what the officer saw in their round (multipart: clientKey, plate, spotId, place, notes, observedAt, ' +
+      'checkInId, shownVerdict and up to 5 `photos`): the plate lookup at arrival is kept with it. The same ' +
+      'clientKey again answers the stored observation (duplicate: true) and stores nothing. Needs an open ' +
+      'check-in, or names the check-in it was taken in (sent late from the phone)',
+    schema: { body: observationBody, response: { 200: observationSchema } },
+    handler: (ctx, { body }) => createObservation(ctx, body, ctx.files),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/patrolling/check-ins/:id/observations',
+    areas: ['tenant', 'central'],
+    propertyScoped: true,
+    access: 'patrolling.observe',
+    tags: ['patrolling'],
+    summary: "The observations of one of the officer's own check-ins at the property, oldest first",
+    schema: { params: idParams, response: { 200: z.array(observationSchema) } },
+    handler: (ctx, { params }) => myRoundObservations(ctx, params.id),
   }),
 ];

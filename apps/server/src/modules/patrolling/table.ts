@@ -1,4 +1,4 @@
-import type { CheckInLocationStatus, PlateLookup } from '@parkade/contract';
+import type { CheckInLocationStatus, PlateLookup, PlateVerdict } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -82,6 +82,8 @@ export const patrolObservations = pgTable(
     place: varchar('place', { length: 255 }),
     notes: text('notes'),
     lookup: jsonb('lookup').$type<PlateLookup>(),
+    /** The verdict the phone showed when the officer took it (from its offline copy), to tell them of a change. */
+    shownVerdict: varchar('shown_verdict', { length: 20 }).$type<PlateVerdict>(),
     observedAt: timestamp('observed_at', { withTimezone: true, mode: 'date' }).notNull(),
     ...timestamps(),
   },

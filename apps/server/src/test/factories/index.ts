@@ -8,6 +8,7 @@ import {
 } from './enforcement';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
+import { checkInFixture } from './patrol';
 import { roleFixture } from './roles';
 import { mySpotReportFixture, spotReportFixture } from './spot-reports';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
@@ -44,6 +45,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/caregivers\/:id/, caregiverFixture],
   [/^\w+ \/my\/spot-reports\/:id/, mySpotReportFixture],
   [/^\w+ \/spot-reports\/:id/, spotReportFixture],
+  [/^GET \/patrolling\/check-ins\/:id\/observations$/, checkInFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],

@@ -9,9 +9,12 @@ export interface RouteFixture {
   /**
    * Creates the row (and any parents it needs) in the scope's property and returns the route params that address
    * it. `owner.userId` is the tenant user (staff or resident) who will call the route as the owner, for rows that
-   * belong to one user.
+   * belong to one user; `owner.area` says whether that user is central staff (a central route) or the property's.
    */
-  create(scope: Scope, owner: { userId: number }): Promise<Record<string, string | number>>;
+  create(
+    scope: Scope,
+    owner: { userId: number; area?: 'central' | 'tenant' },
+  ): Promise<Record<string, string | number>>;
   /** A valid body (JSON, or form fields of a multipart route) so that only the lookup can refuse the call. */
   body?(scope: Scope): Promise<Record<string, unknown>>;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "patrol_observations" ADD COLUMN "shown_verdict" varchar(20);

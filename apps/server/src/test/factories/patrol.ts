@@ -1,0 +1,23 @@
+import { patrolCheckIns } from '../../modules/patrolling/table';
+import type { Scope } from '../../platform/scope';
+import type { RouteFixture } from './types';
+
+/** An open check-in at the scope's property by the given officer (central or the property's). */
+export async function makeCheckIn(scope: Scope, userId: number, area: 'central' | 'tenant' = 'tenant') {
+  const [row] = await scope.tx
+    .insert(patrolCheckIns)
+    .values({
+      propertyId: scope.propertyId,
+      userArea: area,
+      userId,
+      userName: 'Harness officer',
+      locationStatus: 'no-coordinates',
+    })
+    .returning({ id: patrolCheckIns.id });
+  return row!;
+}
+
+/** Route harness: a check-in of the officer who calls (their round's observations). */
+export const checkInFixture: RouteFixture = {
+  create: async (scope, owner) => ({ id: (await makeCheckIn(scope, owner.userId, owner.area)).id }),
+};
