@@ -216,10 +216,9 @@ describe('asking for a warning', () => {
     const closed = await inProperty((scope) => makeCheckIn(scope, { userId: idle.id }, { closed: true }));
     const obs = await inProperty((scope) => makeObservation(scope, closed));
     const res = await ask(obs.id, tokens.idle, 'es');
-    expect(res.statusCode, res.body).toBe(422);
-    expect(message(res)).toBe(
-      'Registre primero su entrada en esta propiedad: los avisos se solicitan y colocan durante un registro de entrada.',
-    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ code?: string }>().code).toBe('check-in-required');
+    expect(message(res)).toMatch(/^Registre primero su entrada en esta propiedad/);
   });
 
   it('refuses an observation of another check-in, one without a plate, and a second live warning', async () => {
@@ -402,7 +401,7 @@ describe('placing a warning', () => {
   it('needs the placing officer to be checked in at the property', async () => {
     const warning = await approved();
     const res = await place(warning.id, [['photos', 'front.png', CAR_PNG]], tokens.idle);
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(409);
     expect(message(res)).toMatch(/^Check in at this property first/);
     // Checked out: refused as well.
     await ctx.database.withScope({ area: 'tenant', propertyId: property.id }, (tx) =>
@@ -412,7 +411,7 @@ describe('placing a warning', () => {
         .where(eq(patrolCheckIns.id, activeCheckInId)),
     );
     try {
-      expect((await place(warning.id, [['photos', 'front.png', CAR_PNG]])).statusCode).toBe(422);
+      expect((await place(warning.id, [['photos', 'front.png', CAR_PNG]])).statusCode).toBe(409);
     } finally {
       await ctx.database.withScope({ area: 'tenant', propertyId: property.id }, (tx) =>
         tx.update(patrolCheckIns).set({ checkedOutAt: null }).where(eq(patrolCheckIns.id, activeCheckInId)),

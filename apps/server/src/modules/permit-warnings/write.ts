@@ -14,11 +14,11 @@ import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import type { UploadedFile } from '../../platform/uploads';
 import { ownedFile, storeFiles, findFile } from '../files/service';
+import { requireActiveCheckIn } from '../patrolling/checkins';
 import { patrolObservations } from '../patrolling/table';
 import { reasons } from '../reasons/table';
 import { vehicleTows } from '../vehicle-tows/table';
 import { warnings } from '../warnings/table';
-import { activeCheckIn } from './check-in';
 import { notifyDeciders } from './mail';
 import {
   dbNow,
@@ -50,13 +50,6 @@ function assertTransition(ctx: Scope, row: WarningRow, action: PermitWarningActi
     throw refused(ctx, row.status, action);
 }
 
-/** The officer's active check-in at this property, or 422 ("check in at this property first"). */
-async function checkedIn(ctx: Scope) {
-  const checkIn = await activeCheckIn(ctx);
-  if (!checkIn) throw new HttpError(422, 'permitWarnings.checkInRequired');
-  return checkIn;
-}
-
 async function catalogName(ctx: Scope, table: typeof warnings | typeof reasons, id: number, field: string) {
   const [row] = await ctx.tx.select({ name: table.name }).from(table).where(eq(table.id, id));
   if (!row) throw fieldError(field, 'validation.invalidSelection');
@@ -70,7 +63,7 @@ async function catalogName(ctx: Scope, table: typeof warnings | typeof reasons, 
  */
 export async function createPermitWarning(ctx: Scope, body: z.output<typeof permitWarningBody>) {
   const user = ctx.user();
-  const checkIn = await checkedIn(ctx);
+  const checkIn = await requireActiveCheckIn(ctx);
   // Locked: two requests from the same observation are decided one after the other.
   const [obs] = await ctx.tx
     .select()
@@ -175,7 +168,7 @@ export async function place(ctx: Scope, id: number, uploaded: UploadedFile[]) {
   const row = await lockWarning(ctx, id);
   assertTransition(ctx, row, 'place');
   const photos = placementUploads(uploaded);
-  await checkedIn(ctx);
+  await requireActiveCheckIn(ctx);
   const user = ctx.user();
   const stored = await storeFiles(ctx, photos, { entity: ENTITY, entityId: id });
   await updateRow(
