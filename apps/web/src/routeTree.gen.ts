@@ -33,6 +33,7 @@ import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
+import { Route as AppPermitWarningsIndexRouteImport } from './routes/_app/permit-warnings/index'
 import { Route as AppPermitsIndexRouteImport } from './routes/_app/permits/index'
 import { Route as AppPermitsCreateRouteImport } from './routes/_app/permits/create'
 import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties/index'
@@ -48,6 +49,7 @@ import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
 import { Route as AppUnitsCreateBulkRouteImport } from './routes/_app/units/create-bulk'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppVehicleTowsIndexRouteImport } from './routes/_app/vehicle-tows/index'
 import { Route as AppVehiclesIndexRouteImport } from './routes/_app/vehicles/index'
 import { Route as AppVehiclesCreateRouteImport } from './routes/_app/vehicles/create'
 import { Route as AppVisitorsIndexRouteImport } from './routes/_app/visitors/index'
@@ -86,6 +88,7 @@ import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicle
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
 import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
 import { Route as AppMyVisitorsCreateRouteImport } from './routes/_app/my/visitors/create'
+import { Route as AppPermitWarningsPermitWarningIdShowRouteImport } from './routes/_app/permit-warnings/$permitWarningId/show'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
 import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
@@ -109,6 +112,7 @@ import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$uni
 import { Route as AppUnitsUnitIdShowRouteImport } from './routes/_app/units/$unitId/show'
 import { Route as AppUsersUserIdEditRouteImport } from './routes/_app/users/$userId/edit'
 import { Route as AppUsersUserIdShowRouteImport } from './routes/_app/users/$userId/show'
+import { Route as AppVehicleTowsVehicleTowIdShowRouteImport } from './routes/_app/vehicle-tows/$vehicleTowId/show'
 import { Route as AppVehiclesVehicleIdEditRouteImport } from './routes/_app/vehicles/$vehicleId/edit'
 import { Route as AppVehiclesVehicleIdShowRouteImport } from './routes/_app/vehicles/$vehicleId/show'
 import { Route as AppVisitorsVisitorIdEditRouteImport } from './routes/_app/visitors/$visitorId/edit'
@@ -257,6 +261,11 @@ const AppMyReservationsRoute = AppMyReservationsRouteImport.update({
   path: '/my/reservations',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPermitWarningsIndexRoute = AppPermitWarningsIndexRouteImport.update({
+  id: '/permit-warnings/',
+  path: '/permit-warnings/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPermitsIndexRoute = AppPermitsIndexRouteImport.update({
   id: '/permits/',
   path: '/permits/',
@@ -330,6 +339,11 @@ const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
 const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
   id: '/users/create',
   path: '/users/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVehicleTowsIndexRoute = AppVehicleTowsIndexRouteImport.update({
+  id: '/vehicle-tows/',
+  path: '/vehicle-tows/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVehiclesIndexRoute = AppVehiclesIndexRouteImport.update({
@@ -532,6 +546,12 @@ const AppMyVisitorsCreateRoute = AppMyVisitorsCreateRouteImport.update({
   path: '/my/visitors/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPermitWarningsPermitWarningIdShowRoute =
+  AppPermitWarningsPermitWarningIdShowRouteImport.update({
+    id: '/permit-warnings/$permitWarningId/show',
+    path: '/permit-warnings/$permitWarningId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPermitsPermitIdApproveRoute =
   AppPermitsPermitIdApproveRouteImport.update({
     id: '/permits/$permitId/approve',
@@ -660,6 +680,12 @@ const AppUsersUserIdShowRoute = AppUsersUserIdShowRouteImport.update({
   path: '/users/$userId/show',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVehicleTowsVehicleTowIdShowRoute =
+  AppVehicleTowsVehicleTowIdShowRouteImport.update({
+    id: '/vehicle-tows/$vehicleTowId/show',
+    path: '/vehicle-tows/$vehicleTowId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppVehiclesVehicleIdEditRoute =
   AppVehiclesVehicleIdEditRouteImport.update({
     id: '/vehicles/$vehicleId/edit',
@@ -863,6 +889,7 @@ export interface FileRoutesByFullPath {
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
@@ -871,6 +898,7 @@ export interface FileRoutesByFullPath {
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/vehicle-tows/': typeof AppVehicleTowsIndexRoute
   '/vehicles/': typeof AppVehiclesIndexRoute
   '/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
@@ -892,6 +920,7 @@ export interface FileRoutesByFullPath {
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -915,6 +944,7 @@ export interface FileRoutesByFullPath {
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/users/$userId/edit': typeof AppUsersUserIdEditRoute
   '/users/$userId/show': typeof AppUsersUserIdShowRoute
+  '/vehicle-tows/$vehicleTowId/show': typeof AppVehicleTowsVehicleTowIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
@@ -992,6 +1022,7 @@ export interface FileRoutesByTo {
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/permit-warnings': typeof AppPermitWarningsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
   '/residents': typeof AppResidentsIndexRoute
@@ -1000,6 +1031,7 @@ export interface FileRoutesByTo {
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/vehicle-tows': typeof AppVehicleTowsIndexRoute
   '/vehicles': typeof AppVehiclesIndexRoute
   '/visitors': typeof AppVisitorsIndexRoute
   '/register/residents': typeof RegisterResidentsIndexRoute
@@ -1021,6 +1053,7 @@ export interface FileRoutesByTo {
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1044,6 +1077,7 @@ export interface FileRoutesByTo {
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/users/$userId/edit': typeof AppUsersUserIdEditRoute
   '/users/$userId/show': typeof AppUsersUserIdShowRoute
+  '/vehicle-tows/$vehicleTowId/show': typeof AppVehicleTowsVehicleTowIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
@@ -1123,6 +1157,7 @@ export interface FileRoutesById {
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
@@ -1131,6 +1166,7 @@ export interface FileRoutesById {
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/vehicle-tows/': typeof AppVehicleTowsIndexRoute
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
   '/_app/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
@@ -1152,6 +1188,7 @@ export interface FileRoutesById {
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/_app/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1175,6 +1212,7 @@ export interface FileRoutesById {
   '/_app/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/_app/users/$userId/edit': typeof AppUsersUserIdEditRoute
   '/_app/users/$userId/show': typeof AppUsersUserIdShowRoute
+  '/_app/vehicle-tows/$vehicleTowId/show': typeof AppVehicleTowsVehicleTowIdShowRoute
   '/_app/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/_app/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/_app/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
@@ -1254,6 +1292,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
+    | '/permit-warnings/'
     | '/permits/'
     | '/properties/'
     | '/residents/'
@@ -1262,6 +1301,7 @@ export interface FileRouteTypes {
     | '/spots/'
     | '/units/'
     | '/users/'
+    | '/vehicle-tows/'
     | '/vehicles/'
     | '/visitors/'
     | '/register/residents/'
@@ -1283,6 +1323,7 @@ export interface FileRouteTypes {
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
+    | '/permit-warnings/$permitWarningId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1306,6 +1347,7 @@ export interface FileRouteTypes {
     | '/units/$unitId/show'
     | '/users/$userId/edit'
     | '/users/$userId/show'
+    | '/vehicle-tows/$vehicleTowId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
     | '/visitors/$visitorId/edit'
@@ -1383,6 +1425,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
+    | '/permit-warnings'
     | '/permits'
     | '/properties'
     | '/residents'
@@ -1391,6 +1434,7 @@ export interface FileRouteTypes {
     | '/spots'
     | '/units'
     | '/users'
+    | '/vehicle-tows'
     | '/vehicles'
     | '/visitors'
     | '/register/residents'
@@ -1412,6 +1456,7 @@ export interface FileRouteTypes {
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
+    | '/permit-warnings/$permitWarningId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1435,6 +1480,7 @@ export interface FileRouteTypes {
     | '/units/$unitId/show'
     | '/users/$userId/edit'
     | '/users/$userId/show'
+    | '/vehicle-tows/$vehicleTowId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
     | '/visitors/$visitorId/edit'
@@ -1513,6 +1559,7 @@ export interface FileRouteTypes {
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/permit-warnings/'
     | '/_app/permits/'
     | '/_app/properties/'
     | '/_app/residents/'
@@ -1521,6 +1568,7 @@ export interface FileRouteTypes {
     | '/_app/spots/'
     | '/_app/units/'
     | '/_app/users/'
+    | '/_app/vehicle-tows/'
     | '/_app/vehicles/'
     | '/_app/visitors/'
     | '/register/residents/'
@@ -1542,6 +1590,7 @@ export interface FileRouteTypes {
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
     | '/_app/my/visitors/create'
+    | '/_app/permit-warnings/$permitWarningId/show'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
     | '/_app/permits/$permitId/reject'
@@ -1565,6 +1614,7 @@ export interface FileRouteTypes {
     | '/_app/units/$unitId/show'
     | '/_app/users/$userId/edit'
     | '/_app/users/$userId/show'
+    | '/_app/vehicle-tows/$vehicleTowId/show'
     | '/_app/vehicles/$vehicleId/edit'
     | '/_app/vehicles/$vehicleId/show'
     | '/_app/visitors/$visitorId/edit'
@@ -1791,6 +1841,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyReservationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/permit-warnings/': {
+      id: '/_app/permit-warnings/'
+      path: '/permit-warnings'
+      fullPath: '/permit-warnings/'
+      preLoaderRoute: typeof AppPermitWarningsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permits/': {
       id: '/_app/permits/'
       path: '/permits'
@@ -1894,6 +1951,13 @@ declare module '@tanstack/react-router' {
       path: '/users/create'
       fullPath: '/users/create'
       preLoaderRoute: typeof AppUsersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicle-tows/': {
+      id: '/_app/vehicle-tows/'
+      path: '/vehicle-tows'
+      fullPath: '/vehicle-tows/'
+      preLoaderRoute: typeof AppVehicleTowsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/vehicles/': {
@@ -2162,6 +2226,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyVisitorsCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/permit-warnings/$permitWarningId/show': {
+      id: '/_app/permit-warnings/$permitWarningId/show'
+      path: '/permit-warnings/$permitWarningId/show'
+      fullPath: '/permit-warnings/$permitWarningId/show'
+      preLoaderRoute: typeof AppPermitWarningsPermitWarningIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permits/$permitId/approve': {
       id: '/_app/permits/$permitId/approve'
       path: '/permits/$permitId/approve'
@@ -2321,6 +2392,13 @@ declare module '@tanstack/react-router' {
       path: '/users/$userId/show'
       fullPath: '/users/$userId/show'
       preLoaderRoute: typeof AppUsersUserIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicle-tows/$vehicleTowId/show': {
+      id: '/_app/vehicle-tows/$vehicleTowId/show'
+      path: '/vehicle-tows/$vehicleTowId/show'
+      fullPath: '/vehicle-tows/$vehicleTowId/show'
+      preLoaderRoute: typeof AppVehicleTowsVehicleTowIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/vehicles/$vehicleId/edit': {
@@ -2550,6 +2628,7 @@ interface AppRouteChildren {
   AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
@@ -2558,6 +2637,7 @@ interface AppRouteChildren {
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppVehicleTowsIndexRoute: typeof AppVehicleTowsIndexRoute
   AppVehiclesIndexRoute: typeof AppVehiclesIndexRoute
   AppVisitorsIndexRoute: typeof AppVisitorsIndexRoute
   AppBannedVehiclesBannedVehicleIdEditRoute: typeof AppBannedVehiclesBannedVehicleIdEditRoute
@@ -2577,6 +2657,7 @@ interface AppRouteChildren {
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
   AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
+  AppPermitWarningsPermitWarningIdShowRoute: typeof AppPermitWarningsPermitWarningIdShowRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
   AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
@@ -2600,6 +2681,7 @@ interface AppRouteChildren {
   AppUnitsUnitIdShowRoute: typeof AppUnitsUnitIdShowRoute
   AppUsersUserIdEditRoute: typeof AppUsersUserIdEditRoute
   AppUsersUserIdShowRoute: typeof AppUsersUserIdShowRoute
+  AppVehicleTowsVehicleTowIdShowRoute: typeof AppVehicleTowsVehicleTowIdShowRoute
   AppVehiclesVehicleIdEditRoute: typeof AppVehiclesVehicleIdEditRoute
   AppVehiclesVehicleIdShowRoute: typeof AppVehiclesVehicleIdShowRoute
   AppVisitorsVisitorIdEditRoute: typeof AppVisitorsVisitorIdEditRoute
@@ -2670,6 +2752,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
@@ -2678,6 +2761,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppVehicleTowsIndexRoute: AppVehicleTowsIndexRoute,
   AppVehiclesIndexRoute: AppVehiclesIndexRoute,
   AppVisitorsIndexRoute: AppVisitorsIndexRoute,
   AppBannedVehiclesBannedVehicleIdEditRoute:
@@ -2699,6 +2783,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
   AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
+  AppPermitWarningsPermitWarningIdShowRoute:
+    AppPermitWarningsPermitWarningIdShowRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
   AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
   AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,
@@ -2725,6 +2811,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUnitsUnitIdShowRoute: AppUnitsUnitIdShowRoute,
   AppUsersUserIdEditRoute: AppUsersUserIdEditRoute,
   AppUsersUserIdShowRoute: AppUsersUserIdShowRoute,
+  AppVehicleTowsVehicleTowIdShowRoute: AppVehicleTowsVehicleTowIdShowRoute,
   AppVehiclesVehicleIdEditRoute: AppVehiclesVehicleIdEditRoute,
   AppVehiclesVehicleIdShowRoute: AppVehiclesVehicleIdShowRoute,
   AppVisitorsVisitorIdEditRoute: AppVisitorsVisitorIdEditRoute,
