@@ -7,34 +7,7 @@ import {
 } from './permit-warnings.schemas';
 import { PERMIT_WARNING_STATUSES } from './permit-warnings';
 import { plateLookupSchema } from './plate-lookup.schemas';
-import {
-  VEHICLE_TOW_ACTIONS,
-  VEHICLE_TOW_NOTE_MAX,
-  VEHICLE_TOW_STATUSES,
-  type VehicleTowAction,
-  type VehicleTowStatus,
-} from './vehicle-tows';
-import type { Permission } from './permissions';
-
-/** The permission each tow transition needs. */
-export const VEHICLE_TOW_ACTION_PERMISSIONS = {
-  towed: 'vehicle-tows.edit',
-  cancel: 'vehicle-tows.edit',
-} as const satisfies Record<VehicleTowAction, Permission>;
-
-/** Statuses in the order the list shows them first (the `status` sort): tows still to do come first. */
-export const VEHICLE_TOW_STATUS_ORDER: readonly VehicleTowStatus[] = ['pending-to-tow', 'towed', 'cancelled'];
-
-/**
- * GET /vehicle-tows: filter[status], filter[plate] (compared normalised), filter[from]/filter[to] (the day it
- * was authorised, both included); filter[term] searches the plate; tows still to do first, newest first.
- */
-export const vehicleTowsListQuery = {
-  filters: ['status', 'plate', 'from', 'to'],
-  sorts: ['status', 'createdAt', 'readyToTowAt'],
-  includes: [],
-  defaultSort: 'status,-createdAt',
-} as const;
+import { VEHICLE_TOW_ACTIONS, VEHICLE_TOW_NOTE_MAX, VEHICLE_TOW_STATUSES } from './vehicle-tows';
 
 const optionalText = (max: number) =>
   z
