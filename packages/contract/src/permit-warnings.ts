@@ -1,4 +1,3 @@
-import type { Permission } from './permissions';
 import { defineResource, navEntry } from './resource';
 
 /**
@@ -48,7 +47,7 @@ export const PERMIT_WARNING_ACTION_PERMISSIONS = {
   reject: 'permit-warnings.decide',
   cancel: 'permit-warnings.decide',
   place: 'permit-warnings.place',
-} as const satisfies Record<PermitWarningAction, Permission>;
+} as const satisfies Record<PermitWarningAction, `permit-warnings.${string}`>;
 
 /**
  * What the caller may do with a warning now: the transitions of PERMIT_WARNING_TRANSITIONS their permissions

@@ -1,4 +1,3 @@
-import type { Permission } from './permissions';
 import { defineResource, navEntry } from './resource';
 
 /**
@@ -32,7 +31,7 @@ export const vehicleTowsResource = defineResource({
 export const VEHICLE_TOW_ACTION_PERMISSIONS = {
   towed: 'vehicle-tows.edit',
   cancel: 'vehicle-tows.edit',
-} as const satisfies Record<VehicleTowAction, Permission>;
+} as const satisfies Record<VehicleTowAction, `vehicle-tows.${string}`>;
 
 /** Statuses in the order the list shows them first (the `status` sort): tows still to do come first. */
 export const VEHICLE_TOW_STATUS_ORDER: readonly VehicleTowStatus[] = ['pending-to-tow', 'towed', 'cancelled'];

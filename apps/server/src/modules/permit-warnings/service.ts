@@ -18,6 +18,7 @@ import { notFound } from '../../platform/errors';
 import { defineListResource, listValueError, type ListParseContext } from '../../platform/list-query';
 import type { Scope } from '../../platform/scope';
 import { files } from '../files/table';
+import { OBSERVATION_ENTITY } from '../patrolling/observations';
 import { patrolCheckIns, patrolObservations } from '../patrolling/table';
 import { reasons } from '../reasons/table';
 import { propertySettingsOf } from '../residents/service';
@@ -27,8 +28,6 @@ import { permitWarnings } from './table';
 
 /** The audit log's name of a warning, and the owner entity of its placement photos. */
 export const ENTITY = 'permit_warnings';
-/** The owner entity of an observation's photos (patrolling stores them). */
-export const OBSERVATION_ENTITY = 'patrol_observations';
 
 const w = permitWarnings;
 const o = patrolObservations;
