@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { pdfText } from '../apps/server/src/test/pdf-text';
 import {
   type Browser,
   centralOrigin,
@@ -16,7 +17,7 @@ import {
 
 /**
  * Issue 18, warnings and tows end to end. The central parking inspector, checked in at Oakridge on a phone
- * (360 × 740), asks for a warning from an observation of their round; the Oakridge manager is emailed, and
+ * (360 × 740), asks for a warning from an observation of their round (of a car the property has banned); the Oakridge manager is emailed, and
  * approves it in the browser; the inspector places it with a photo taken with the camera input; with no grace
  * hours at the property, the manager authorises a tow, prints the tow record (a PDF) and marks the car towed. Every
  * page passes axe; the inspector's pages fit 360 px.
@@ -73,6 +74,14 @@ test('a warning asked on patrol is approved, placed with a photo, and ends in a 
   const manager = await desk.newPage();
   const api = await oakridgeManagerApi(manager);
   const settings = (await api<{ other: Record<string, unknown> }>('GET', '/settings')).body;
+  // The car is on the property's banned list (its plate is then found exactly by the lookup every observation makes).
+  const reason = (await api<{ data: { id: number }[] }>('GET', '/reasons?pageSize=1')).body.data[0]!;
+  const ban = await api<{ id: number }>('POST', '/banned-vehicles', {
+    plate,
+    reasonId: reason.id,
+    notes: 'Warned before',
+  });
+  expect(ban.status).toBe(200);
 
   // The inspector, on a phone: Oakridge chosen, checked in there (at its coordinates), one observation with a photo.
   const inspector = await signInViaApi(page, 'inspector');
@@ -221,6 +230,10 @@ test('a warning asked on patrol is approved, placed with a photo, and ends in a 
     expect(download.suggestedFilename()).toMatch(/^tow-record-\d+-.+\.pdf$/);
     const bytes = fs.readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const record = await pdfText(bytes);
+    expect(record).toContain(`Tow record #`);
+    expect(record).toContain(plate);
+    expect(record).toContain('Banned');
 
     // The car is towed.
     await manager.getByRole('button', { name: 'Mark towed' }).click();
@@ -233,6 +246,7 @@ test('a warning asked on patrol is approved, placed with a photo, and ends in a 
     await expect(manager.getByRole('link', { name: plate })).toBeVisible();
   } finally {
     await api('PUT', '/settings', { other: settings.other });
+    await api('PUT', `/banned-vehicles/${ban.body.id}/lift`, { note: 'Towed' });
     await central('POST', '/patrolling/check-out', {}, oakridge.id);
     await desk.close();
   }
