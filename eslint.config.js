@@ -25,6 +25,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'apps/web/src/routeTree.gen.ts',
+      // The service worker: a plain script of the worker scope, served as it is (not part of the TS project).
+      'apps/web/public/sw.js',
     ],
   },
   js.configs.recommended,

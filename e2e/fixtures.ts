@@ -30,10 +30,17 @@ export interface ApiAnswer<T = unknown> {
  */
 export async function apiFromPage<T = Record<string, unknown>>(
   page: Page,
-  call: { method?: string; path: string; tenant?: string; token?: string; body?: unknown },
+  call: {
+    method?: string;
+    path: string;
+    tenant?: string;
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  },
 ): Promise<ApiAnswer<T>> {
-  return page.evaluate(async ({ method, path, tenant, token, body }) => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  return page.evaluate(async ({ method, path, tenant, token, body, headers: extra }) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...extra };
     if (tenant) headers['x-tenant'] = tenant;
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';

@@ -33,6 +33,7 @@ import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
+import { Route as AppPatrollingReportsIndexRouteImport } from './routes/_app/patrolling-reports/index'
 import { Route as AppPermitWarningsIndexRouteImport } from './routes/_app/permit-warnings/index'
 import { Route as AppPermitsIndexRouteImport } from './routes/_app/permits/index'
 import { Route as AppPermitsCreateRouteImport } from './routes/_app/permits/create'
@@ -88,6 +89,7 @@ import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicle
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
 import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
 import { Route as AppMyVisitorsCreateRouteImport } from './routes/_app/my/visitors/create'
+import { Route as AppPatrollingReportsReportIdShowRouteImport } from './routes/_app/patrolling-reports/$reportId/show'
 import { Route as AppPermitWarningsPermitWarningIdShowRouteImport } from './routes/_app/permit-warnings/$permitWarningId/show'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
@@ -261,6 +263,12 @@ const AppMyReservationsRoute = AppMyReservationsRouteImport.update({
   path: '/my/reservations',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatrollingReportsIndexRoute =
+  AppPatrollingReportsIndexRouteImport.update({
+    id: '/patrolling-reports/',
+    path: '/patrolling-reports/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPermitWarningsIndexRoute = AppPermitWarningsIndexRouteImport.update({
   id: '/permit-warnings/',
   path: '/permit-warnings/',
@@ -546,6 +554,12 @@ const AppMyVisitorsCreateRoute = AppMyVisitorsCreateRouteImport.update({
   path: '/my/visitors/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPatrollingReportsReportIdShowRoute =
+  AppPatrollingReportsReportIdShowRouteImport.update({
+    id: '/patrolling-reports/$reportId/show',
+    path: '/patrolling-reports/$reportId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPermitWarningsPermitWarningIdShowRoute =
   AppPermitWarningsPermitWarningIdShowRouteImport.update({
     id: '/permit-warnings/$permitWarningId/show',
@@ -889,6 +903,7 @@ export interface FileRoutesByFullPath {
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
@@ -920,6 +935,7 @@ export interface FileRoutesByFullPath {
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
   '/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
@@ -1022,6 +1038,7 @@ export interface FileRoutesByTo {
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/patrolling-reports': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings': typeof AppPermitWarningsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
@@ -1053,6 +1070,7 @@ export interface FileRoutesByTo {
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
   '/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
@@ -1157,6 +1175,7 @@ export interface FileRoutesById {
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
@@ -1188,6 +1207,7 @@ export interface FileRoutesById {
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
+  '/_app/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
   '/_app/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
@@ -1292,6 +1312,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
+    | '/patrolling-reports/'
     | '/permit-warnings/'
     | '/permits/'
     | '/properties/'
@@ -1323,6 +1344,7 @@ export interface FileRouteTypes {
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
+    | '/patrolling-reports/$reportId/show'
     | '/permit-warnings/$permitWarningId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
@@ -1425,6 +1447,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
+    | '/patrolling-reports'
     | '/permit-warnings'
     | '/permits'
     | '/properties'
@@ -1456,6 +1479,7 @@ export interface FileRouteTypes {
     | '/my/permits/create'
     | '/my/vehicles/create'
     | '/my/visitors/create'
+    | '/patrolling-reports/$reportId/show'
     | '/permit-warnings/$permitWarningId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
@@ -1559,6 +1583,7 @@ export interface FileRouteTypes {
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/patrolling-reports/'
     | '/_app/permit-warnings/'
     | '/_app/permits/'
     | '/_app/properties/'
@@ -1590,6 +1615,7 @@ export interface FileRouteTypes {
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
     | '/_app/my/visitors/create'
+    | '/_app/patrolling-reports/$reportId/show'
     | '/_app/permit-warnings/$permitWarningId/show'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
@@ -1839,6 +1865,13 @@ declare module '@tanstack/react-router' {
       path: '/my/reservations'
       fullPath: '/my/reservations'
       preLoaderRoute: typeof AppMyReservationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patrolling-reports/': {
+      id: '/_app/patrolling-reports/'
+      path: '/patrolling-reports'
+      fullPath: '/patrolling-reports/'
+      preLoaderRoute: typeof AppPatrollingReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permit-warnings/': {
@@ -2224,6 +2257,13 @@ declare module '@tanstack/react-router' {
       path: '/my/visitors/create'
       fullPath: '/my/visitors/create'
       preLoaderRoute: typeof AppMyVisitorsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/patrolling-reports/$reportId/show': {
+      id: '/_app/patrolling-reports/$reportId/show'
+      path: '/patrolling-reports/$reportId/show'
+      fullPath: '/patrolling-reports/$reportId/show'
+      preLoaderRoute: typeof AppPatrollingReportsReportIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/permit-warnings/$permitWarningId/show': {
@@ -2628,6 +2668,7 @@ interface AppRouteChildren {
   AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppPatrollingReportsIndexRoute: typeof AppPatrollingReportsIndexRoute
   AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
@@ -2657,6 +2698,7 @@ interface AppRouteChildren {
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
   AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
+  AppPatrollingReportsReportIdShowRoute: typeof AppPatrollingReportsReportIdShowRoute
   AppPermitWarningsPermitWarningIdShowRoute: typeof AppPermitWarningsPermitWarningIdShowRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
@@ -2752,6 +2794,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppPatrollingReportsIndexRoute: AppPatrollingReportsIndexRoute,
   AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
@@ -2783,6 +2826,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
   AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
+  AppPatrollingReportsReportIdShowRoute: AppPatrollingReportsReportIdShowRoute,
   AppPermitWarningsPermitWarningIdShowRoute:
     AppPermitWarningsPermitWarningIdShowRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,

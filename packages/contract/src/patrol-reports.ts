@@ -6,10 +6,16 @@ import { defineResource, navEntry } from './resource';
  * check-in's and check-out's time and position) and the officer's summary; exported as .xlsx and PDF.
  */
 export const PATROL_REPORT_SUMMARY_MAX = 4000;
+/** How much of the summary a list row carries. */
+export const PATROL_REPORT_EXCERPT_MAX = 160;
+/** GET /patrolling-reports/:id/export?format=… */
+export const PATROL_REPORT_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export type PatrolReportExportFormat = (typeof PATROL_REPORT_EXPORT_FORMATS)[number];
 
 export const patrolReportsListQuery = {
   filters: ['userId', 'from', 'to', 'status', 'locationStatus'],
   sorts: ['startedAt', 'observations'],
+  includes: [],
   defaultSort: '-startedAt',
 } as const;
 

@@ -133,3 +133,18 @@ export const observationSchema = z.object({
   duplicate: z.boolean(),
 });
 export type Observation = z.infer<typeof observationSchema>;
+
+/** GET /patrolling/offline-data: the property's plates for the phone's offline lookup (offline-lookup.ts). */
+export const offlineLookupSchema = z.object({
+  propertyId: z.number().int(),
+  generatedAt: z.string(),
+  today: z.string(),
+  plates: z.array(
+    z.object({
+      p: z.string(),
+      b: z.string().optional(),
+      r: z.tuple([z.string(), z.string().nullable(), z.string().nullable()]).optional(),
+      x: z.tuple([z.string(), z.string()]).optional(),
+    }),
+  ),
+});

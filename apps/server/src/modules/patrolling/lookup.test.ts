@@ -1,4 +1,4 @@
-import { PLATE_CONFUSIONS, type PlateLookup } from '@parkade/contract';
+import { offlineLookup, PLATE_CONFUSIONS, type OfflineLookupData, type PlateLookup } from '@parkade/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -220,5 +220,41 @@ describe('the plate lookup', () => {
       headers: headers({ tenant: code, token }),
     });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('the offline copy', () => {
+  it('answers every plate as the server does: same plates, same kind of match, same verdict', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/tenant/api/patrolling/offline-data',
+      headers: headers({ tenant: code, token }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<OfflineLookupData>();
+    expect(data.plates.map((p) => p.p)).not.toContain('ELSE11');
+    // Nothing about people: a plate, a ban's last day, a permit's status/last day/spot, a visitor permit's validity.
+    for (const p of data.plates)
+      expect(Object.keys(p).every((k) => ['p', 'b', 'r', 'x'].includes(k))).toBe(true);
+    const typed = ['abc-1 01', 'ABC1O1', 'K5X9OO', 'ABC11', 'ABD101', 'XYC101', 'bad999', 'PEND42', 'OLD777'];
+    for (const plate of [...typed, 'NOPRMT', 'VIS555', 'GONE1', 'ZZZZZZ', 'NEW123']) {
+      const online = await lookup(plate);
+      const offline = offlineLookup(data, plate, new Date(online.checkedAt));
+      const shape = (ms: { plate: string; match: string; verdict: string }[]) =>
+        ms.map((m) => `${m.plate.replace(/[^A-Z0-9]/gi, '')} ${m.match} ${m.verdict}`).sort();
+      expect(shape(offline), plate).toEqual(shape(online.matches));
+    }
+  });
+
+  it('reads a visitor permit expired from the second it ends, while offline', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/tenant/api/patrolling/offline-data',
+      headers: headers({ tenant: code, token }),
+    });
+    const data = res.json<OfflineLookupData>();
+    const end = new Date(data.plates.find((p) => p.p.replace(/\s/g, '') === 'VIS555')!.x![1]);
+    expect(offlineLookup(data, 'VIS555', new Date(end.getTime() - 1000))[0]!.verdict).toBe('visitor');
+    expect(offlineLookup(data, 'VIS555', end)[0]!.verdict).toBe('expired');
   });
 });

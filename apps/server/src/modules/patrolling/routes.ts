@@ -5,6 +5,7 @@ import {
   idParams,
   observationBody,
   observationSchema,
+  offlineLookupSchema,
   positionBody,
   listResponseSchema,
   patrollingPropertySchema,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { defineRoute, queryOf } from '../../platform/http';
 import { checkIn, checkOut, myActiveCheckIn } from './checkins';
 import { createObservation, myRoundObservations } from './observations';
+import { offlineData } from './offline';
 import { lookupPlate } from './lookup';
 import { patrollingPropertiesList } from './service';
 
@@ -118,5 +120,19 @@ export const patrollingRoutes = [
     summary: "The observations of one of the officer's own check-ins at the property, oldest first",
     schema: { params: idParams, response: { 200: z.array(observationSchema) } },
     handler: (ctx, { params }) => myRoundObservations(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/patrolling/offline-data',
+    areas: ['tenant', 'central'],
+    propertyScoped: true,
+    access: 'patrolling.lookup',
+    tags: ['patrolling'],
+    summary:
+      "The property's plates for the phone's offline lookup, read at one instant: per plate (p) its active ban's " +
+      'last day (b, "" for none), the deciding permit [status, last day, spot] (r) and the deciding visitor permit ' +
+      '[status, end] (x); nothing about people. The phone computes the verdict when asked (decision 0029)',
+    schema: { response: { 200: offlineLookupSchema } },
+    handler: (ctx) => offlineData(ctx),
   }),
 ];

@@ -9,6 +9,7 @@ import {
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { checkInFixture } from './patrol';
+import { patrolReportFixture } from './patrol-reports';
 import { roleFixture } from './roles';
 import { mySpotReportFixture, spotReportFixture } from './spot-reports';
 import { userFixture, userSessionFixture, userStatusFixture } from './users';
@@ -46,6 +47,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/my\/spot-reports\/:id/, mySpotReportFixture],
   [/^\w+ \/spot-reports\/:id/, spotReportFixture],
   [/^GET \/patrolling\/check-ins\/:id\/observations$/, checkInFixture],
+  [/^GET \/patrolling-reports\/:id/, patrolReportFixture],
   [/^\w+ \/buildings\/:id/, buildingFixture],
   [/^\w+ \/floors\/:id/, floorFixture],
   [/^\w+ \/units\/:id/, unitFixture],

@@ -2,8 +2,16 @@ import { patrolCheckIns } from '../../modules/patrolling/table';
 import type { Scope } from '../../platform/scope';
 import type { RouteFixture } from './types';
 
-/** An open check-in at the scope's property by the given officer (central or the property's). */
-export async function makeCheckIn(scope: Scope, userId: number, area: 'central' | 'tenant' = 'tenant') {
+/**
+ * A check-in at the scope's property by the given officer (central or the property's): open, or already checked
+ * out (`checkedOut`: an officer holds one open check-in at a time, so fixtures that make many rounds close them).
+ */
+export async function makeCheckIn(
+  scope: Scope,
+  userId: number,
+  area: 'central' | 'tenant' = 'tenant',
+  opts: { checkedOut?: boolean } = {},
+) {
   const [row] = await scope.tx
     .insert(patrolCheckIns)
     .values({
@@ -12,6 +20,7 @@ export async function makeCheckIn(scope: Scope, userId: number, area: 'central' 
       userId,
       userName: 'Harness officer',
       locationStatus: 'no-coordinates',
+      ...(opts.checkedOut ? { checkedOutAt: new Date() } : {}),
     })
     .returning({ id: patrolCheckIns.id });
   return row!;

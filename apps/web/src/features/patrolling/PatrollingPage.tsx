@@ -36,6 +36,7 @@ import { toast } from '../../ui/toast';
 import { CounterCards } from '../dashboard/CounterCards';
 import { useCounters, useZoneOptions } from '../dashboard/queries';
 import { PageHeader } from '../../ui/PageHeader';
+import { CheckInPanel } from './CheckInPanel';
 
 export const PATROLLING_PAGE_SIZE = 24;
 
@@ -48,6 +49,7 @@ export function PatrollingPage({ boot }: { boot: Bootstrap }) {
   const { t } = useTranslation();
   if (boot.property) {
     const canCount = hasPermission(boot.permissions, 'dashboard.index');
+    const canPatrol = hasPermission(boot.permissions, 'patrolling.check-in');
     return (
       <>
         <PageHeader
@@ -55,11 +57,12 @@ export function PatrollingPage({ boot }: { boot: Bootstrap }) {
           title={t('shell.patrolling.title')}
           subtitle={t('shell.patrolling.tenantSubtitle')}
         />
+        {canPatrol && <CheckInPanel propertyId={boot.property.id} propertyName={boot.property.name} />}
         {canCount && <TenantCounters />}
       </>
     );
   }
-  return <PropertySelection />;
+  return <PropertySelection canPatrol={hasPermission(boot.permissions, 'patrolling.check-in')} />;
 }
 
 function TenantCounters() {
@@ -89,7 +92,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-function PropertySelection() {
+function PropertySelection({ canPatrol }: { canPatrol: boolean }) {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
   const [zone, setZone] = useState<ZoneItem | null>(null);
@@ -120,6 +123,9 @@ function PropertySelection() {
   return (
     <>
       <PageHeader title={t('shell.patrolling.title')} subtitle={t('shell.patrolling.subtitle')} />
+      {canPatrol && selectedId !== null && selectedName && (
+        <CheckInPanel propertyId={selectedId} propertyName={selectedName} />
+      )}
       {selectedId !== null && selectedName && (
         <Alert
           severity="success"

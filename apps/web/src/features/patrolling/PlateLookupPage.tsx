@@ -1,30 +1,31 @@
 import SearchIcon from '@mui/icons-material/Search';
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import {
+  normalizePlate,
+  offlineLookup,
+  type OfflineMatch,
+  type PlateVerdict,
   PERMIT_DISPLAY,
   VISITOR_STATUS_DISPLAY,
   type PlateLookup,
   type PlateLookupMatch,
-  type PlateVerdict,
 } from '@parkade/contract';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
-import type { RequestError } from '../../platform/errors';
+import { RequestError } from '../../platform/errors';
 import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { StatusChip } from '../permits/PermitStatusChip';
-
-const VERDICT_COLOUR: Record<PlateVerdict, 'success' | 'warning' | 'error' | 'default'> = {
-  banned: 'error',
-  permitted: 'success',
-  visitor: 'success',
-  pending: 'warning',
-  expired: 'error',
-  none: 'error',
-};
+import { useCan } from '../../ui/access';
+import { offlineCopy } from './lookup-cache';
+import { ObservationDialog, type ObservationDraft } from './ObservationDialog';
+import { useActiveCheckIn } from './usePatrol';
+import { VERDICT_COLOUR } from './verdict';
 
 /**
  * /plate-lookup: the patrol's plate lookup on a phone (decision 0026). A plate typed any way → the plates found,
@@ -43,17 +44,63 @@ export function PlateLookupPage() {
   );
 }
 
+/** How long a lookup waits for the server before the offline copy answers (when there is one). */
+const LOOKUP_WAIT_S = 6;
+
+/** The promise, or a failure without an answer (statusCode 0) after `seconds`. */
+function withinSeconds<T>(promise: Promise<T>, seconds: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RequestError('timeout', 0)), seconds * 1000);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+type Answer = { online: PlateLookup } | { offline: OfflineMatch[]; plate: string; generatedAt: string };
+
 function LookupForm() {
   const { t } = useTranslation();
+  const can = useCan();
   const [plate, setPlate] = useState('');
-  const lookup = useMutation<PlateLookup, RequestError, string>({
-    mutationFn: (p) => get<PlateLookup>('/patrolling/lookup', { plate: p }),
+  const active = useActiveCheckIn(can('patrolling.index'));
+  const round = active.data?.checkIn ?? null;
+  const [draft, setDraft] = useState<ObservationDraft | null>(null);
+  const lookup = useMutation<Answer, RequestError, string>({
+    // Runs without signal too (TanStack pauses mutations offline by default): the copy answers then.
+    networkMode: 'always',
+    mutationFn: async (p) => {
+      const fromCopy = async () => {
+        const copy = round ? await offlineCopy(round.property.id) : null;
+        return copy
+          ? { offline: offlineLookup(copy, p), plate: normalizePlate(p), generatedAt: copy.generatedAt }
+          : null;
+      };
+      // Known offline: the copy answers at once.
+      if (!navigator.onLine) {
+        const answer = await fromCopy();
+        if (answer) return answer;
+      }
+      try {
+        return {
+          online: await withinSeconds(get<PlateLookup>('/patrolling/lookup', { plate: p }), LOOKUP_WAIT_S),
+        };
+      } catch (e) {
+        // No answer (no signal, or a garage's signal too weak to answer in time): the copy answers, labelled so.
+        const answer = (e as RequestError).statusCode === 0 ? await fromCopy() : null;
+        if (!answer) throw e;
+        return answer;
+      }
+    },
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (plate.trim()) lookup.mutate(plate.trim());
   };
-  const answer = lookup.data;
+  const answer = lookup.data && 'online' in lookup.data ? lookup.data.online : null;
+  const offline = lookup.data && 'offline' in lookup.data ? lookup.data : null;
+  const observe =
+    round && can('patrolling.observe')
+      ? (p: string, verdict: PlateVerdict) => setDraft({ plate: p, shownVerdict: verdict })
+      : undefined;
   return (
     <Stack spacing={2}>
       <Paper component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }} role="search">
@@ -92,13 +139,30 @@ function LookupForm() {
         <Alert severity="warning">{t('lookup.nothing', { plate: answer.plate })}</Alert>
       )}
       {answer?.matches.map((m) => (
-        <MatchCard key={m.plate} match={m} checkedAt={answer.checkedAt} />
+        <MatchCard key={m.plate} match={m} checkedAt={answer.checkedAt} onObserve={observe} />
       ))}
+      {offline && <OfflineAnswer answer={offline} onObserve={observe} />}
+      {round && (
+        <ObservationDialog
+          open={draft !== null}
+          onClose={() => setDraft(null)}
+          round={round}
+          draft={draft ?? undefined}
+        />
+      )}
     </Stack>
   );
 }
 
-function MatchCard({ match, checkedAt }: { match: PlateLookupMatch; checkedAt: string }) {
+function MatchCard({
+  match,
+  checkedAt,
+  onObserve,
+}: {
+  match: PlateLookupMatch;
+  checkedAt: string;
+  onObserve?: (plate: string, verdict: PlateVerdict) => void;
+}) {
   const { t } = useTranslation();
   const { intlLocale } = useUiLocale();
   const rows: [string, string][] = [];
@@ -191,7 +255,88 @@ function MatchCard({ match, checkedAt }: { match: PlateLookupMatch; checkedAt: s
         <Typography variant="body2" color="text.secondary">
           {t('lookup.checkedAt', { time: formatDateTime(checkedAt, intlLocale) })}
         </Typography>
+        {onObserve && <ObserveButton onClick={() => onObserve(match.plate, match.verdict)} />}
       </Stack>
     </Paper>
+  );
+}
+
+function ObserveButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<NoteAddOutlined />}
+      onClick={onClick}
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      {t('patrol.observe')}
+    </Button>
+  );
+}
+
+/** The answer of the offline copy: each plate with its verdict now, what it holds until, and the copy's age. */
+function OfflineAnswer({
+  answer,
+  onObserve,
+}: {
+  answer: { offline: OfflineMatch[]; plate: string; generatedAt: string };
+  onObserve?: (plate: string, verdict: PlateVerdict) => void;
+}) {
+  const { t } = useTranslation();
+  const { intlLocale } = useUiLocale();
+  const time = new Intl.DateTimeFormat(intlLocale, { timeStyle: 'short' }).format(
+    new Date(answer.generatedAt),
+  );
+  return (
+    <>
+      <Alert severity="warning" icon={<CloudOffOutlined />}>
+        {t('lookup.offline', { time })}
+      </Alert>
+      {answer.offline.length === 0 && (
+        <Alert severity="warning">{t('lookup.nothing', { plate: answer.plate })}</Alert>
+      )}
+      {answer.offline.map((m) => (
+        <Paper
+          key={m.plate}
+          component="article"
+          aria-label={m.plate}
+          sx={{
+            p: { xs: 2, sm: 3 },
+            borderLeft: 6,
+            borderColor: `${VERDICT_COLOUR[m.verdict] === 'default' ? 'grey' : VERDICT_COLOUR[m.verdict]}.main`,
+          }}
+        >
+          <Stack spacing={1.5}>
+            <Stack
+              direction="row"
+              sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+            >
+              <Typography component="h2" sx={{ fontFamily: 'monospace', fontSize: 26, fontWeight: 700 }}>
+                {m.plate}
+              </Typography>
+              <StatusChip colour={VERDICT_COLOUR[m.verdict]} label={t(`lookup.verdict.${m.verdict}`)} />
+            </Stack>
+            {m.match !== 'exact' && (
+              <Alert severity="info" sx={{ py: 0 }}>
+                {t(`lookup.match.${m.match}`)}
+              </Alert>
+            )}
+            {m.until && (
+              <Typography>
+                {t('lookup.until', {
+                  date:
+                    m.until.length > 10
+                      ? formatDateTime(m.until, intlLocale)
+                      : formatDate(m.until, intlLocale),
+                })}
+              </Typography>
+            )}
+            {m.spot && <Typography>{`${t('lookup.spot')}: ${m.spot}`}</Typography>}
+            {onObserve && <ObserveButton onClick={() => onObserve(m.plate, m.verdict)} />}
+          </Stack>
+        </Paper>
+      ))}
+    </>
   );
 }
