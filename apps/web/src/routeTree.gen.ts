@@ -34,6 +34,7 @@ import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/bi
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
 import { Route as AppPatrollingReportsIndexRouteImport } from './routes/_app/patrolling-reports/index'
+import { Route as AppPermitWarningsIndexRouteImport } from './routes/_app/permit-warnings/index'
 import { Route as AppPermitsIndexRouteImport } from './routes/_app/permits/index'
 import { Route as AppPermitsCreateRouteImport } from './routes/_app/permits/create'
 import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties/index'
@@ -49,6 +50,7 @@ import { Route as AppUnitsCreateRouteImport } from './routes/_app/units/create'
 import { Route as AppUnitsCreateBulkRouteImport } from './routes/_app/units/create-bulk'
 import { Route as AppUsersIndexRouteImport } from './routes/_app/users/index'
 import { Route as AppUsersCreateRouteImport } from './routes/_app/users/create'
+import { Route as AppVehicleTowsIndexRouteImport } from './routes/_app/vehicle-tows/index'
 import { Route as AppVehiclesIndexRouteImport } from './routes/_app/vehicles/index'
 import { Route as AppVehiclesCreateRouteImport } from './routes/_app/vehicles/create'
 import { Route as AppVisitorsIndexRouteImport } from './routes/_app/visitors/index'
@@ -88,6 +90,7 @@ import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicl
 import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
 import { Route as AppMyVisitorsCreateRouteImport } from './routes/_app/my/visitors/create'
 import { Route as AppPatrollingReportsReportIdShowRouteImport } from './routes/_app/patrolling-reports/$reportId/show'
+import { Route as AppPermitWarningsPermitWarningIdShowRouteImport } from './routes/_app/permit-warnings/$permitWarningId/show'
 import { Route as AppPermitsPermitIdApproveRouteImport } from './routes/_app/permits/$permitId/approve'
 import { Route as AppPermitsPermitIdEditRouteImport } from './routes/_app/permits/$permitId/edit'
 import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/permits/$permitId/reject'
@@ -111,6 +114,7 @@ import { Route as AppUnitsUnitIdEditRouteImport } from './routes/_app/units/$uni
 import { Route as AppUnitsUnitIdShowRouteImport } from './routes/_app/units/$unitId/show'
 import { Route as AppUsersUserIdEditRouteImport } from './routes/_app/users/$userId/edit'
 import { Route as AppUsersUserIdShowRouteImport } from './routes/_app/users/$userId/show'
+import { Route as AppVehicleTowsVehicleTowIdShowRouteImport } from './routes/_app/vehicle-tows/$vehicleTowId/show'
 import { Route as AppVehiclesVehicleIdEditRouteImport } from './routes/_app/vehicles/$vehicleId/edit'
 import { Route as AppVehiclesVehicleIdShowRouteImport } from './routes/_app/vehicles/$vehicleId/show'
 import { Route as AppVisitorsVisitorIdEditRouteImport } from './routes/_app/visitors/$visitorId/edit'
@@ -265,6 +269,11 @@ const AppPatrollingReportsIndexRoute =
     path: '/patrolling-reports/',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPermitWarningsIndexRoute = AppPermitWarningsIndexRouteImport.update({
+  id: '/permit-warnings/',
+  path: '/permit-warnings/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPermitsIndexRoute = AppPermitsIndexRouteImport.update({
   id: '/permits/',
   path: '/permits/',
@@ -338,6 +347,11 @@ const AppUsersIndexRoute = AppUsersIndexRouteImport.update({
 const AppUsersCreateRoute = AppUsersCreateRouteImport.update({
   id: '/users/create',
   path: '/users/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVehicleTowsIndexRoute = AppVehicleTowsIndexRouteImport.update({
+  id: '/vehicle-tows/',
+  path: '/vehicle-tows/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVehiclesIndexRoute = AppVehiclesIndexRouteImport.update({
@@ -546,6 +560,12 @@ const AppPatrollingReportsReportIdShowRoute =
     path: '/patrolling-reports/$reportId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPermitWarningsPermitWarningIdShowRoute =
+  AppPermitWarningsPermitWarningIdShowRouteImport.update({
+    id: '/permit-warnings/$permitWarningId/show',
+    path: '/permit-warnings/$permitWarningId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPermitsPermitIdApproveRoute =
   AppPermitsPermitIdApproveRouteImport.update({
     id: '/permits/$permitId/approve',
@@ -674,6 +694,12 @@ const AppUsersUserIdShowRoute = AppUsersUserIdShowRouteImport.update({
   path: '/users/$userId/show',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVehicleTowsVehicleTowIdShowRoute =
+  AppVehicleTowsVehicleTowIdShowRouteImport.update({
+    id: '/vehicle-tows/$vehicleTowId/show',
+    path: '/vehicle-tows/$vehicleTowId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppVehiclesVehicleIdEditRoute =
   AppVehiclesVehicleIdEditRouteImport.update({
     id: '/vehicles/$vehicleId/edit',
@@ -878,6 +904,7 @@ export interface FileRoutesByFullPath {
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
   '/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
+  '/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
@@ -886,6 +913,7 @@ export interface FileRoutesByFullPath {
   '/spots/': typeof AppSpotsIndexRoute
   '/units/': typeof AppUnitsIndexRoute
   '/users/': typeof AppUsersIndexRoute
+  '/vehicle-tows/': typeof AppVehicleTowsIndexRoute
   '/vehicles/': typeof AppVehiclesIndexRoute
   '/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
@@ -908,6 +936,7 @@ export interface FileRoutesByFullPath {
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
+  '/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -931,6 +960,7 @@ export interface FileRoutesByFullPath {
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/users/$userId/edit': typeof AppUsersUserIdEditRoute
   '/users/$userId/show': typeof AppUsersUserIdShowRoute
+  '/vehicle-tows/$vehicleTowId/show': typeof AppVehicleTowsVehicleTowIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
@@ -1009,6 +1039,7 @@ export interface FileRoutesByTo {
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
   '/patrolling-reports': typeof AppPatrollingReportsIndexRoute
+  '/permit-warnings': typeof AppPermitWarningsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
   '/residents': typeof AppResidentsIndexRoute
@@ -1017,6 +1048,7 @@ export interface FileRoutesByTo {
   '/spots': typeof AppSpotsIndexRoute
   '/units': typeof AppUnitsIndexRoute
   '/users': typeof AppUsersIndexRoute
+  '/vehicle-tows': typeof AppVehicleTowsIndexRoute
   '/vehicles': typeof AppVehiclesIndexRoute
   '/visitors': typeof AppVisitorsIndexRoute
   '/register/residents': typeof RegisterResidentsIndexRoute
@@ -1039,6 +1071,7 @@ export interface FileRoutesByTo {
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
+  '/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1062,6 +1095,7 @@ export interface FileRoutesByTo {
   '/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/users/$userId/edit': typeof AppUsersUserIdEditRoute
   '/users/$userId/show': typeof AppUsersUserIdShowRoute
+  '/vehicle-tows/$vehicleTowId/show': typeof AppVehicleTowsVehicleTowIdShowRoute
   '/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
@@ -1142,6 +1176,7 @@ export interface FileRoutesById {
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
   '/_app/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
+  '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
@@ -1150,6 +1185,7 @@ export interface FileRoutesById {
   '/_app/spots/': typeof AppSpotsIndexRoute
   '/_app/units/': typeof AppUnitsIndexRoute
   '/_app/users/': typeof AppUsersIndexRoute
+  '/_app/vehicle-tows/': typeof AppVehicleTowsIndexRoute
   '/_app/vehicles/': typeof AppVehiclesIndexRoute
   '/_app/visitors/': typeof AppVisitorsIndexRoute
   '/register/residents/': typeof RegisterResidentsIndexRoute
@@ -1172,6 +1208,7 @@ export interface FileRoutesById {
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
   '/_app/my/visitors/create': typeof AppMyVisitorsCreateRoute
   '/_app/patrolling-reports/$reportId/show': typeof AppPatrollingReportsReportIdShowRoute
+  '/_app/permit-warnings/$permitWarningId/show': typeof AppPermitWarningsPermitWarningIdShowRoute
   '/_app/permits/$permitId/approve': typeof AppPermitsPermitIdApproveRoute
   '/_app/permits/$permitId/edit': typeof AppPermitsPermitIdEditRoute
   '/_app/permits/$permitId/reject': typeof AppPermitsPermitIdRejectRoute
@@ -1195,6 +1232,7 @@ export interface FileRoutesById {
   '/_app/units/$unitId/show': typeof AppUnitsUnitIdShowRoute
   '/_app/users/$userId/edit': typeof AppUsersUserIdEditRoute
   '/_app/users/$userId/show': typeof AppUsersUserIdShowRoute
+  '/_app/vehicle-tows/$vehicleTowId/show': typeof AppVehicleTowsVehicleTowIdShowRoute
   '/_app/vehicles/$vehicleId/edit': typeof AppVehiclesVehicleIdEditRoute
   '/_app/vehicles/$vehicleId/show': typeof AppVehiclesVehicleIdShowRoute
   '/_app/visitors/$visitorId/edit': typeof AppVisitorsVisitorIdEditRoute
@@ -1275,6 +1313,7 @@ export interface FileRouteTypes {
     | '/buildings/'
     | '/catalog/'
     | '/patrolling-reports/'
+    | '/permit-warnings/'
     | '/permits/'
     | '/properties/'
     | '/residents/'
@@ -1283,6 +1322,7 @@ export interface FileRouteTypes {
     | '/spots/'
     | '/units/'
     | '/users/'
+    | '/vehicle-tows/'
     | '/vehicles/'
     | '/visitors/'
     | '/register/residents/'
@@ -1305,6 +1345,7 @@ export interface FileRouteTypes {
     | '/my/vehicles/create'
     | '/my/visitors/create'
     | '/patrolling-reports/$reportId/show'
+    | '/permit-warnings/$permitWarningId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1328,6 +1369,7 @@ export interface FileRouteTypes {
     | '/units/$unitId/show'
     | '/users/$userId/edit'
     | '/users/$userId/show'
+    | '/vehicle-tows/$vehicleTowId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
     | '/visitors/$visitorId/edit'
@@ -1406,6 +1448,7 @@ export interface FileRouteTypes {
     | '/buildings'
     | '/catalog'
     | '/patrolling-reports'
+    | '/permit-warnings'
     | '/permits'
     | '/properties'
     | '/residents'
@@ -1414,6 +1457,7 @@ export interface FileRouteTypes {
     | '/spots'
     | '/units'
     | '/users'
+    | '/vehicle-tows'
     | '/vehicles'
     | '/visitors'
     | '/register/residents'
@@ -1436,6 +1480,7 @@ export interface FileRouteTypes {
     | '/my/vehicles/create'
     | '/my/visitors/create'
     | '/patrolling-reports/$reportId/show'
+    | '/permit-warnings/$permitWarningId/show'
     | '/permits/$permitId/approve'
     | '/permits/$permitId/edit'
     | '/permits/$permitId/reject'
@@ -1459,6 +1504,7 @@ export interface FileRouteTypes {
     | '/units/$unitId/show'
     | '/users/$userId/edit'
     | '/users/$userId/show'
+    | '/vehicle-tows/$vehicleTowId/show'
     | '/vehicles/$vehicleId/edit'
     | '/vehicles/$vehicleId/show'
     | '/visitors/$visitorId/edit'
@@ -1538,6 +1584,7 @@ export interface FileRouteTypes {
     | '/_app/buildings/'
     | '/_app/catalog/'
     | '/_app/patrolling-reports/'
+    | '/_app/permit-warnings/'
     | '/_app/permits/'
     | '/_app/properties/'
     | '/_app/residents/'
@@ -1546,6 +1593,7 @@ export interface FileRouteTypes {
     | '/_app/spots/'
     | '/_app/units/'
     | '/_app/users/'
+    | '/_app/vehicle-tows/'
     | '/_app/vehicles/'
     | '/_app/visitors/'
     | '/register/residents/'
@@ -1568,6 +1616,7 @@ export interface FileRouteTypes {
     | '/_app/my/vehicles/create'
     | '/_app/my/visitors/create'
     | '/_app/patrolling-reports/$reportId/show'
+    | '/_app/permit-warnings/$permitWarningId/show'
     | '/_app/permits/$permitId/approve'
     | '/_app/permits/$permitId/edit'
     | '/_app/permits/$permitId/reject'
@@ -1591,6 +1640,7 @@ export interface FileRouteTypes {
     | '/_app/units/$unitId/show'
     | '/_app/users/$userId/edit'
     | '/_app/users/$userId/show'
+    | '/_app/vehicle-tows/$vehicleTowId/show'
     | '/_app/vehicles/$vehicleId/edit'
     | '/_app/vehicles/$vehicleId/show'
     | '/_app/visitors/$visitorId/edit'
@@ -1824,6 +1874,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatrollingReportsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/permit-warnings/': {
+      id: '/_app/permit-warnings/'
+      path: '/permit-warnings'
+      fullPath: '/permit-warnings/'
+      preLoaderRoute: typeof AppPermitWarningsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permits/': {
       id: '/_app/permits/'
       path: '/permits'
@@ -1927,6 +1984,13 @@ declare module '@tanstack/react-router' {
       path: '/users/create'
       fullPath: '/users/create'
       preLoaderRoute: typeof AppUsersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicle-tows/': {
+      id: '/_app/vehicle-tows/'
+      path: '/vehicle-tows'
+      fullPath: '/vehicle-tows/'
+      preLoaderRoute: typeof AppVehicleTowsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/vehicles/': {
@@ -2202,6 +2266,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPatrollingReportsReportIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/permit-warnings/$permitWarningId/show': {
+      id: '/_app/permit-warnings/$permitWarningId/show'
+      path: '/permit-warnings/$permitWarningId/show'
+      fullPath: '/permit-warnings/$permitWarningId/show'
+      preLoaderRoute: typeof AppPermitWarningsPermitWarningIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/permits/$permitId/approve': {
       id: '/_app/permits/$permitId/approve'
       path: '/permits/$permitId/approve'
@@ -2361,6 +2432,13 @@ declare module '@tanstack/react-router' {
       path: '/users/$userId/show'
       fullPath: '/users/$userId/show'
       preLoaderRoute: typeof AppUsersUserIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vehicle-tows/$vehicleTowId/show': {
+      id: '/_app/vehicle-tows/$vehicleTowId/show'
+      path: '/vehicle-tows/$vehicleTowId/show'
+      fullPath: '/vehicle-tows/$vehicleTowId/show'
+      preLoaderRoute: typeof AppVehicleTowsVehicleTowIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/vehicles/$vehicleId/edit': {
@@ -2591,6 +2669,7 @@ interface AppRouteChildren {
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
   AppPatrollingReportsIndexRoute: typeof AppPatrollingReportsIndexRoute
+  AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
@@ -2599,6 +2678,7 @@ interface AppRouteChildren {
   AppSpotsIndexRoute: typeof AppSpotsIndexRoute
   AppUnitsIndexRoute: typeof AppUnitsIndexRoute
   AppUsersIndexRoute: typeof AppUsersIndexRoute
+  AppVehicleTowsIndexRoute: typeof AppVehicleTowsIndexRoute
   AppVehiclesIndexRoute: typeof AppVehiclesIndexRoute
   AppVisitorsIndexRoute: typeof AppVisitorsIndexRoute
   AppBannedVehiclesBannedVehicleIdEditRoute: typeof AppBannedVehiclesBannedVehicleIdEditRoute
@@ -2619,6 +2699,7 @@ interface AppRouteChildren {
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
   AppMyVisitorsCreateRoute: typeof AppMyVisitorsCreateRoute
   AppPatrollingReportsReportIdShowRoute: typeof AppPatrollingReportsReportIdShowRoute
+  AppPermitWarningsPermitWarningIdShowRoute: typeof AppPermitWarningsPermitWarningIdShowRoute
   AppPermitsPermitIdApproveRoute: typeof AppPermitsPermitIdApproveRoute
   AppPermitsPermitIdEditRoute: typeof AppPermitsPermitIdEditRoute
   AppPermitsPermitIdRejectRoute: typeof AppPermitsPermitIdRejectRoute
@@ -2642,6 +2723,7 @@ interface AppRouteChildren {
   AppUnitsUnitIdShowRoute: typeof AppUnitsUnitIdShowRoute
   AppUsersUserIdEditRoute: typeof AppUsersUserIdEditRoute
   AppUsersUserIdShowRoute: typeof AppUsersUserIdShowRoute
+  AppVehicleTowsVehicleTowIdShowRoute: typeof AppVehicleTowsVehicleTowIdShowRoute
   AppVehiclesVehicleIdEditRoute: typeof AppVehiclesVehicleIdEditRoute
   AppVehiclesVehicleIdShowRoute: typeof AppVehiclesVehicleIdShowRoute
   AppVisitorsVisitorIdEditRoute: typeof AppVisitorsVisitorIdEditRoute
@@ -2713,6 +2795,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
   AppPatrollingReportsIndexRoute: AppPatrollingReportsIndexRoute,
+  AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
@@ -2721,6 +2804,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSpotsIndexRoute: AppSpotsIndexRoute,
   AppUnitsIndexRoute: AppUnitsIndexRoute,
   AppUsersIndexRoute: AppUsersIndexRoute,
+  AppVehicleTowsIndexRoute: AppVehicleTowsIndexRoute,
   AppVehiclesIndexRoute: AppVehiclesIndexRoute,
   AppVisitorsIndexRoute: AppVisitorsIndexRoute,
   AppBannedVehiclesBannedVehicleIdEditRoute:
@@ -2743,6 +2827,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
   AppMyVisitorsCreateRoute: AppMyVisitorsCreateRoute,
   AppPatrollingReportsReportIdShowRoute: AppPatrollingReportsReportIdShowRoute,
+  AppPermitWarningsPermitWarningIdShowRoute:
+    AppPermitWarningsPermitWarningIdShowRoute,
   AppPermitsPermitIdApproveRoute: AppPermitsPermitIdApproveRoute,
   AppPermitsPermitIdEditRoute: AppPermitsPermitIdEditRoute,
   AppPermitsPermitIdRejectRoute: AppPermitsPermitIdRejectRoute,
@@ -2769,6 +2855,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUnitsUnitIdShowRoute: AppUnitsUnitIdShowRoute,
   AppUsersUserIdEditRoute: AppUsersUserIdEditRoute,
   AppUsersUserIdShowRoute: AppUsersUserIdShowRoute,
+  AppVehicleTowsVehicleTowIdShowRoute: AppVehicleTowsVehicleTowIdShowRoute,
   AppVehiclesVehicleIdEditRoute: AppVehiclesVehicleIdEditRoute,
   AppVehiclesVehicleIdShowRoute: AppVehiclesVehicleIdShowRoute,
   AppVisitorsVisitorIdEditRoute: AppVisitorsVisitorIdEditRoute,

@@ -35,3 +35,44 @@ export const permitWarningsResource = defineResource({
   nav: [navEntry('property', '/permit-warnings', 'permitWarnings')],
   audited: { permit_warnings: { record: '/permit-warnings/{id}/show' } },
 });
+
+/** At most this many photos of a placed warning (the upload policy's file-list limit); at least one. */
+export const PERMIT_WARNING_PHOTOS_MAX = 5;
+/** The photo types a placement takes: the upload policy's image types. */
+export const PERMIT_WARNING_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+
+/** The permission each transition needs: staff decide (approve, reject, cancel); the officer places. */
+export const PERMIT_WARNING_ACTION_PERMISSIONS = {
+  approve: 'permit-warnings.decide',
+  reject: 'permit-warnings.decide',
+  cancel: 'permit-warnings.decide',
+  place: 'permit-warnings.place',
+} as const satisfies Record<PermitWarningAction, `permit-warnings.${string}`>;
+
+/**
+ * What the caller may do with a warning now: the transitions of PERMIT_WARNING_TRANSITIONS their permissions
+ * allow from its status, and `tow` (vehicle-tows.authorize) on a placed warning that has no tow yet.
+ */
+export const PERMIT_WARNING_SHOW_ACTIONS = [...PERMIT_WARNING_ACTIONS, 'tow'] as const;
+export type PermitWarningShowAction = (typeof PERMIT_WARNING_SHOW_ACTIONS)[number];
+
+/** Statuses in the order the list shows them first (the `status` sort): what waits for someone comes first. */
+export const PERMIT_WARNING_STATUS_ORDER: readonly PermitWarningStatus[] = [
+  'pending',
+  'approved',
+  'placed',
+  'rejected',
+  'cancelled',
+];
+
+/**
+ * GET /permit-warnings: filter[status], filter[plate] (compared normalised), filter[from]/filter[to] (the day it
+ * was requested, both included); filter[term] searches the plate, the spot and the place; the default order puts
+ * pending requests first, newest first within a status.
+ */
+export const permitWarningsListQuery = {
+  filters: ['status', 'plate', 'from', 'to'],
+  sorts: ['status', 'createdAt'],
+  includes: [],
+  defaultSort: 'status,-createdAt',
+} as const;

@@ -26,3 +26,23 @@ export const vehicleTowsResource = defineResource({
   nav: [navEntry('property', '/vehicle-tows', 'vehicleTows')],
   audited: { vehicle_tows: { record: '/vehicle-tows/{id}/show' } },
 });
+
+/** The permission each tow transition needs. */
+export const VEHICLE_TOW_ACTION_PERMISSIONS = {
+  towed: 'vehicle-tows.edit',
+  cancel: 'vehicle-tows.edit',
+} as const satisfies Record<VehicleTowAction, `vehicle-tows.${string}`>;
+
+/** Statuses in the order the list shows them first (the `status` sort): tows still to do come first. */
+export const VEHICLE_TOW_STATUS_ORDER: readonly VehicleTowStatus[] = ['pending-to-tow', 'towed', 'cancelled'];
+
+/**
+ * GET /vehicle-tows: filter[status], filter[plate] (compared normalised), filter[from]/filter[to] (the day it
+ * was authorised, both included); filter[term] searches the plate; tows still to do first, newest first.
+ */
+export const vehicleTowsListQuery = {
+  filters: ['status', 'plate', 'from', 'to'],
+  sorts: ['status', 'createdAt', 'readyToTowAt'],
+  includes: [],
+  defaultSort: 'status,-createdAt',
+} as const;

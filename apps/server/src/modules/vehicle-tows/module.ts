@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module';
+import { vehicleTowsRoutes } from './routes';
 import * as tables from './table';
 
-export const vehicleTowsModule = defineModule({ name: 'vehicle-tows', tables });
+export const vehicleTowsModule = defineModule({ name: 'vehicle-tows', routes: vehicleTowsRoutes, tables });

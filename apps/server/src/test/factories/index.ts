@@ -1,5 +1,11 @@
 import { CATALOG_RESOURCES } from '@parkade/contract';
 import { caregiverFixture, myCaregiverFixture } from './caregivers';
+import {
+  permitWarningFixture,
+  permitWarningPhotoFixture,
+  vehicleTowFixture,
+  vehicleTowPhotoFixture,
+} from './enforcement';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { checkInFixture } from './patrol';
@@ -57,6 +63,10 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/visitors\/:id/, visitorFixture],
   [/^\w+ \/banned-vehicles\/:id\/photos\/:fileId$/, bannedVehiclePhotoFixture],
   [/^\w+ \/banned-vehicles\/:id/, bannedVehicleFixture],
+  [/^GET \/permit-warnings\/:id\/photos\/:fileId$/, permitWarningPhotoFixture],
+  [/^\w+ \/permit-warnings\/:id/, permitWarningFixture],
+  [/^GET \/vehicle-tows\/:id\/photos\/:fileId$/, vehicleTowPhotoFixture],
+  [/^\w+ \/vehicle-tows\/:id/, vehicleTowFixture],
   [/^\w+ \/roles\/:id/, roleFixture],
   [/^DELETE \/users\/:id\/sessions\/:sessionId$/, userSessionFixture],
   [/^PUT \/users\/:id\/status$/, userStatusFixture],
