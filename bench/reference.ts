@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { namedStatementText } from '../apps/server/src/platform/db';
 
 export interface Reference {
   tool: string;
@@ -114,6 +115,19 @@ function inline(value: unknown): string {
 }
 
 /**
+ * A named statement's execution (`execute name('v1', 'v2')`, platform/db's queryNamed) written as its own text with
+ * those literals in place of its parameters: the same SQL sent raw, planned on every run as pgbench -M simple does.
+ */
+function asPlainSql(statement: string): string {
+  const call = /^execute (\w+)\((.*)\)$/s.exec(statement.trim());
+  if (!call) return statement;
+  const text = namedStatementText(call[1]!);
+  if (!text) throw new Error(`the text of the named statement ${call[1]} is not known`);
+  const literals = call[2]!.match(/'(?:[^']|'')*'/g) ?? [];
+  return text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1] ?? 'NULL');
+}
+
+/**
  * The statements the server sends to PostgreSQL while `run` runs (the pool's clients, parameters written in as
  * literals), without the transaction's opening, its prepared lookups and COMMIT: what a handler's SQL is.
  */
@@ -134,7 +148,7 @@ export async function captureHandlerSql(run: () => Promise<unknown>): Promise<st
         ? (second as unknown[])
         : [];
     if (config.text)
-      seen.push(config.text.replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1])));
+      seen.push(asPlainSql(config.text.replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1]))));
     return original.apply(this, args);
   };
   try {

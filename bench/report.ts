@@ -48,6 +48,8 @@ export function printLookup(
   results: Figures[],
   connections: number,
   refs: { exact: Reference; near: Reference },
+  /** The same SQL with its plans kept (pgbench -M prepared), as the server keeps the lookup's. */
+  prepared?: { exact: Reference; near: Reference },
 ) {
   const at = (kind: string, n: number) => results.find((r) => r.name === `GET lookup ${kind}, ${n} conn`);
   console.log('');
@@ -71,6 +73,12 @@ export function printLookup(
             `${many.perSecond / ref.perSecond >= 0.67 ? 'met' : 'MISSED'}`
           : ''),
     );
+    const kept = prepared?.[kind];
+    if (kept)
+      console.log(
+        `    (its SQL with plans kept — ${kept.tool}: ${kept.perSecond.toFixed(0)} tx/s, API at ` +
+          `${(many.perSecond / kept.perSecond).toFixed(2)}×)`,
+      );
   }
 }
 

@@ -425,10 +425,20 @@ async function main() {
       printResidents(imported, http, results, CONNECTIONS, RESIDENTS_P95_TARGET_MS, residentsReference);
     }
     if (lookupBench && lookupSql)
-      printLookup(lookupBench, lookupSql, results, CONNECTIONS, {
-        exact: await measureReference(appUrl, lookupSql.exact, CONNECTIONS, DURATION),
-        near: await measureReference(appUrl, lookupSql.near, CONNECTIONS, DURATION),
-      });
+      printLookup(
+        lookupBench,
+        lookupSql,
+        results,
+        CONNECTIONS,
+        {
+          exact: await measureReference(appUrl, lookupSql.exact, CONNECTIONS, DURATION),
+          near: await measureReference(appUrl, lookupSql.near, CONNECTIONS, DURATION),
+        },
+        {
+          exact: await measureReference(appUrl, lookupSql.exact, CONNECTIONS, DURATION, 'prepared'),
+          near: await measureReference(appUrl, lookupSql.near, CONNECTIONS, DURATION, 'prepared'),
+        },
+      );
     const registrations = results.find((r) => r.name === 'POST public visitors (poster)');
     if (poster && registrations)
       printPoster(

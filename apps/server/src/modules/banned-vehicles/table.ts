@@ -11,7 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   id,
-  plateLookupIndexes,
+  plateFoldedColumn,
+  plateLookupIndex,
   propertyIdColumn,
   tenantPolicy,
   timestamps,
@@ -36,6 +37,7 @@ export const bannedVehicles = pgTable(
     id: id(),
     plate: varchar('plate', { length: 15 }).notNull(),
     plateNormalized: varchar('plate_normalized', { length: 15 }).notNull(),
+    plateFolded: plateFoldedColumn(),
     stateId: bigint('state_id', { mode: 'number' }).references(() => states.id),
     makeId: bigint('make_id', { mode: 'number' }).references(() => makes.id),
     modelId: bigint('model_id', { mode: 'number' }).references(() => models.id),
@@ -61,7 +63,7 @@ export const bannedVehicles = pgTable(
       .where(sql`${t.liftedAt} is null`),
     index('banned_vehicles_from_idx').on(t.propertyId, t.bannedFrom),
     index('banned_vehicles_reason_idx').on(t.propertyId, t.reasonId),
-    ...plateLookupIndexes('banned_vehicles', t.propertyId, t.plateNormalized, sql`${t.liftedAt} is null`),
+    plateLookupIndex('banned_vehicles', t.propertyId, t.plateFolded, sql`${t.liftedAt} is null`),
     tenantPolicy('banned_vehicles'),
   ],
 ).enableRLS();

@@ -2,68 +2,125 @@ import {
   foldPlate,
   normalizePlate,
   PLATE_FOLD_FROM,
-  PLATE_FOLD_TO,
   PLATE_LOOKUP_MAX,
+  PLATE_MAX,
   type PermitShownStatus,
   type PlateLookup,
   type PlateLookupMatch,
   type PlateVerdict,
   type VisitorShownStatus,
 } from '@parkade/contract';
-import { sql } from 'drizzle-orm';
-import { query } from '../../platform/db';
+import { queryNamed } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 
 /*
- * The patrol's plate lookup (issue 18, decision 0026). Two steps, each on an index:
+ * The patrol's plate lookup (issue 18, decision 0026). Two steps, each on the btree of the folded plate
+ * (`plate_folded`: the normalised plate with its confusable letters O/0, I/1, Z/2, S/5, B/8, G/6 as their digits):
  * 1. every plate of the property whose folded form equals the typed one's (the typed plate itself and every
- *    reading of its confusable characters: O/0, I/1, Z/2, S/5, B/8, G/6), on the btree of the folded plate;
+ *    reading of its confusable characters);
  * 2. only when the typed plate itself is not among them, the near plates: one character missing, extra or
- *    different after folding, found by trigram similarity (pg_trgm's GIN index of the folded plate) and kept
- *    when their Levenshtein distance (fuzzystrmatch) is 1, closest first.
- * Then a few plain statements read, for the plates found, their active bans, vehicles with the permits that decide,
- * and the visitor permits that decide — all in one transaction, so as of its instant (`now()`): a permit approved a
- * moment ago is valid, a visitor permit ended a second ago is expired.
+ *    different after folding. Every string one edit from the typed plate's fold is looked up in the same index
+ *    (`plate_folded = any(…)`), and those similar enough by trigrams (pg_trgm's `%`) are kept, most similar first.
+ * Each step is one named statement (prepared once per connection on a server, its plan kept), within the request's
+ * transaction, so as of its instant (`now()`): a permit approved a moment ago is valid, a visitor permit ended a
+ * second ago is expired. It reads each table once, on its folded-plate index, with what the answer shows of it: the
+ * vehicles with their permit that decides, the visitor permits that decide, the bans; the plates are put together,
+ * ordered and cut here.
  */
 
-const FOLD = (column: string) => sql.raw(`translate(${column}, '${PLATE_FOLD_FROM}', '${PLATE_FOLD_TO}')`);
+/** The characters of a folded plate: letters and digits, without the confusable letters (written as digits). */
+const FOLDED_CHARACTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'].filter(
+  (c) => !PLATE_FOLD_FROM.includes(c),
+);
 
-/** The plates of the property (vehicles, visitor permits, active bans) whose folded form matches. */
-function sources(propertyId: number, where: (folded: ReturnType<typeof FOLD>) => ReturnType<typeof sql>) {
-  return sql`
-    select plate_normalized as pn from vehicles
-      where property_id = ${propertyId} and deleted_at is null and ${where(FOLD('plate_normalized'))}
-    union
-    select plate_normalized from visitors
-      where property_id = ${propertyId} and deleted_at is null and permit_status is not null
-        and plate_normalized is not null and ${where(FOLD('plate_normalized'))}
-    union
-    select plate_normalized from banned_vehicles
-      where property_id = ${propertyId} and lifted_at is null and ${where(FOLD('plate_normalized'))}`;
+/**
+ * Every folded plate one edit away from `folded` (a character removed, added or replaced): the plates at Levenshtein
+ * distance 1, no longer than a stored plate. Stored plates are normalised (letters and digits only), so their folds
+ * are written in FOLDED_CHARACTERS.
+ */
+export function oneEditAway(folded: string): string[] {
+  const out = new Set<string>();
+  for (let i = 0; i <= folded.length; i++) {
+    const head = folded.slice(0, i);
+    if (i < folded.length) out.add(head + folded.slice(i + 1));
+    for (const c of FOLDED_CHARACTERS) {
+      out.add(head + c + folded.slice(i));
+      if (i < folded.length && c !== folded[i]) out.add(head + c + folded.slice(i + 1));
+    }
+  }
+  return [...out].filter((p) => p.length <= PLATE_MAX);
 }
 
-async function candidates(ctx: Scope, plate: string, folded: string): Promise<string[]> {
-  const same = await query<{ pn: string }>(
-    ctx.tx,
-    sql`select pn from (${sources(ctx.propertyId, (f) => sql`${f} = ${folded}`)}) c
-      order by (pn = ${plate}) desc, levenshtein(pn, ${plate}), pn limit ${PLATE_LOOKUP_MAX}`,
-  );
-  if (same.some((r) => r.pn === plate) || folded.length < 2) return same.map((r) => r.pn);
-  const near = await query<{ pn: string }>(
-    ctx.tx,
-    sql`select pn from (${sources(ctx.propertyId, (f) => sql`${f} % ${folded}`)}) c
-      where levenshtein(${FOLD('pn')}, ${folded}) = 1
-      order by similarity(${FOLD('pn')}, ${folded}) desc, pn limit ${PLATE_LOOKUP_MAX}`,
-  );
-  return [...same.map((r) => r.pn), ...near.map((r) => r.pn)].slice(0, PLATE_LOOKUP_MAX);
+/**
+ * The plates of the property whose folded plate meets `match` ($1 is the property): one row per vehicle, deciding
+ * visitor permit and ban, with what the answer shows of it. Each table is read once, on its folded-plate index, and
+ * each name by its primary key.
+ * - A vehicle (one per plate, vehicles_plate_unique) with its make, model, owner's units, and its live permit (one per
+ *   vehicle, permits_vehicle_live_unique: a rejected or revoked permit permits nothing) with that permit's spot.
+ * - The visitor permit that decides among the plate's: valid now first, then pending, then the latest to end.
+ * - The ban not lifted (one per plate, banned_vehicles_plate_unique): its id only while it is in force.
+ * Step 1 adds a row with the transaction's instant alone (so there is one when nothing is found). Step 2 (`near`) adds
+ * each plate's trigram similarity to the fold typed ($2), keeps those similar enough (`%`) and of each table the
+ * PLATE_LOOKUP_MAX most similar, which hold the PLATE_LOOKUP_MAX most similar plates of all three.
+ */
+function statement(match: string, near: boolean) {
+  const sim = (t: string) => (near ? `, similarity(${t}.plate_folded, $2::text) as sim` : '');
+  const cut = (t: string) =>
+    near ? `and ${t}.plate_folded % $2::text order by sim desc, pn limit ${PLATE_LOOKUP_MAX}` : '';
+  const branch = (sql: string) => (near ? `(${sql})` : sql);
+  const vehicles = `select 'v' as kind, v.plate_normalized as pn, now() as now${sim('v')},
+    v.id as vehicle_id, v.plate as vehicle_plate, (select name from makes where id = v.make_id) as make,
+    (select name from models where id = v.model_id) as model, v.color,
+    array(select u.name from resident_units ru join units u on u.property_id = ru.property_id and u.id = ru.unit_id
+      where ru.property_id = $1::bigint and ru.resident_id = v.resident_id order by ru.position, u.name) as units,
+    p.id as permit_id, p.code as permit_code, p.spot_id,
+    (select number from spots where property_id = $1::bigint and id = p.spot_id) as spot_number,
+    p.expires_on::text as expires_on,
+    (case when p.status = 'approved' and p.expires_on < current_date then 'expired' else p.status end)
+      as permit_status,
+    null::bigint as visitor_id, null as visitor_code, null::timestamptz as valid_from,
+    null::timestamptz as valid_until, null as visitor_unit, null as visitor_status,
+    null::bigint as ban_id, null as ban_reason, null as ban_since
+  from vehicles v
+    left join permits p on p.property_id = $1::bigint and p.vehicle_id = v.id and p.deleted_at is null
+      and p.status in ('pending', 'approved', 'inactive')
+  where v.property_id = $1::bigint and v.deleted_at is null and v.${match} ${cut('v')}`;
+  const visitors = `select 'x', x.plate_normalized as pn, now()${sim('x')},
+    null, null, null, null, null, null, null, null, null, null, null, null,
+    x.id, x.permit_code, x.valid_from, x.valid_until,
+    (select name from units where property_id = $1::bigint and id = x.unit_id),
+    (case when x.permit_status in ('pending', 'valid') and x.valid_until <= now() then 'expired'
+      else x.permit_status end),
+    null, null, null
+  from (select *, row_number() over (partition by plate_normalized
+        order by (permit_status = 'valid' and valid_until > now()) desc,
+          (permit_status = 'pending' and valid_until > now()) desc, valid_until desc) as rank
+      from visitors
+      where property_id = $1::bigint and deleted_at is null and permit_status is not null and ${match}) x
+  where x.rank = 1 ${cut('x')}`;
+  const bans = `select 'b', b.plate_normalized as pn, now()${sim('b')},
+    null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+    case when b.banned_from <= current_date and (b.banned_until is null or b.banned_until >= current_date)
+      then b.id end,
+    (select name from reasons where id = b.reason_id), b.banned_from::text
+  from banned_vehicles b where b.property_id = $1::bigint and b.lifted_at is null and b.${match} ${cut('b')}`;
+  const instant = `select 'now', null, now(), null, null, null, null, null, null, null, null, null, null, null,
+    null, null, null, null, null, null, null, null, null, null`;
+  return [...[vehicles, visitors, bans].map(branch), ...(near ? [] : [instant])].join('\nunion all\n');
 }
+
+/** Step 1 ($1 property, $2 the fold typed): the plates of the same fold. */
+const SAME_FOLD = statement('plate_folded = $2::text', false);
+
+/** Step 2 ($1 property, $2 the fold typed, $3 its folds one edit away): the near plates. */
+const NEAR = statement('plate_folded = any($3::text[])', true);
 
 interface Row {
-  pn: string;
-  ban_id: string | null;
-  ban_reason: string | null;
-  ban_since: string | null;
+  kind: 'v' | 'x' | 'b' | 'now';
+  pn: string | null;
+  now: Date | string;
+  sim?: number | null;
   vehicle_id: string | null;
   vehicle_plate: string | null;
   make: string | null;
@@ -82,140 +139,116 @@ interface Row {
   valid_from: Date | string | null;
   valid_until: Date | string | null;
   visitor_unit: string | null;
+  ban_id: string | null;
+  ban_reason: string | null;
+  ban_since: string | null;
 }
 
-const list = (values: (string | number)[]) =>
-  sql`(${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
+/** A plate found, with what its rows say (its vehicle's, its visitor permit's, its ban's). */
+type Plate = Omit<Row, 'kind' | 'pn' | 'now'> & { pn: string };
 
-/**
- * Each plate's active ban, vehicle (with its owner's units) and deciding permit, and deciding visitor permit: one
- * plain statement per kind over all the plates found, each on its plate or id index, read in the same transaction
- * (so as of the same instant), then put together here.
- */
-async function details(ctx: Scope, plates: string[]): Promise<Row[]> {
-  const pid = ctx.propertyId;
-  const bans = await query<{ pn: string; id: string; reason: string; since: string }>(
-    ctx.tx,
-    sql`select distinct on (bv.plate_normalized) bv.plate_normalized as pn, bv.id, r.name as reason,
-        bv.banned_from::text as since
-      from banned_vehicles bv join reasons r on r.id = bv.reason_id
-      where bv.property_id = ${pid} and bv.plate_normalized in ${list(plates)} and bv.lifted_at is null
-        and bv.banned_from <= current_date and (bv.banned_until is null or bv.banned_until >= current_date)
-      order by bv.plate_normalized, bv.id`,
+const NO_DETAILS: Omit<Plate, 'pn'> = {
+  vehicle_id: null,
+  vehicle_plate: null,
+  make: null,
+  model: null,
+  color: null,
+  units: null,
+  permit_id: null,
+  permit_code: null,
+  permit_status: null,
+  expires_on: null,
+  spot_id: null,
+  spot_number: null,
+  visitor_id: null,
+  visitor_code: null,
+  visitor_status: null,
+  valid_from: null,
+  valid_until: null,
+  visitor_unit: null,
+  ban_id: null,
+  ban_reason: null,
+  ban_since: null,
+};
+
+/** The rows of a step put together by plate, and the transaction's instant (step 1's). */
+function plates(rows: Row[]): { now: Row['now']; found: Plate[] } {
+  const byPlate = new Map<string, Plate>();
+  let now: Row['now'] = new Date(0);
+  for (const r of rows) {
+    now = r.now;
+    if (r.pn === null) continue;
+    let plate = byPlate.get(r.pn);
+    if (!plate) byPlate.set(r.pn, (plate = { ...NO_DETAILS, pn: r.pn, sim: r.sim ?? null }));
+    if (r.kind === 'v')
+      Object.assign(plate, {
+        vehicle_id: r.vehicle_id,
+        vehicle_plate: r.vehicle_plate,
+        make: r.make,
+        model: r.model,
+        color: r.color,
+        units: r.units,
+        permit_id: r.permit_id,
+        permit_code: r.permit_code,
+        permit_status: r.permit_status,
+        expires_on: r.expires_on,
+        spot_id: r.spot_id,
+        spot_number: r.spot_number,
+      });
+    else if (r.kind === 'x')
+      Object.assign(plate, {
+        visitor_id: r.visitor_id,
+        visitor_code: r.visitor_code,
+        visitor_status: r.visitor_status,
+        valid_from: r.valid_from,
+        valid_until: r.valid_until,
+        visitor_unit: r.visitor_unit,
+      });
+    else if (r.kind === 'b' && r.ban_id !== null)
+      Object.assign(plate, { ban_id: r.ban_id, ban_reason: r.ban_reason, ban_since: r.ban_since });
+  }
+  return { now, found: [...byPlate.values()] };
+}
+
+/** Plates (letters and digits) compare character by character, digits first, as the database orders them. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The plates found (at most PLATE_LOOKUP_MAX, in order) with their details, and the transaction's instant. */
+async function find(ctx: Scope, plate: string, folded: string): Promise<{ now: Row['now']; found: Plate[] }> {
+  const pid = String(ctx.propertyId);
+  const same = plates(
+    await queryNamed<Row>(ctx.tx, {
+      name: 'parkade_lookup_same_fold',
+      text: SAME_FOLD,
+      params: [pid, folded],
+    }),
   );
-  const cars = await query<{
-    pn: string;
-    id: string;
-    plate: string;
-    resident_id: string;
-    make: string | null;
-    model: string | null;
-    color: string | null;
-  }>(
-    ctx.tx,
-    sql`select v.plate_normalized as pn, v.id, v.plate, v.resident_id, mk.name as make, md.name as model, v.color
-      from vehicles v
-        left join makes mk on mk.id = v.make_id
-        left join models md on md.id = v.model_id
-      where v.property_id = ${pid} and v.plate_normalized in ${list(plates)} and v.deleted_at is null`,
-  );
-  const residentIds = [...new Set(cars.map((c) => c.resident_id))];
-  const vehicleIds = cars.map((c) => c.id);
-  const held = residentIds.length
-    ? await query<{ resident_id: string; name: string }>(
-        ctx.tx,
-        sql`select ru.resident_id, u.name from resident_units ru
-            join units u on u.property_id = ru.property_id and u.id = ru.unit_id
-          where ru.property_id = ${pid} and ru.resident_id in ${list(residentIds)}
-          order by ru.resident_id, ru.position, u.name`,
-      )
-    : [];
-  // The permit that decides: a valid one first, then a pending one, then the newest; only live permits
-  // (permits_vehicle_live_unique): a rejected or revoked one permits nothing.
-  const permitsOf = vehicleIds.length
-    ? await query<{
-        vehicle_id: string;
-        id: string;
-        code: string;
-        status: PermitShownStatus;
-        expires_on: string | null;
-        spot_id: string | null;
-        spot_number: string | null;
-      }>(
-        ctx.tx,
-        sql`select distinct on (p.vehicle_id) p.vehicle_id, p.id, p.code, p.spot_id, s.number as spot_number,
-            p.expires_on::text as expires_on,
-            (case when p.status = 'approved' and p.expires_on < current_date then 'expired' else p.status end)
-              as status
-          from permits p left join spots s on s.property_id = p.property_id and s.id = p.spot_id
-          where p.property_id = ${pid} and p.vehicle_id in ${list(vehicleIds)} and p.deleted_at is null
-            and p.status in ('pending', 'approved', 'inactive')
-          order by p.vehicle_id,
-            (p.status = 'approved' and (p.expires_on is null or p.expires_on >= current_date)) desc,
-            (p.status = 'pending') desc, p.id desc`,
-      )
-    : [];
-  const visits = await query<{
-    pn: string;
-    id: string;
-    code: string;
-    status: VisitorShownStatus;
-    valid_from: Date | string | null;
-    valid_until: Date | string | null;
-    unit: string | null;
-  }>(
-    ctx.tx,
-    sql`select distinct on (x.plate_normalized) x.plate_normalized as pn, x.id, x.permit_code as code,
-        x.valid_from, x.valid_until, un.name as unit,
-        (case when x.permit_status in ('pending', 'valid') and x.valid_until <= now() then 'expired'
-          else x.permit_status end) as status
-      from visitors x left join units un on un.property_id = x.property_id and un.id = x.unit_id
-      where x.property_id = ${pid} and x.plate_normalized in ${list(plates)} and x.deleted_at is null
-        and x.permit_status is not null
-      order by x.plate_normalized, (x.permit_status = 'valid' and x.valid_until > now()) desc,
-        (x.permit_status = 'pending' and x.valid_until > now()) desc, x.valid_until desc`,
-  );
-  return plates.map((pn) => {
-    const ban = bans.find((b) => b.pn === pn);
-    const car = cars.find((c) => c.pn === pn);
-    const permit = car ? permitsOf.find((p) => String(p.vehicle_id) === String(car.id)) : undefined;
-    const visit = visits.find((x) => x.pn === pn);
-    return {
-      pn,
-      ban_id: ban?.id ?? null,
-      ban_reason: ban?.reason ?? null,
-      ban_since: ban?.since ?? null,
-      vehicle_id: car?.id ?? null,
-      vehicle_plate: car?.plate ?? null,
-      make: car?.make ?? null,
-      model: car?.model ?? null,
-      color: car?.color ?? null,
-      units: car
-        ? held.filter((h) => String(h.resident_id) === String(car.resident_id)).map((h) => h.name)
-        : null,
-      permit_id: permit?.id ?? null,
-      permit_code: permit?.code ?? null,
-      permit_status: permit?.status ?? null,
-      expires_on: permit?.expires_on ?? null,
-      spot_id: permit?.spot_id ?? null,
-      spot_number: permit?.spot_number ?? null,
-      visitor_id: visit?.id ?? null,
-      visitor_code: visit?.code ?? null,
-      visitor_status: visit?.status ?? null,
-      valid_from: visit?.valid_from ?? null,
-      valid_until: visit?.valid_until ?? null,
-      visitor_unit: visit?.unit ?? null,
-    };
-  });
+  // The plate typed first, then by distance as typed, then alphabetically.
+  const distance = new Map(same.found.map((p) => [p.pn, levenshtein(p.pn, plate)]));
+  const found = same.found
+    .sort(
+      (a, b) =>
+        +(b.pn === plate) - +(a.pn === plate) ||
+        distance.get(a.pn)! - distance.get(b.pn)! ||
+        byText(a.pn, b.pn),
+    )
+    .slice(0, PLATE_LOOKUP_MAX);
+  if (found.some((p) => p.pn === plate) || folded.length < 2 || found.length >= PLATE_LOOKUP_MAX)
+    return { now: same.now, found };
+  const near = plates(
+    await queryNamed<Row>(ctx.tx, {
+      name: 'parkade_lookup_near',
+      text: NEAR,
+      params: [pid, folded, `{${oneEditAway(folded).join(',')}}`],
+    }),
+  ).found.sort((a, b) => b.sim! - a.sim! || byText(a.pn, b.pn));
+  return { now: same.now, found: [...found, ...near].slice(0, PLATE_LOOKUP_MAX) };
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const num = (s: string | null) => (s === null ? null : Number(s));
 
-function verdictOf(r: Row): PlateVerdict {
+function verdictOf(r: Plate): PlateVerdict {
   if (r.ban_id) return 'banned';
   if (r.permit_status === 'approved') return 'permitted';
   if (r.visitor_status === 'valid') return 'visitor';
@@ -243,14 +276,9 @@ export async function lookupPlate(ctx: Scope, typed: string, spotId?: number): P
   const plate = normalizePlate(typed);
   if (!plate) throw fieldError('plate', 'vehicles.plateFormat');
   const folded = foldPlate(plate);
-  const [{ now }] = (await query<{ now: Date | string }>(ctx.tx, sql`select now() as now`)) as [
-    { now: Date | string },
-  ];
-  const found = await candidates(ctx, plate, folded);
-  const rows = found.length ? await details(ctx, found) : [];
-  const byPlate = new Map(rows.map((r) => [r.pn, r]));
-  const matches: PlateLookupMatch[] = found.map((pn) => {
-    const r = byPlate.get(pn)!;
+  const { now, found } = await find(ctx, plate, folded);
+  const matches: PlateLookupMatch[] = found.map((r) => {
+    const pn = r.pn;
     const same = pn === plate;
     const distance = levenshtein(foldPlate(pn), folded);
     return {

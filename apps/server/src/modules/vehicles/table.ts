@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   id,
-  plateLookupIndexes,
+  plateFoldedColumn,
+  plateLookupIndex,
   propertyIdColumn,
   tenantPolicy,
   timestamps,
@@ -38,6 +39,7 @@ export const vehicles = pgTable(
     residentId: bigint('resident_id', { mode: 'number' }).notNull(),
     plate: varchar('plate', { length: 15 }).notNull(),
     plateNormalized: varchar('plate_normalized', { length: 15 }).notNull(),
+    plateFolded: plateFoldedColumn(),
     vinLast4: varchar('vin_last4', { length: 4 }),
     makeId: bigint('make_id', { mode: 'number' }).references(() => makes.id),
     modelId: bigint('model_id', { mode: 'number' }).references(() => models.id),
@@ -65,7 +67,7 @@ export const vehicles = pgTable(
       .on(t.propertyId, t.plateNormalized)
       .where(sql`${t.deletedAt} is null`),
     index('vehicles_resident_idx').on(t.propertyId, t.residentId),
-    ...plateLookupIndexes('vehicles', t.propertyId, t.plateNormalized, sql`${t.deletedAt} is null`),
+    plateLookupIndex('vehicles', t.propertyId, t.plateFolded, sql`${t.deletedAt} is null`),
     tenantPolicy('vehicles'),
   ],
 ).enableRLS();

@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   id,
-  plateLookupIndexes,
+  plateFoldedColumn,
+  plateLookupIndex,
   propertyIdColumn,
   tenantPolicy,
   timestamps,
@@ -44,6 +45,7 @@ export const visitors = pgTable(
     email: varchar('email', { length: 255 }),
     plate: varchar('plate', { length: 15 }),
     plateNormalized: varchar('plate_normalized', { length: 15 }),
+    plateFolded: plateFoldedColumn(),
     stateId: bigint('state_id', { mode: 'number' }).references(() => states.id),
     makeId: bigint('make_id', { mode: 'number' }).references(() => makes.id),
     modelId: bigint('model_id', { mode: 'number' }).references(() => models.id),
@@ -93,10 +95,10 @@ export const visitors = pgTable(
     // The limit check: one resident's permits by start (rolling window) and by end (at once).
     index('visitors_resident_idx').on(t.propertyId, t.residentId, t.validFrom),
     index('visitors_plate_idx').on(t.propertyId, t.plateNormalized),
-    ...plateLookupIndexes(
+    plateLookupIndex(
       'visitors',
       t.propertyId,
-      t.plateNormalized,
+      t.plateFolded,
       sql`${t.deletedAt} is null and ${t.permitStatus} is not null`,
     ),
     index('visitors_expiry_idx')

@@ -1,6 +1,6 @@
 import { PLATE_FOLD_FROM, PLATE_FOLD_TO } from '@parkade/contract';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
-import { bigint, index, pgPolicy, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, index, pgPolicy, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column and policy helpers that every table uses, so the tenancy rules of DESIGN §4 hold by construction.
@@ -38,18 +38,20 @@ export function tenantPolicy(table: string) {
 export const qualified = (column: AnyPgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
 
 /**
- * The two indexes of the patrol's plate lookup (decision 0026) on a table's normalised plate: the folded plate
- * (PLATE_CONFUSIONS' letters as their digits) in a btree, for the plate typed and its confusable readings, and its
- * trigrams in a GIN index (pg_trgm, with btree_gin for the property), for plates one character away.
+ * The folded plate of the patrol's plate lookup (decision 0026): the normalised plate with PLATE_CONFUSIONS' letters
+ * written as their digits, stored (generated) beside it. A column, not an expression: under forced row-level security
+ * PostgreSQL uses an index for a condition only when the condition is leakproof, and `translate()` is not, so an
+ * index on the expression was never used for the application role; `plate_folded = …` (text equality) is leakproof.
  */
-export function plateLookupIndexes(
+export const plateFoldedColumn = () =>
+  varchar('plate_folded', { length: 15 }).generatedAlwaysAs(
+    sql.raw(`translate(plate_normalized, '${PLATE_FOLD_FROM}', '${PLATE_FOLD_TO}')`),
+  );
+
+/** The lookup's index on a table's folded plate, within its property (decision 0026). */
+export const plateLookupIndex = (
   table: string,
   propertyId: AnyPgColumn,
-  plateNormalized: AnyPgColumn,
-  where?: SQL,
-) {
-  const folded = sql`translate(${plateNormalized}, ${sql.raw(`'${PLATE_FOLD_FROM}'`)}, ${sql.raw(`'${PLATE_FOLD_TO}'`)})`;
-  const btree = index(`${table}_plate_folded_idx`).on(propertyId, folded);
-  const gin = index(`${table}_plate_trgm_idx`).using('gin', propertyId, sql`${folded} gin_trgm_ops`);
-  return where ? [btree.where(where), gin.where(where)] : [btree, gin];
-}
+  plateFolded: AnyPgColumn,
+  where: SQL,
+) => index(`${table}_folded_plate_idx`).on(propertyId, plateFolded).where(where);

@@ -64,11 +64,79 @@ export interface OpenOptions {
 }
 
 /**
- * A statement of a transaction's opening: SQL text without values, or a named statement with `$n` parameters that
- * a server prepares once per connection (its plan kept: a signed-in request's tenant and session lookups are not
- * planned again on every request) and the opening executes with its values written as literals.
+ * A named statement: `$n` parameters, and its values as text (checked constants, numbers, hex digests, normalised
+ * plates — never a backslash). A server prepares it once per connection (its plan kept: not planned again on every
+ * request) and executes it with its values written as literals; PGlite runs its text with the values bound.
  */
-export type Opening = string | { name: string; text: string; params: string[] };
+export interface Named {
+  name: string;
+  text: string;
+  params: string[];
+}
+
+/**
+ * A statement of a transaction's opening: SQL text without values, or a named statement (a signed-in request's
+ * tenant and session lookups).
+ */
+export type Opening = string | Named;
+
+/** The text of each named statement run in this process, by name: one name is one text. */
+const namedTexts = new Map<string, string>();
+
+function registerNamed(statement: Named) {
+  const known = namedTexts.get(statement.name);
+  if (known === statement.text) return;
+  if (known !== undefined) throw new Error(`two texts for the named statement ${statement.name}`);
+  namedTexts.set(statement.name, statement.text);
+}
+
+/** The text of a named statement this process has run (the bench writes its executions out as plain SQL). */
+export const namedStatementText = (name: string) => namedTexts.get(name);
+
+/** The named statements each server connection has prepared (a PREPARE outlives a transaction rolled back). */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+/** The pool connection of each server transaction `open` runs, for the named statements run in it. */
+const connectionOf = new WeakMap<Tx, pg.PoolClient>();
+
+/** The statements of `statements` this connection has not prepared yet, as one PREPARE text (or null). */
+function toPrepare(client: pg.PoolClient, statements: Named[]): { text: string; names: string[] } | null {
+  let known = preparedOn.get(client);
+  if (!known) preparedOn.set(client, (known = new Set()));
+  const missing = statements.filter((o) => !known.has(o.name));
+  if (!missing.length) return null;
+  for (const o of missing) registerNamed(o);
+  return {
+    text: missing.map((o) => `prepare ${o.name} as ${o.text}`).join(';\n'),
+    names: missing.map((o) => o.name),
+  };
+}
+
+const prepared = (client: pg.PoolClient, names: string[]) => {
+  const known = preparedOn.get(client)!;
+  for (const name of names) known.add(name);
+};
+
+const executeText = (o: Named) => `execute ${o.name}(${o.params.map(literal).join(', ')})`;
+
+/**
+ * Runs a named statement in a transaction and returns its rows: on a server, in the transaction `open` began,
+ * prepared on its connection the first time (then only executed, on the plan kept); elsewhere (PGlite, a
+ * savepoint) its text with the values bound.
+ */
+export async function queryNamed<T>(tx: Tx, statement: Named): Promise<T[]> {
+  const client = connectionOf.get(tx);
+  if (!client) {
+    registerNamed(statement);
+    return query<T>(tx, bound(statement));
+  }
+  const missing = toPrepare(client, [statement]);
+  if (missing) {
+    await client.query(missing.text);
+    prepared(client, missing.names);
+  }
+  const result = await client.query<T & pg.QueryResultRow>(executeText(statement));
+  return result.rows;
+}
 
 /** A value written into SQL text: quoted, quotes doubled; a backslash (never in our values) is refused. */
 function literal(value: string): string {
@@ -77,7 +145,7 @@ function literal(value: string): string {
 }
 
 /** A named statement as a drizzle SQL object with its values bound as parameters (PGlite's path). */
-function bound(statement: Exclude<Opening, string>): SQL {
+function bound(statement: Named): SQL {
   const parts = statement.text.split(/\$(\d+)/);
   return sql.join(
     parts.map((part, i) => (i % 2 ? sql`${statement.params[Number(part) - 1]}` : sql.raw(part))),
@@ -113,36 +181,33 @@ function pgliteOpen(db: Db): Database['open'] {
 /**
  * A server: BEGIN and the opening in one simple-protocol query (one round trip instead of one per statement;
  * the statements run in order, so the scope the first sets holds for the next), then fn's statements, then
- * COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as before.
+ * COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as before; named
+ * statements fn runs (queryNamed) are prepared on the same connection, beside the opening's.
  */
 function postgresOpen(pool: pg.Pool): Database['open'] {
   const dialect = new PgDialect();
-  /** The named statements each connection has prepared. */
-  const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   return async (opening, fn) => {
     const client = await pool.connect();
-    let known = prepared.get(client);
-    if (!known) prepared.set(client, (known = new Set()));
-    const missing = opening.filter(
-      (o): o is Exclude<Opening, string> => typeof o !== 'string' && !known.has(o.name),
+    const missing = toPrepare(
+      client,
+      opening.filter((o): o is Named => typeof o !== 'string'),
     );
-    if (missing.length) {
+    if (missing) {
       try {
-        await client.query(missing.map((o) => `prepare ${o.name} as ${o.text}`).join(';\n'));
+        await client.query(missing.text);
       } catch (e) {
         client.release(e instanceof Error ? e : new Error(String(e)));
         throw e;
       }
-      for (const o of missing) known.add(o.name);
+      prepared(client, missing.names);
     }
-    const statements = opening.map((o) =>
-      typeof o === 'string' ? o : `execute ${o.name}(${o.params.map(literal).join(', ')})`,
-    );
+    const statements = opening.map((o) => (typeof o === 'string' ? o : executeText(o)));
     const tx = new NodePgTransaction(
       dialect,
       new NodePgSession(client, dialect, undefined),
       undefined,
     ) as unknown as Tx;
+    connectionOf.set(tx, client);
     let broken: Error | undefined;
     try {
       const answer = (await client.query(['begin', ...statements].join(';\n'))) as unknown as
@@ -160,6 +225,8 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
       });
       throw e;
     } finally {
+      // A named statement run on this transaction afterwards no longer reaches the connection handed back.
+      connectionOf.delete(tx);
       client.release(broken);
     }
   };
