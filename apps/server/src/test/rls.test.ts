@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /**
  * Tenant isolation at the SQL level (DESIGN §4), on whichever backend runs the tests (PGlite by default,
  * PostgreSQL with DATABASE_URL), through the application's unprivileged role with RLS forced. Raw SQL, no
@@ -24,10 +25,16 @@ import { searchWords } from '../platform/db/search-words';
 import { permits } from '../modules/permits/table';
 import { visitorLinks, visitors } from '../modules/visitors/table';
 import { caregivers } from '../modules/caregivers/table';
+import { patrolReports } from '../modules/patrol-reports/table';
+import { patrolCheckIns, patrolObservations } from '../modules/patrolling/table';
+import { permitWarnings } from '../modules/permit-warnings/table';
+import { reasons } from '../modules/reasons/table';
+import { tows } from '../modules/tows/table';
+import { vehicleTows } from '../modules/vehicle-tows/table';
+import { warnings } from '../modules/warnings/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
 import { bannedVehicles } from '../modules/banned-vehicles/table';
-import { reasons } from '../modules/reasons/table';
 import { roles } from '../modules/roles/table';
 import { query, type Database, type RowScope, type Tx } from '../platform/db';
 import { pgError } from '../platform/errors';
@@ -166,15 +173,86 @@ async function seed(scope: RowScope, propertyId: number | null) {
         startsOn: '2026-01-01',
         endsOn: '2026-01-31',
       });
-      await tx
-        .insert(spotReports)
+      await tx.insert(spotReports).values({
+        propertyId,
+        spotId: spot!.id,
+        residentId: user!.id,
+        plate: 'CAR-1',
+        plateNormalized: 'CAR1',
+      });
+      // The patrol's round: a check-in, an observation, its report, a warning and a tow.
+      const [round] = await tx
+        .insert(patrolCheckIns)
         .values({
           propertyId,
-          spotId: spot!.id,
-          residentId: user!.id,
+          userArea: 'tenant',
+          userId: user!.id,
+          userName: 'Officer',
+          locationStatus: 'valid',
+        })
+        .returning();
+      const [seen] = await tx
+        .insert(patrolObservations)
+        .values({
+          propertyId,
+          checkInId: round!.id,
+          userArea: 'tenant',
+          userId: user!.id,
+          userName: 'Officer',
+          clientKey: crypto.randomUUID(),
           plate: 'CAR-1',
           plateNormalized: 'CAR1',
-        });
+          observedAt: new Date(),
+        })
+        .returning();
+      await tx.insert(patrolReports).values({
+        propertyId,
+        checkInId: round!.id,
+        userArea: 'tenant',
+        userId: user!.id,
+        userName: 'Officer',
+      });
+      const [kind] = await tx
+        .insert(warnings)
+        .values({ code: `rls-${propertyId}`, name: 'W' })
+        .returning();
+      const [why] = await tx
+        .insert(reasons)
+        .values({ code: `rls-${propertyId}`, name: 'R' })
+        .returning();
+      const [tow] = await tx
+        .insert(tows)
+        .values({ code: `rls-${propertyId}`, name: 'T' })
+        .returning();
+      const [warned] = await tx
+        .insert(permitWarnings)
+        .values({
+          propertyId,
+          observationId: seen!.id,
+          checkInId: round!.id,
+          plate: 'CAR-1',
+          plateNormalized: 'CAR1',
+          warningId: kind!.id,
+          reasonId: why!.id,
+          status: 'placed',
+          requestedByArea: 'tenant',
+          requestedById: user!.id,
+          requestedByName: 'Officer',
+        })
+        .returning();
+      await tx.insert(vehicleTows).values({
+        propertyId,
+        permitWarningId: warned!.id,
+        towId: tow!.id,
+        plate: 'CAR-1',
+        plateNormalized: 'CAR1',
+        towAuthorizationDate: new Date(),
+        readyToTowAt: new Date(),
+        authorizedByArea: 'tenant',
+        authorizedById: user!.id,
+        authorizedByName: 'Manager',
+        photoFileIds: [],
+      });
     }
     await tx.insert(files).values({
       propertyId,
