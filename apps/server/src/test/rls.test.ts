@@ -214,15 +214,15 @@ async function seed(scope: RowScope, propertyId: number | null) {
       });
       const [kind] = await tx
         .insert(warnings)
-        .values({ code: `rls-${propertyId}`, name: 'W' })
+        .values({ code: `rls-w-${propertyId}`, name: 'W' })
         .returning();
       const [why] = await tx
         .insert(reasons)
-        .values({ code: `rls-${propertyId}`, name: 'R' })
+        .values({ code: `rls-r-${propertyId}`, name: 'R' })
         .returning();
       const [tow] = await tx
         .insert(tows)
-        .values({ code: `rls-${propertyId}`, name: 'T' })
+        .values({ code: `rls-t-${propertyId}`, name: 'T' })
         .returning();
       const [warned] = await tx
         .insert(permitWarnings)
