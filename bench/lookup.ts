@@ -135,3 +135,27 @@ export async function lookupScripts(origin: string, headers: Record<string, stri
   for (const plate of bench.near.slice(0, 20)) near.push(await script(plate));
   return { exact, near };
 }
+
+/**
+ * The lookup's scenarios for run.ts — exact and near plates, each at the given connection counts, as the seeded
+ * inspector — and the statements of each kind as the handler sends them (the raw reference).
+ */
+export async function lookupScenarios(
+  bench: LookupBench,
+  origin: string,
+  token: string,
+  opts: { connections: number[]; duration: number },
+) {
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant': bench.code };
+  const sql = await lookupScripts(origin, headers, bench);
+  const scenarios = (['exact', 'near'] as const).flatMap((kind) =>
+    opts.connections.map((connections) => ({
+      name: `GET lookup ${kind}, ${connections} conn`,
+      url: origin,
+      connections,
+      duration: opts.duration,
+      requests: lookupRequests(bench[kind], headers),
+    })),
+  );
+  return { scenarios, sql };
+}

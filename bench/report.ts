@@ -177,3 +177,20 @@ export function printResidents(
         `${Math.min(residentsReference.main.perSecond, residentsReference.big.perSecond) >= 1000 ? 'met' : 'MISSED'}`,
     );
 }
+
+/** The signed-in request through the API beside the least signed-in transaction sent raw (and with plans kept). */
+export function printBootstrap(boot: Figures, reference: Reference, prepared: Reference | null) {
+  const ratio = boot.perSecond / reference.perSecond;
+  console.log('');
+  console.log(
+    `bootstrap: ${boot.perSecond.toFixed(0)} req/s through the API against ${reference.perSecond.toFixed(0)} ` +
+      `transactions/s of the least signed-in SQL sent raw (${reference.tool}, ${reference.statements} statements: ` +
+      `begin, tenant scope, session with user by token hash, commit) = ${ratio.toFixed(2)}× — target ≥ 0.5×: ` +
+      `${ratio >= 0.5 ? 'met' : 'MISSED'}`,
+  );
+  if (prepared)
+    console.log(
+      `  (with plans kept — ${prepared.tool}: ${prepared.perSecond.toFixed(0)} transactions/s, ` +
+        `${(boot.perSecond / prepared.perSecond).toFixed(2)}×)`,
+    );
+}

@@ -10,20 +10,18 @@
  *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { loadEnv } from '../apps/server/src/platform/env';
 import { startJobs } from '../apps/server/src/platform/jobs';
 import { localDiskStorage } from '../apps/server/src/platform/storage';
 import { seed } from '../apps/server/src/seed';
 import { BENCH_PASSWORD, generate } from './data';
-import { benchMapLoad, benchMapPaint, benchUnitsImport, seedMapBench } from './structure';
+import { runStructureBench, seedMapBench } from './structure';
 import type { Figures, Scenario } from './load';
 import { captureHandlerSql, measureReference, signedInSql, type Reference } from './reference';
 import { scopeSql } from '../apps/server/src/platform/db';
@@ -37,67 +35,25 @@ import {
   seedResidentsBench,
 } from './residents';
 import { benchVisitorLimits } from './visitors';
-import { ms, printLookup, printPoster, printResidents, printTable, printVisitorLimits } from './report';
+import {
+  ms,
+  printBootstrap,
+  printLookup,
+  printPoster,
+  printResidents,
+  printTable,
+  printVisitorLimits,
+} from './report';
 import { posterBench } from './visitor-registration';
-import { lookupRequests, lookupScripts, seedLookupBench } from './lookup';
+import { createDatabase } from './database';
+import { lookupScenarios, seedLookupBench } from './lookup';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const POOL = Number(process.env.DB_POOL_SIZE ?? 20);
 const LIST_P95_TARGET_MS = 20;
 const RESIDENTS_P95_TARGET_MS = 25;
-const APP_ROLE = 'parkade_bench_app';
-
-/**
- * A new database owned by the admin connection, reached by an unprivileged application role, as in production.
- * (apps/server/src/test/db.ts does the same for tests with a fixed pool of 8; the bench uses the server's pool size.)
- */
-async function createDatabase(): Promise<{
-  database: Database;
-  name: string;
-  ownerUrl: string;
-  appUrl: string;
-  drop: () => Promise<void>;
-}> {
-  const name = `parkade_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const password = crypto.randomBytes(12).toString('hex');
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    const exists = await admin.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
-    await admin.query(
-      `${exists.rowCount ? 'ALTER' : 'CREATE'} ROLE ${APP_ROLE} LOGIN PASSWORD '${password}' NOSUPERUSER NOBYPASSRLS`,
-    );
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const ownerUrl = new URL(ADMIN_URL);
-  ownerUrl.pathname = `/${name}`;
-  const appUrl = new URL(ownerUrl);
-  appUrl.username = APP_ROLE;
-  appUrl.password = password;
-  const database = await openDatabase({
-    databaseUrl: appUrl.toString(),
-    databaseAdminUrl: ownerUrl.toString(),
-    poolSize: POOL,
-  });
-  return {
-    database,
-    name,
-    ownerUrl: ownerUrl.toString(),
-    appUrl: appUrl.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await c.end();
-    },
-  };
-}
 
 /** Runs one scenario in the load-generator process. */
 function load(child: ChildProcess, s: Scenario): Promise<Figures> {
@@ -111,7 +67,7 @@ function load(child: ChildProcess, s: Scenario): Promise<Figures> {
 
 async function main() {
   const started = Date.now();
-  const { database, name, ownerUrl, appUrl, drop } = await createDatabase();
+  const { database, name, ownerUrl, appUrl, drop } = await createDatabase(POOL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-bench-'));
   let child: ChildProcess | undefined;
   let close: (() => Promise<void>) | undefined;
@@ -294,24 +250,14 @@ async function main() {
 
     const withLookup = !only || only.includes('lookup');
     const lookupBench = withLookup ? await seedLookupBench(ownerUrl, data.managerA) : null;
-    let lookupSql: { exact: string[][]; near: string[][] } | null = null;
-    if (lookupBench) {
-      const inspector = await signIn(lookupBench.code, lookupBench.email);
-      const headers = { authorization: `Bearer ${inspector}`, 'x-tenant': lookupBench.code };
-      lookupSql = await lookupScripts(origin, headers, lookupBench);
-      for (const [kind, plates] of [
-        ['exact', lookupBench.exact],
-        ['near', lookupBench.near],
-      ] as const)
-        for (const connections of [4, CONNECTIONS])
-          scenarios.push({
-            name: `GET lookup ${kind}, ${connections} conn`,
-            url: origin,
-            connections,
-            duration: DURATION,
-            requests: lookupRequests(plates, headers),
-          });
-    }
+    const lookup = lookupBench
+      ? await lookupScenarios(lookupBench, origin, await signIn(lookupBench.code, lookupBench.email), {
+          connections: [4, CONNECTIONS],
+          duration: DURATION,
+        })
+      : null;
+    if (lookup) scenarios.push(...lookup.scenarios);
+    const lookupSql = lookup?.sql ?? null;
 
     child = fork(path.join(here, 'load.ts'), { execArgv: ['--import', 'tsx'] });
     const results: Figures[] = [];
@@ -363,53 +309,12 @@ async function main() {
     printTable(results);
     const list = results.find((r) => r.name === 'GET binnacle term');
     const boot = results.find((r) => r.name === 'GET bootstrap');
-    if (boot && reference) {
-      const ratio = boot.perSecond / reference.perSecond;
-      console.log('');
-      console.log(
-        `bootstrap: ${boot.perSecond.toFixed(0)} req/s through the API against ${reference.perSecond.toFixed(0)} ` +
-          `transactions/s of the least signed-in SQL sent raw (${reference.tool}, ${reference.statements} statements: ` +
-          `begin, tenant scope, session with user by token hash, commit) = ${ratio.toFixed(2)}× — target ≥ 0.5×: ` +
-          `${ratio >= 0.5 ? 'met' : 'MISSED'}`,
-      );
-      if (prepared)
-        console.log(
-          `  (with plans kept — ${prepared.tool}: ${prepared.perSecond.toFixed(0)} transactions/s, ` +
-            `${(boot.perSecond / prepared.perSecond).toFixed(2)}×)`,
-        );
-    }
+    if (boot && reference) printBootstrap(boot, reference, prepared);
     // Issue 4: the parking map of 2,000 spots and the units import of 5,000 rows (run after the load scenarios).
     if (!only || 'parking map units import'.includes(only)) {
-      const session = sessionA;
-      const mapLoad = await benchMapLoad({ origin, tenant: data.a.code, token });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const paint = session
-        ? await benchMapPaint({
-            port,
-            appDomain: 'localhost',
-            tenant: data.a.code,
-            token,
-            user: session.user,
-            permissions: session.permissions,
-          }).catch((e: unknown) => {
-            console.log(`  map paint skipped: ${String(e).slice(0, 200)}`);
-            return null;
-          })
-        : null;
-      const units = await benchUnitsImport({ origin, tenant: data.a.code, token });
-      console.log('');
-      console.log(
-        `parking map, ${mapLoad.spots} spots (${(mapLoad.bytes / 1024).toFixed(0)} KB): API p50 ${ms(mapLoad.p50)} ms, p95 ${ms(mapLoad.p95)} ms (1 connection)`,
-      );
-      console.log(
-        paint
-          ? `parking map first full paint in Chromium (navigation → all spots drawn): median ${ms(paint.median)} ms, best ${ms(paint.best)} ms`
-          : 'parking map first paint: skipped (no Chromium at CHROMIUM_PATH or /usr/bin/chromium, or the web app is not built: npm run build)',
-      );
-      console.log(
-        `units import: ${units.rows} rows (${(units.bytes / 1024).toFixed(0)} KB .xlsx) in ${ms(units.ms)} ms — ${units.rowsPerSecond.toFixed(0)} rows/s`,
-      );
+      await runStructureBench({ origin, port, tenant: data.a.code, token, session: sessionA });
     }
     if (residentsBench) {
       const imported = await benchResidentsImport(built.services, residentsBench, {

@@ -8,6 +8,7 @@ import { areaSize, spotSlot } from '../apps/server/src/modules/parking-map/geome
 import { parkingAreas, parkingMaps } from '../apps/server/src/modules/parking-map/table';
 import { spots } from '../apps/server/src/modules/spots/table';
 import type { Database } from '../apps/server/src/platform/db';
+import { ms } from './report';
 
 export const MAP_SPOTS = 2_000;
 export const MAP_AREAS = 20;
@@ -156,4 +157,45 @@ export async function benchUnitsImport(opts: { origin: string; tenant: string; t
   if (res.status !== 200 || body.imported !== IMPORT_ROWS)
     throw new Error(`units import answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
   return { rows: IMPORT_ROWS, bytes: file.length, ms, rowsPerSecond: (IMPORT_ROWS / ms) * 1000 };
+}
+
+/**
+ * Issue 4's figures, printed: the parking map of MAP_SPOTS spots through the API and its first full paint in
+ * Chromium (when there is one and the web app is built), and the units import of IMPORT_ROWS rows.
+ */
+export async function runStructureBench(opts: {
+  origin: string;
+  port: number;
+  tenant: string;
+  token: string;
+  session: { user: unknown; permissions: unknown } | null;
+}) {
+  const { origin, port, tenant, token, session } = opts;
+  const mapLoad = await benchMapLoad({ origin, tenant, token });
+  const paint = session
+    ? await benchMapPaint({
+        port,
+        appDomain: 'localhost',
+        tenant,
+        token,
+        user: session.user,
+        permissions: session.permissions,
+      }).catch((e: unknown) => {
+        console.log(`  map paint skipped: ${String(e).slice(0, 200)}`);
+        return null;
+      })
+    : null;
+  const units = await benchUnitsImport({ origin, tenant, token });
+  console.log('');
+  console.log(
+    `parking map, ${mapLoad.spots} spots (${(mapLoad.bytes / 1024).toFixed(0)} KB): API p50 ${ms(mapLoad.p50)} ms, p95 ${ms(mapLoad.p95)} ms (1 connection)`,
+  );
+  console.log(
+    paint
+      ? `parking map first full paint in Chromium (navigation → all spots drawn): median ${ms(paint.median)} ms, best ${ms(paint.best)} ms`
+      : 'parking map first paint: skipped (no Chromium at CHROMIUM_PATH or /usr/bin/chromium, or the web app is not built: npm run build)',
+  );
+  console.log(
+    `units import: ${units.rows} rows (${(units.bytes / 1024).toFixed(0)} KB .xlsx) in ${ms(units.ms)} ms — ${units.rowsPerSecond.toFixed(0)} rows/s`,
+  );
 }
