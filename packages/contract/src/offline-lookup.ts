@@ -1,4 +1,4 @@
-import { foldPlate, type PlateMatchKind, type PlateVerdict } from './plate-lookup';
+import { foldPlate, plateEditDistance, type PlateMatchKind, type PlateVerdict } from './plate-lookup';
 import { normalizePlate } from './vehicles';
 
 /*
@@ -52,20 +52,6 @@ export function offlineVerdict(e: OfflinePlate, now: Date, today: string): Offli
   return 'none';
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length]!;
-}
-
 /**
  * A lookup on the copy: the plate typed as typed, then its confusable readings, then (only when it is not there
  * itself) plates one character away after folding — the server's order (decision 0026), at most `max`.
@@ -90,6 +76,6 @@ export function offlineLookup(
   const out = same.map((e) => answer(e, normalizePlate(e.p) === plate ? 'exact' : 'confusion'));
   if (!same.some((e) => normalizePlate(e.p) === plate) && folded.length >= 2)
     for (const e of data.plates)
-      if (out.length < max && distance(foldPlate(e.p), folded) === 1) out.push(answer(e, 'near'));
+      if (out.length < max && plateEditDistance(foldPlate(e.p), folded) === 1) out.push(answer(e, 'near'));
   return out.slice(0, max);
 }

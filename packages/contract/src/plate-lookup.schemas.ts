@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATE_MATCH_KINDS, PLATE_VERDICTS } from './plate-lookup';
+import { PLATE_MATCH_KINDS, PLATE_VERDICTS, type PlateVerdict } from './plate-lookup';
 import { PERMIT_SHOWN_STATUSES } from './permits';
 import { PLATE_MAX } from './vehicles';
 import { VISITOR_SHOWN_STATUSES } from './visitors';
@@ -67,3 +67,12 @@ export const plateLookupSchema = z.object({
   matches: z.array(plateLookupMatchSchema),
 });
 export type PlateLookup = z.infer<typeof plateLookupSchema>;
+
+/**
+ * The verdict of the plate itself in a lookup (its exact or confusable match, not a near plate's): `none` when it
+ * was not found, null without a lookup. What an observation's lookup said of its plate, wherever it is shown.
+ */
+export function ownVerdict(lookup: PlateLookup | null): PlateVerdict | null {
+  if (!lookup) return null;
+  return lookup.matches.find((m) => m.match !== 'near')?.verdict ?? 'none';
+}

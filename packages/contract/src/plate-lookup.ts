@@ -41,3 +41,18 @@ export type PlateVerdict = (typeof PLATE_VERDICTS)[number];
 
 /** At most this many plates answer one lookup. */
 export const PLATE_LOOKUP_MAX = 8;
+
+/** Levenshtein distance between two plates (characters missing, extra or different). */
+export function plateEditDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const here = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = here;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { Language, Observation, PatrolReport, PatrolReportExportFormat } from '@parkade/contract';
+import {
+  ownVerdict,
+  type Language,
+  type Observation,
+  type PatrolReport,
+  type PatrolReportExportFormat,
+} from '@parkade/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { HttpError } from '../../platform/errors';
 import type { FileAnswer } from '../../platform/file-answer';
@@ -9,7 +15,7 @@ import type { Scope } from '../../platform/scope';
 import { exportWorkbook } from '../../platform/xlsx';
 import { contentDisposition, ownedFile } from '../files/service';
 import { files } from '../files/table';
-import { OBSERVATION_ENTITY, verdictOfPlate } from '../patrolling/observations';
+import { OBSERVATION_ENTITY } from '../patrolling/observations';
 import { propertyTimeZone } from '../visitors/limits';
 import { getReport, reportPhotoOwner } from './reports';
 
@@ -72,7 +78,7 @@ const distance = (lang: Language, metres: number | null) =>
   metres === null ? '' : t(lang, 'patrolReports.distanceValue', { distance: metres });
 
 const verdictText = (lang: Language, o: Observation) => {
-  const v = verdictOfPlate(o.lookup);
+  const v = ownVerdict(o.lookup);
   if (!v) return '';
   const text = t(lang, `lookup.verdict.${v}`);
   return o.changedFrom

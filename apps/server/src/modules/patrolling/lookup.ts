@@ -1,5 +1,6 @@
 import {
   foldPlate,
+  plateEditDistance,
   normalizePlate,
   PLATE_FOLD_FROM,
   PLATE_LOOKUP_MAX,
@@ -224,7 +225,7 @@ async function find(ctx: Scope, plate: string, folded: string): Promise<{ now: R
     }),
   );
   // The plate typed first, then by distance as typed, then alphabetically.
-  const distance = new Map(same.found.map((p) => [p.pn, levenshtein(p.pn, plate)]));
+  const distance = new Map(same.found.map((p) => [p.pn, plateEditDistance(p.pn, plate)]));
   const found = same.found
     .sort(
       (a, b) =>
@@ -257,20 +258,6 @@ function verdictOf(r: Plate): PlateVerdict {
   return 'none';
 }
 
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const here = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = here;
-    }
-  }
-  return row[b.length]!;
-}
-
 /** GET /patrolling/lookup: the plate as typed → the plates found, the exact one first, each with its verdict. */
 export async function lookupPlate(ctx: Scope, typed: string, spotId?: number): Promise<PlateLookup> {
   const plate = normalizePlate(typed);
@@ -280,7 +267,7 @@ export async function lookupPlate(ctx: Scope, typed: string, spotId?: number): P
   const matches: PlateLookupMatch[] = found.map((r) => {
     const pn = r.pn;
     const same = pn === plate;
-    const distance = levenshtein(foldPlate(pn), folded);
+    const distance = plateEditDistance(foldPlate(pn), folded);
     return {
       plate: r.vehicle_plate ?? pn,
       match: same ? 'exact' : distance === 0 ? 'confusion' : 'near',

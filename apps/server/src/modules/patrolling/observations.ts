@@ -1,5 +1,6 @@
 import {
   normalizePlate,
+  ownVerdict,
   OBSERVATION_PHOTO_EXTENSIONS,
   OBSERVATION_PHOTOS_MAX,
   type Observation,
@@ -44,13 +45,6 @@ function photosOf(uploaded: UploadedFile[]): UploadedFile[] {
   return uploaded;
 }
 
-/** The verdict of the plate itself in a lookup (its exact or confusable match), `none` when it was not found. */
-export function verdictOfPlate(lookup: PlateLookup | null): PlateVerdict | null {
-  if (!lookup) return null;
-  const own = lookup.matches.find((m) => m.match !== 'near');
-  return own?.verdict ?? 'none';
-}
-
 interface Row {
   id: string;
   check_in_id: string;
@@ -88,7 +82,7 @@ export async function readObservations(
         .orderBy(files.id)
     : [];
   return rows.map((r) => {
-    const shown = verdictOfPlate(r.lookup);
+    const shown = ownVerdict(r.lookup);
     return {
       id: Number(r.id),
       checkInId: Number(r.check_in_id),
@@ -200,7 +194,7 @@ export async function createObservation(
       place: body.place,
       notes: body.notes,
       observedAt: observedAt.toISOString(),
-      verdict: verdictOfPlate(lookup),
+      verdict: ownVerdict(lookup),
       photos: photos.length,
     },
   });

@@ -1,4 +1,4 @@
-import type { Observation, PatrolReport } from '@parkade/contract';
+import { ownVerdict, type Observation, type PatrolReport } from '@parkade/contract';
 import { Box, ButtonBase, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,7 +8,7 @@ import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { Line } from './Line';
-import { VerdictChip, verdictOf } from './chips';
+import { VerdictChip } from '../patrolling/verdict';
 
 /** An observation's photo, fetched with the session (the API needs the token), shown small; a click opens it. */
 function Thumbnail({ url, name }: { url: string; name: string }) {
@@ -48,7 +48,7 @@ function Thumbnail({ url, name }: { url: string; name: string }) {
 function ObservationCard({ report, o, n }: { report: PatrolReport; o: Observation; n: number }) {
   const { t } = useTranslation();
   const { intlLocale } = useUiLocale();
-  const verdict = verdictOf(o.lookup);
+  const verdict = ownVerdict(o.lookup);
   const near = o.lookup?.matches.filter((m) => m.match === 'near') ?? [];
   const title = o.plate ?? t('patrolReports.noPlate');
   const headingId = `observation-${o.id}`;

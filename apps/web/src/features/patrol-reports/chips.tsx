@@ -1,9 +1,8 @@
-import type { CheckInLocationStatus, PatrolReportStatus, PlateLookup, PlateVerdict } from '@parkade/contract';
+import type { CheckInLocationStatus, PatrolReportStatus } from '@parkade/contract';
 import LocationOffIcon from '@mui/icons-material/LocationOffOutlined';
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../permits/PermitStatusChip';
-import { VERDICT_COLOUR } from '../patrolling/verdict';
 
 /** Open while the officer is still checked in, closed after the check-out. */
 export function ReportStatusChip({ status }: { status: PatrolReportStatus }) {
@@ -35,15 +34,4 @@ export function LocationStatusChip({ status }: { status: CheckInLocationStatus }
       />
     );
   return <StatusChip colour={status === 'valid' ? 'success' : 'error'} label={label} />;
-}
-
-/** The verdict of the plate itself in a lookup kept with an observation (its exact or confusable match). */
-export function verdictOf(lookup: PlateLookup | null): PlateVerdict | null {
-  if (!lookup) return null;
-  return lookup.matches.find((m) => m.match !== 'near')?.verdict ?? 'none';
-}
-
-export function VerdictChip({ verdict }: { verdict: PlateVerdict }) {
-  const { t } = useTranslation();
-  return <StatusChip colour={VERDICT_COLOUR[verdict]} label={t(`lookup.verdict.${verdict}`)} />;
 }

@@ -20,12 +20,11 @@ import { RequestError } from '../../platform/errors';
 import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
-import { StatusChip } from '../permits/PermitStatusChip';
 import { useCan } from '../../ui/access';
 import { offlineCopy } from './lookup-cache';
 import { ObservationDialog, type ObservationDraft } from './ObservationDialog';
 import { useActiveCheckIn } from './usePatrol';
-import { VERDICT_COLOUR } from './verdict';
+import { VERDICT_COLOUR, VerdictChip } from './verdict';
 
 /**
  * /plate-lookup: the patrol's plate lookup on a phone (decision 0026). A plate typed any way → the plates found,
@@ -222,7 +221,7 @@ function MatchCard({
           <Typography component="h2" sx={{ fontFamily: 'monospace', fontSize: 26, fontWeight: 700 }}>
             {match.plate}
           </Typography>
-          <StatusChip colour={VERDICT_COLOUR[match.verdict]} label={t(`lookup.verdict.${match.verdict}`)} />
+          <VerdictChip verdict={match.verdict} />
         </Stack>
         {match.match !== 'exact' && (
           <Alert severity="info" sx={{ py: 0 }}>
@@ -315,7 +314,7 @@ function OfflineAnswer({
               <Typography component="h2" sx={{ fontFamily: 'monospace', fontSize: 26, fontWeight: 700 }}>
                 {m.plate}
               </Typography>
-              <StatusChip colour={VERDICT_COLOUR[m.verdict]} label={t(`lookup.verdict.${m.verdict}`)} />
+              <VerdictChip verdict={m.verdict} />
             </Stack>
             {m.match !== 'exact' && (
               <Alert severity="info" sx={{ py: 0 }}>

@@ -1,21 +1,13 @@
 import { Alert, Box, Button, Chip, List, ListItem, Stack, Typography } from '@mui/material';
-import type { CheckIn, Observation, PlateVerdict } from '@parkade/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ownVerdict, type CheckIn } from '@parkade/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../platform/api';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
-import { StatusChip } from '../permits/PermitStatusChip';
-import { VERDICT_COLOUR } from './verdict';
+import { VerdictChip } from './verdict';
 import { discard, flush, onQueueChange } from './queue';
-import { ACTIVE_CHECK_IN_KEY, useQueued } from './usePatrol';
-
-/** The verdict of the plate itself in an observation's lookup (not a near plate's). */
-export function ownVerdict(o: Observation): PlateVerdict | null {
-  if (!o.lookup) return null;
-  return o.lookup.matches.find((m) => m.match !== 'near')?.verdict ?? 'none';
-}
+import { ACTIVE_CHECK_IN_KEY, roundObservationsKey, useQueued, useRoundObservations } from './usePatrol';
 
 /**
  * The round so far: what waits on the phone (with a way to send it now, and any refusal to read), then what the
@@ -26,8 +18,8 @@ export function RoundObservations({ round }: { round: CheckIn }) {
   const { t } = useTranslation();
   const { intlLocale } = useUiLocale();
   const client = useQueryClient();
-  const key = [`/patrolling/check-ins/${round.id}/observations`];
-  const stored = useQuery({ queryKey: key, queryFn: () => get<Observation[]>(key[0]!) });
+  const key = roundObservationsKey(round.id);
+  const stored = useRoundObservations(round.id);
   const waiting = useQueued().filter((q) => q.checkInId === round.id);
 
   useEffect(
@@ -36,7 +28,7 @@ export function RoundObservations({ round }: { round: CheckIn }) {
         if (!sent) return;
         void client.invalidateQueries({ queryKey: key });
         void client.invalidateQueries({ queryKey: ACTIVE_CHECK_IN_KEY });
-        const now = ownVerdict(sent);
+        const now = ownVerdict(sent.lookup);
         if (sent.changedFrom && now)
           toast.warning(
             t('patrol.changedSince', {
@@ -92,7 +84,7 @@ export function RoundObservations({ round }: { round: CheckIn }) {
       )}
       <List disablePadding>
         {rows.map((o) => {
-          const verdict = ownVerdict(o);
+          const verdict = ownVerdict(o.lookup);
           return (
             <ListItem key={o.id} divider disableGutters sx={{ display: 'block', py: 1.25 }}>
               <Stack
@@ -108,9 +100,7 @@ export function RoundObservations({ round }: { round: CheckIn }) {
                   {o.photos.length > 0 && (
                     <Chip size="small" label={t('patrol.photosShort', { count: o.photos.length })} />
                   )}
-                  {verdict && (
-                    <StatusChip colour={VERDICT_COLOUR[verdict]} label={t(`lookup.verdict.${verdict}`)} />
-                  )}
+                  {verdict && <VerdictChip verdict={verdict} />}
                 </Stack>
               </Stack>
               <Typography variant="body2" color="text.secondary">

@@ -1,4 +1,4 @@
-import type { ActiveCheckIn } from '@parkade/contract';
+import type { ActiveCheckIn, Observation } from '@parkade/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { get } from '../../platform/api';
@@ -29,4 +29,18 @@ export function useQueued(): QueuedObservation[] {
     };
   }, []);
   return items;
+}
+
+/** The query key of a round's observations (refreshed when a queued observation arrives). */
+export const roundObservationsKey = (checkInId: number) => [
+  `/patrolling/check-ins/${checkInId}/observations`,
+];
+
+/** The observations of one of the officer's own rounds, oldest first. */
+export function useRoundObservations(checkInId: number | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: roundObservationsKey(checkInId ?? 0),
+    queryFn: () => get<Observation[]>(roundObservationsKey(checkInId!)[0]!),
+    enabled: enabled && !!checkInId,
+  });
 }

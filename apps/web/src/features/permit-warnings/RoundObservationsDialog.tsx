@@ -1,4 +1,4 @@
-import type { ActiveCheckIn, Observation, PermitWarningItem } from '@parkade/contract';
+import type { Observation, PermitWarningItem } from '@parkade/contract';
 import {
   Alert,
   Button,
@@ -12,12 +12,11 @@ import {
   ListItemText,
   Stack,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../platform/api';
 import { LinkButton } from '../../ui/AppLink';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { useActiveCheckIn, useRoundObservations } from '../patrolling/usePatrol';
 import { RequestWarningDialog } from './RequestWarningDialog';
 
 /**
@@ -38,17 +37,9 @@ export function RoundObservationsDialog({
   const { intlLocale } = useUiLocale();
   const titleId = useId();
   const [chosen, setChosen] = useState<Observation | null>(null);
-  const active = useQuery({
-    queryKey: ['/patrolling/check-ins/active'],
-    queryFn: () => get<ActiveCheckIn>('/patrolling/check-ins/active'),
-    enabled: open,
-  });
+  const active = useActiveCheckIn(open);
   const checkIn = active.data?.checkIn ?? null;
-  const observations = useQuery({
-    queryKey: ['/patrolling/check-ins', checkIn?.id, 'observations'],
-    queryFn: () => get<Observation[]>(`/patrolling/check-ins/${checkIn!.id}/observations`),
-    enabled: open && !!checkIn,
-  });
+  const observations = useRoundObservations(checkIn?.id, open);
   const withPlate = [...(observations.data ?? [])].filter((o) => o.plate).reverse();
   const loading = active.isPending || (!!checkIn && observations.isPending);
   const failed = active.error ?? observations.error;
