@@ -5,6 +5,7 @@ import { dayjs, type Dayjs } from '../platform/dates';
 import { useTranslation } from 'react-i18next';
 import { joinRange, splitRange } from './list-search';
 import { useUiLocale } from './locale';
+import type { ListState } from './DataTable';
 
 const day = (d: Dayjs | null) => (d && d.isValid() ? d.format('YYYY-MM-DD') : '');
 
@@ -59,5 +60,28 @@ export function DateRangeFilter({
         />
       </Stack>
     </LocalizationProvider>
+  );
+}
+
+/** A list's `from`/`to` filters as one DateRangeFilter; a change goes back to the first page. */
+export function ListDateRange({
+  list,
+  fromLabel,
+  toLabel,
+}: {
+  list: ListState;
+  fromLabel?: string;
+  toLabel?: string;
+}) {
+  return (
+    <DateRangeFilter
+      fromLabel={fromLabel}
+      toLabel={toLabel}
+      value={joinRange(String(list.search.from ?? ''), String(list.search.to ?? ''))}
+      onChange={(v) => {
+        const [from, to] = splitRange(v);
+        list.update({ from: from || undefined, to: to || undefined, page: undefined });
+      }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { api, openFile } from '../../platform/api';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
-import { Line } from './Line';
+import { Line } from '../../ui/Line';
 import { VerdictChip } from '../patrolling/verdict';
 
 /** An observation's photo, fetched with the session (the API needs the token), shown small; a click opens it. */

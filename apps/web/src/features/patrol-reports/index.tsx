@@ -16,13 +16,12 @@ import { download } from '../../platform/api';
 import i18n from '../../platform/i18n';
 import { useCan } from '../../ui/access';
 import type { ListState } from '../../ui/DataTable';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { joinRange, splitRange } from '../../ui/list-search';
+import { ListDateRange } from '../../ui/DateRangeFilter';
 import { asLanguage, formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
 import { toast } from '../../ui/toast';
-import { Line } from './Line';
+import { Line } from '../../ui/Line';
 import { LocationStatusChip, ReportStatusChip } from './chips';
 import { ReportObservations } from './Observations';
 
@@ -159,13 +158,7 @@ function ReportFilters({ list }: { list: ListState }) {
         onChange={(v) => list.update({ locationStatus: v, page: undefined })}
         width={190}
       />
-      <DateRangeFilter
-        value={joinRange(String(list.search.from ?? ''), String(list.search.to ?? ''))}
-        onChange={(v) => {
-          const [from, to] = splitRange(v);
-          list.update({ from: from || undefined, to: to || undefined, page: undefined });
-        }}
-      />
+      <ListDateRange list={list} />
     </>
   );
 }

@@ -16,7 +16,7 @@ import { AppLink } from '../../ui/AppLink';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
-import { Line } from '../spot-reports';
+import { Line } from '../../ui/Line';
 import { AuthorizeTowDialog } from './AuthorizeTowDialog';
 import { NoteDialog } from './NoteDialog';
 import { PhotoGrid } from './photos';

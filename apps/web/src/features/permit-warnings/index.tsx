@@ -12,13 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
 import type { ListState } from '../../ui/DataTable';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { joinRange, splitRange } from '../../ui/list-search';
+import { ListDateRange } from '../../ui/DateRangeFilter';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { useList } from '../../ui/resource';
 import { resourceScreens } from '../../ui/resource-screens';
-import { Line } from '../spot-reports';
+import { Line } from '../../ui/Line';
 import { PermitWarningPanel } from './PermitWarningPanel';
 import { RoundObservationsDialog } from './RoundObservationsDialog';
 import { PermitWarningStatusChip } from './StatusChips';
@@ -78,13 +77,7 @@ function PermitWarningFilters({ list }: { list: ListState }) {
         onChange={(v) => list.update({ status: v, page: undefined })}
         width={170}
       />
-      <DateRangeFilter
-        value={joinRange(String(list.search.from ?? ''), String(list.search.to ?? ''))}
-        onChange={(v) => {
-          const [from, to] = splitRange(v);
-          list.update({ from: from || undefined, to: to || undefined, page: undefined });
-        }}
-      />
+      <ListDateRange list={list} />
     </>
   );
 }

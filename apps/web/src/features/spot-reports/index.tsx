@@ -5,11 +5,10 @@ import {
   type SpotReportItem,
 } from '@parkade/contract';
 import { Box, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { joinRange, splitRange } from '../../ui/list-search';
+import { ListDateRange } from '../../ui/DateRangeFilter';
+import { Line } from '../../ui/Line';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
@@ -22,23 +21,6 @@ import { SpotReportStatusChip } from './SpotReportStatusChip';
  */
 
 /** A line of the report, shown only when it has a value. */
-export function Line({ label, value }: { label: string; value: ReactNode }) {
-  if (value === null || value === undefined || value === '') return null;
-  return (
-    <Box
-      component="div"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 0.25 }}
-    >
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
 /** The show page's card: the report as the resident sent it (read only). */
 function SpotReportFields({ record }: { record?: SpotReportItem }) {
   const { t } = useTranslation();
@@ -66,13 +48,7 @@ function SpotReportFilters({ list }: { list: ListState }) {
         onChange={(v) => list.update({ status: v, page: undefined })}
         width={170}
       />
-      <DateRangeFilter
-        value={joinRange(String(list.search.from ?? ''), String(list.search.to ?? ''))}
-        onChange={(v) => {
-          const [from, to] = splitRange(v);
-          list.update({ from: from || undefined, to: to || undefined, page: undefined });
-        }}
-      />
+      <ListDateRange list={list} />
     </>
   );
 }

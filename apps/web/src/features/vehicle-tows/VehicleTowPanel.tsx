@@ -9,7 +9,7 @@ import { AppLink } from '../../ui/AppLink';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
-import { Line } from '../spot-reports';
+import { Line } from '../../ui/Line';
 import { NoteDialog } from '../permit-warnings/NoteDialog';
 import { LookupSummary } from '../permit-warnings/PermitWarningPanel';
 import { PhotoGrid } from '../permit-warnings/photos';

@@ -7,13 +7,12 @@ import {
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
-import { joinRange, splitRange } from '../../ui/list-search';
+import { ListDateRange } from '../../ui/DateRangeFilter';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
 import { VehicleTowStatusChip } from '../permit-warnings/StatusChips';
-import { Line } from '../spot-reports';
+import { Line } from '../../ui/Line';
 import { VehicleTowPanel } from './VehicleTowPanel';
 
 /**
@@ -56,13 +55,7 @@ function VehicleTowFilters({ list }: { list: ListState }) {
         onChange={(v) => list.update({ status: v, page: undefined })}
         width={190}
       />
-      <DateRangeFilter
-        value={joinRange(String(list.search.from ?? ''), String(list.search.to ?? ''))}
-        onChange={(v) => {
-          const [from, to] = splitRange(v);
-          list.update({ from: from || undefined, to: to || undefined, page: undefined });
-        }}
-      />
+      <ListDateRange list={list} />
     </>
   );
 }

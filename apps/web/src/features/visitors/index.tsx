@@ -16,9 +16,8 @@ import { download } from '../../platform/api';
 import { usePropertyStore } from '../../platform/stores';
 import { useCan } from '../../ui/access';
 import { useListState, type ListState } from '../../ui/DataTable';
-import { DateRangeFilter } from '../../ui/DateRangeFilter';
+import { ListDateRange } from '../../ui/DateRangeFilter';
 import { RecordPicker } from '../../ui/fields';
-import { joinRange, splitRange } from '../../ui/list-search';
 import { formatDateTime } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { useRecord } from '../../ui/resource';
@@ -58,14 +57,10 @@ export function VisitorFilters({ list, resident = true }: { list: ListState; res
           />
         </Box>
       )}
-      <DateRangeFilter
+      <ListDateRange
         fromLabel={t('visitors.screens.validFromFilter')}
         toLabel={t('visitors.screens.validToFilter')}
-        value={joinRange(String(list.search.from ?? ''), String(list.search.to ?? ''))}
-        onChange={(v) => {
-          const [from, to] = splitRange(v);
-          list.update({ from: from || undefined, to: to || undefined, page: undefined });
-        }}
+        list={list}
       />
     </>
   );
