@@ -89,6 +89,13 @@ export async function seedLookupBench(ownerUrl: string, staffEmail: string): Pro
        from tenant_users u where u.email = $3`,
       [first.id, email, staffEmail],
     );
+    // An officer looks up plates during a round at the property (decision 0027): the inspector is checked in.
+    await c.query(
+      `insert into patrol_check_ins (property_id, user_area, user_id, user_name, location_status)
+       select $1, 'tenant', u.id, u.full_name, 'no-coordinates' from tenant_users u
+       where u.property_id = $1 and u.email = $2`,
+      [first.id, email],
+    );
     await c.query('commit');
     for (const table of ['vehicles', 'permits', 'visitors']) await c.query(`vacuum analyze ${table}`);
     const { rows } = await c.query<{ plate: string }>(

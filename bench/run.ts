@@ -6,7 +6,8 @@
  *   BENCH_DATABASE_URL / DATABASE_URL   admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_CONNECTIONS (16)  BENCH_DURATION seconds per scenario (10)  DB_POOL_SIZE (20, as the server's default)
  *   BENCH_ONLY=<part of a scenario name> runs only the matching scenarios (e.g. binnacle; residents: the residents
- *   list over 100,000 residents and the 10,000-row residents import, bench/residents.ts).
+ *   list over 100,000 residents and the 10,000-row residents import, bench/residents.ts; lookup; offline: the
+ *   patrol's offline copy of a 2,000-vehicle property, bench/offline.ts).
  *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -47,6 +48,7 @@ import {
 import { posterBench } from './visitor-registration';
 import { createDatabase } from './database';
 import { lookupScenarios, seedLookupBench } from './lookup';
+import { benchOffline, seedOfflineBench } from './offline';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -344,6 +346,10 @@ async function main() {
           near: await measureReference(appUrl, lookupSql.near, CONNECTIONS, DURATION, 'prepared'),
         },
       );
+    if (!only || only.includes('offline')) {
+      const offline = await seedOfflineBench(ownerUrl, data.managerA);
+      await benchOffline(offline, origin, await signIn(offline.code, offline.email), appUrl);
+    }
     const registrations = results.find((r) => r.name === 'POST public visitors (poster)');
     if (poster && registrations)
       printPoster(

@@ -148,14 +148,12 @@ test('a warning asked on patrol is approved, placed with a photo, and ends in a 
   );
 
   try {
-    // The inspector asks for the warning from the warnings list.
+    // The inspector asks for the warning from the observation, on the round's screen.
     const since = Date.now();
-    await page.goto(`${centralOrigin}/permit-warnings`);
-    await checkPage(page, 'Warnings');
+    await page.goto(`${centralOrigin}/patrolling`);
+    await checkPage(page, 'Patrolling');
     await fitsPhone(page);
-    await page.getByRole('button', { name: 'Ask for a warning' }).click();
-    const round = page.getByRole('dialog', { name: 'Ask for a warning from an observation' });
-    await round.getByRole('button', { name: `Ask for a warning on ${plate}` }).click();
+    await page.getByRole('button', { name: `Ask for a warning on ${plate}` }).click();
     const ask = page.getByRole('dialog', { name: `Ask for a warning on ${plate}` });
     await ask.getByRole('combobox', { name: 'Warning type' }).click();
     await page.getByRole('option').first().click();

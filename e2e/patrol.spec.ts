@@ -173,5 +173,12 @@ test.describe('with location permission at the property', () => {
         page.evaluate(() => (globalThis as unknown as Browser).document.scrollingElement!.scrollWidth),
       )
       .toBeLessThanOrEqual(360);
+
+    // The round over, the property's records are the officer's again only at the next check-in.
+    allowConsoleError(/status of 409 .*\/vehicles/);
+    await page.goto(`${centralOrigin}/vehicles`);
+    await expect(page.getByText(/Check in at this property first/)).toBeVisible();
+    await page.getByRole('link', { name: 'Check in' }).click();
+    await expect(page).toHaveURL(/\/patrolling$/);
   });
 });

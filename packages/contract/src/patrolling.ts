@@ -31,12 +31,36 @@ export const OBSERVATION_NOTES_MAX = 2000;
 export const OBSERVATION_PLACE_MAX = 255;
 
 /**
+ * What a patrol officer reads of a property only during a round there (issue 18, decision 0027): the property's
+ * vehicles, permits, visitors, spots, bans and residents, and the plate lookup. A holder of `patrolling.check-in`
+ * without `patrolling.off-round` (the built-in parking inspector) is answered 409 "check in first" on these reads
+ * unless their open check-in is at the request's property; staff who do not patrol, and managers (who hold
+ * `off-round`), read as their role says.
+ */
+export const ROUND_READ_RESOURCES = [
+  'vehicles',
+  'permits',
+  'visitors',
+  'spots',
+  'banned-vehicles',
+  'residents',
+] as const;
+
+/** Whether a route of this access needs the caller's open check-in at the property (see ROUND_READ_RESOURCES). */
+export function readsDuringRoundOnly(permissions: readonly string[], access: string): boolean {
+  if (!permissions.includes('patrolling.check-in') || permissions.includes('patrolling.off-round'))
+    return false;
+  if (access === 'patrolling.lookup') return true;
+  return (ROUND_READ_RESOURCES as readonly string[]).includes(access.split('.')[0]!);
+}
+
+/**
  * Patrolling (SPEC §2.5, issue 18): property selection (central), check-in and check-out at a property, the plate
  * lookup, and the observations an officer records during a check-in (`observe`).
  */
 export const patrollingResource = defineResource({
   name: 'patrolling',
-  actions: ['index', 'check-in', 'check-out', 'lookup', 'observe'],
+  actions: ['index', 'check-in', 'check-out', 'lookup', 'observe', 'off-round'],
   routes: { '/patrolling': 'index', '/plate-lookup': 'lookup' },
   nav: [
     navEntry('overview', '/patrolling', 'patrolling'),

@@ -99,7 +99,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, Permission[]> = {
     ...CATALOGS.flatMap((c) => readOnly(c)),
   ],
   'parking-inspector': [
-    ...all('patrolling'),
+    ...all('patrolling').filter((x) => x !== 'patrolling.off-round'),
     ...all('patrolling-reports'),
     ...p('vehicles.index', 'vehicles.show', 'permits.index', 'permits.show', 'visitors.index'),
     ...p(

@@ -1,4 +1,10 @@
-import { ERROR_CODES, type Area, type Language, type Permission } from '@parkade/contract';
+import {
+  ERROR_CODES,
+  readsDuringRoundOnly,
+  type Area,
+  type Language,
+  type Permission,
+} from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sessionFrom, sessionSql, type SessionUser } from './auth';
@@ -64,6 +70,17 @@ export function checkAccess(def: AdmissionRule, session: SessionUser | null) {
 }
 
 /**
+ * A patrol officer reads the property's vehicles, permits, visitors, spots and bans, and looks up plates, only
+ * during a round there (decision 0027): 409 "check in first" otherwise.
+ */
+function checkRound(def: AdmissionRule, session: SessionUser | null, propertyId: number | null) {
+  if (!session || typeof def.access !== 'string' || !def.access.includes('.')) return;
+  if (!readsDuringRoundOnly(session.permissions, def.access)) return;
+  if (propertyId === null || session.roundPropertyId !== propertyId)
+    throw new HttpError(409, 'patrol.checkInToRead').withCode('check-in-required');
+}
+
+/**
  * The property a central user acts on (`X-Property: <id>`): it must exist; the transaction's row-level scope
  * becomes that property's, so the rest of the request sees and writes its rows only.
  */
@@ -122,6 +139,7 @@ export async function admitted<T>(
       (def.propertyScoped === true || (def.propertyScoped === 'optional' && named !== undefined))
         ? await selectProperty(tx, named)
         : null;
+    checkRound(def, session, acting?.id ?? property?.id ?? null);
     return fn(tx, { property, session, acting });
   });
 }

@@ -54,6 +54,8 @@ export interface SessionUser {
    * on every request, so turning the setting on restricts sessions already open.
    */
   twoFactor: { enabled: boolean; enrolmentRequired: boolean } | null;
+  /** The property of the user's open patrol check-in, if any (read with the session; decision 0027). */
+  roundPropertyId: number | null;
 }
 
 /** Staff sign in with two factors; residents and visitors do not. */
@@ -189,7 +191,9 @@ function sessionText(area: Area): string {
       : `u.property_id = nullif(current_setting('app.property_id', true), '')::bigint`;
   return `select s.id::int as "sessionId", s.area as "sessionArea", s.property_id::int as "sessionPropertyId",
       coalesce(s.last_used_at, s.created_at) < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS}) as touch,
-      ${users.columns}
+      ${users.columns},
+      (select c.property_id::int from patrol_check_ins c where c.user_area = '${area}' and c.user_id = u.id
+        and c.checked_out_at is null) as "roundPropertyId"
     from sessions s left join (${users.table}) on s.area = '${area === 'central' ? 'central' : 'tenant'}'
       and u.id = s.user_id and ${inTenant}
     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
@@ -221,6 +225,7 @@ type SessionRow = {
   sessionArea: Area;
   sessionPropertyId: number | null;
   touch: boolean;
+  roundPropertyId: number | null;
 } & Omit<UserRow, 'id'> & { id: number | null };
 
 /**
@@ -258,6 +263,7 @@ export async function sessionFrom(
     twoFactor: isStaffType(row.type)
       ? { enabled: row.twoFactorEnabled, enrolmentRequired: row.twoFactorEnrolmentRequired }
       : null,
+    roundPropertyId: found.roundPropertyId ?? null,
   };
 }
 

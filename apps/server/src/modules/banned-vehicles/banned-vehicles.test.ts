@@ -9,6 +9,7 @@ import type {
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantUser, formPayload, headers, login } from '../../test/harness';
+import { makeCheckIn } from '../../test/factories';
 import { ok, tenantSuite } from '../../test/suite';
 import { binnacle } from '../binnacle/table';
 import { buildings } from '../buildings/table';
@@ -226,12 +227,10 @@ describe('banned vehicles', () => {
     await ok<VehicleItem>(await s.call('POST', '/vehicles', { residentId: r.id, plate: 'bzp 4471' }));
     const anew = await ok<BannedVehicleItem>(await ban({ plate: 'BZP4471', reasonId: blocking.id }));
     expect(anew.active).toBe(true);
-    // A parking inspector reads bans but may not lift them.
-    const inspector = await login(
-      s.ctx,
-      await createTenantUser(s.ctx.database, s.propertyId, 'parking-inspector'),
-      s.code,
-    );
+    // A parking inspector reads bans (during a round at the property) but may not lift them.
+    const officer = await createTenantUser(s.ctx.database, s.propertyId, 'parking-inspector');
+    const inspector = await login(s.ctx, officer, s.code);
+    await s.inProperty((tx) => makeCheckIn({ tx, propertyId: s.propertyId }, officer.id));
     expect(
       (await s.call('GET', `/banned-vehicles/${anew.id}`, undefined, { token: inspector })).statusCode,
     ).toBe(200);

@@ -2,6 +2,7 @@ import { offlineLookup, PLATE_CONFUSIONS, type OfflineLookupData, type PlateLook
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createCentralUser,
   createProperty,
   createTenantUser,
   createTestContext,
@@ -9,7 +10,7 @@ import {
   login,
   type TestContext,
 } from '../../test/harness';
-import { makeResident } from '../../test/factories';
+import { makeCheckIn, makeResident } from '../../test/factories';
 import { inScope, type Scope } from '../../platform/scope';
 import { bannedVehicles } from '../banned-vehicles/table';
 import { permits } from '../permits/table';
@@ -81,7 +82,10 @@ beforeAll(async () => {
   code = p.code;
   propertyId = p.id;
   other = await createProperty(ctx.database);
-  token = await login(ctx, await createTenantUser(ctx.database, p.id, 'parking-inspector'), code);
+  const inspector = await createTenantUser(ctx.database, p.id, 'parking-inspector');
+  token = await login(ctx, inspector, code);
+  // The officer reads during a round only: checked in at the property for the lookups below.
+  await inProperty(propertyId, (s) => makeCheckIn(s, inspector.id));
   await inProperty(propertyId, async (s) => {
     const [a] = await s.tx.insert(spots).values({ propertyId, number: 'A1' }).returning();
     const [b] = await s.tx.insert(spots).values({ propertyId, number: 'B2' }).returning();
@@ -135,6 +139,60 @@ beforeAll(async () => {
   await inProperty(other.id, (s) => vehicle(s, 'ELSE11', { status: 'approved' }));
 });
 afterAll(() => ctx?.close());
+
+describe('who looks up, and when', () => {
+  const call = (url: string, h: Record<string, string>) =>
+    ctx.app
+      .inject({ method: 'GET', url, headers: h })
+      .then((r) => ({ status: r.statusCode, body: r.json<{ code?: string; message?: string }>() }));
+
+  it("reads the property's plates and records only during a round there, unless the role reads off round", async () => {
+    const officer = await createTenantUser(ctx.database, propertyId, 'parking-inspector');
+    const h = headers({ tenant: code, token: await login(ctx, officer, code) });
+    const reads = [
+      '/patrolling/lookup?plate=ABC101',
+      '/patrolling/offline-data',
+      '/vehicles',
+      '/permits',
+      '/spots',
+    ];
+    for (const url of reads) {
+      const refused = await call(`/tenant/api${url}`, h);
+      expect(refused.status, url).toBe(409);
+      expect(refused.body.code).toBe('check-in-required');
+      expect(refused.body.message).toMatch(/^Check in at this property first/);
+    }
+    // Their own work is not gated: the round's screen and the warnings list.
+    expect((await call('/tenant/api/patrolling/check-ins/active', h)).status).toBe(200);
+    expect((await call('/tenant/api/permit-warnings', h)).status).toBe(200);
+
+    await inProperty(propertyId, (s) => makeCheckIn(s, officer.id));
+    for (const url of reads) expect((await call(`/tenant/api${url}`, h)).status, url).toBe(200);
+
+    // Dispatchers do not patrol, managers read off round: neither is gated.
+    for (const role of ['office-dispatcher', 'manager'] as const) {
+      const staff = headers({
+        tenant: code,
+        token: await login(ctx, await createTenantUser(ctx.database, propertyId, role), code),
+      });
+      expect((await call('/tenant/api/patrolling/lookup?plate=ABC101', staff)).status, role).toBe(200);
+      expect((await call('/tenant/api/vehicles', staff)).status, role).toBe(200);
+    }
+  });
+
+  it("gives a central officer the records of the property of their round, and no other's", async () => {
+    const officer = await createCentralUser(ctx.database, 'parking-inspector');
+    const token = await login(ctx, officer);
+    const at = (id: number) => ({ ...headers({ token }), 'x-property': String(id) });
+    await inProperty(other.id, (s) => makeCheckIn(s, officer.id, 'central'));
+    expect((await call('/api/central/vehicles', at(other.id))).status).toBe(200);
+    expect((await call('/api/central/patrolling/lookup?plate=ELSE11', at(other.id))).status).toBe(200);
+    const elsewhere = await call('/api/central/vehicles', at(propertyId));
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.code).toBe('check-in-required');
+    expect((await call('/api/central/patrolling/lookup?plate=ABC101', at(propertyId))).status).toBe(409);
+  });
+});
 
 describe('the plate lookup', () => {
   it('finds the plate typed any way, with its permit, its vehicle and whether the car stands in its spot', async () => {

@@ -28,6 +28,7 @@ import { myVisitorLinkFixture, visitorFixture, visitorLinkFixture } from './visi
 
 export type { RouteFixture } from './types';
 export { makeResident, SIGNATURE_PNG } from './residents';
+export { makeCheckIn } from './patrol';
 export { makeStaffUser } from './users';
 
 /**

@@ -7,7 +7,7 @@ import type { RouteFixture } from './types';
  * out (`checkedOut`: an officer holds one open check-in at a time, so fixtures that make many rounds close them).
  */
 export async function makeCheckIn(
-  scope: Scope,
+  scope: Pick<Scope, 'tx' | 'propertyId'>,
   userId: number,
   area: 'central' | 'tenant' = 'tenant',
   opts: { checkedOut?: boolean } = {},

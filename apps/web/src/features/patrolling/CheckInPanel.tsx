@@ -36,7 +36,7 @@ import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { StatusChip } from '../permits/PermitStatusChip';
 import { readPosition } from './geolocation';
-import { refreshOfflineCopy } from './lookup-cache';
+import { dropOfflineCopy, refreshOfflineCopy } from './lookup-cache';
 import { ObservationDialog } from './ObservationDialog';
 import { ACTIVE_CHECK_IN_KEY, useActiveCheckIn, useQueued } from './usePatrol';
 import { RoundObservations } from './RoundObservations';
@@ -284,6 +284,7 @@ function CheckOutDialog({ open, onClose, round }: { open: boolean; onClose: () =
         summary: summary.trim() || null,
       });
       client.setQueryData<ActiveCheckIn>(ACTIVE_CHECK_IN_KEY, { checkIn: null });
+      await dropOfflineCopy(round.property.id);
       toast.success(t('patrol.checkedOut'));
       setSummary('');
       onClose();

@@ -1,9 +1,12 @@
 import { Alert, Box, Button, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import { ownVerdict, type CheckIn } from '@parkade/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../ui/access';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { RequestWarningDialog } from '../permit-warnings/RequestWarningDialog';
 import { toast } from '../../ui/toast';
 import { VerdictChip } from './verdict';
 import { discard, flush, onQueueChange } from './queue';
@@ -12,7 +15,8 @@ import { ACTIVE_CHECK_IN_KEY, roundObservationsKey, useQueued, useRoundObservati
 /**
  * The round so far: what waits on the phone (with a way to send it now, and any refusal to read), then what the
  * server holds, newest first. When a queued observation arrives and its verdict changed meanwhile (a permit
- * approved while the officer had no signal), the officer is told.
+ * approved while the officer had no signal), the officer is told. An observation of a plate is where the officer
+ * asks for a warning on that car (RequestWarningDialog), while the round is open.
  */
 export function RoundObservations({ round }: { round: CheckIn }) {
   const { t } = useTranslation();
@@ -21,6 +25,9 @@ export function RoundObservations({ round }: { round: CheckIn }) {
   const key = roundObservationsKey(round.id);
   const stored = useRoundObservations(round.id);
   const waiting = useQueued().filter((q) => q.checkInId === round.id);
+  const canAsk = useCan()('permit-warnings.create') && !round.checkedOutAt;
+  const [asking, setAsking] = useState<{ id: number; plate: string } | null>(null);
+  const navigate = useNavigate();
 
   useEffect(
     () =>
@@ -108,6 +115,17 @@ export function RoundObservations({ round }: { round: CheckIn }) {
                   .filter(Boolean)
                   .join(' · ')}
               </Typography>
+              {canAsk && o.plate && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  sx={{ mt: 1 }}
+                  onClick={() => setAsking({ id: o.id, plate: o.plate! })}
+                  aria-label={t('permitWarnings.request.title', { plate: o.plate })}
+                >
+                  {t('permitWarnings.round.open')}
+                </Button>
+              )}
               {o.changedFrom && verdict && (
                 <Alert severity="warning" sx={{ mt: 1, py: 0 }}>
                   {t('patrol.changedSince', {
@@ -121,6 +139,16 @@ export function RoundObservations({ round }: { round: CheckIn }) {
           );
         })}
       </List>
+      {asking && (
+        <RequestWarningDialog
+          open
+          observationId={asking.id}
+          plate={asking.plate}
+          onClose={() => setAsking(null)}
+          // The warning's page follows it: its decision, then "Place the warning" once approved.
+          onCreated={(w) => void navigate({ to: `/permit-warnings/${w.id}/show` as never })}
+        />
+      )}
     </Box>
   );
 }

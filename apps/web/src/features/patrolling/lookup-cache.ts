@@ -27,3 +27,8 @@ export async function refreshOfflineCopy(propertyId: number, force = false): Pro
     // No signal or no permission: the kept copy (if any) answers.
   }
 }
+
+/** Drops the property's copy: at check-out the plates leave the phone with the round (decision 0029). */
+export async function dropOfflineCopy(propertyId: number): Promise<void> {
+  await (await patrolDb()).delete('lookup', propertyId);
+}
