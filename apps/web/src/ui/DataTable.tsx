@@ -291,7 +291,13 @@ export function DataTable<T extends GridValidRowModel & { id: number | string }>
           }
           localeText={{
             ...gridLocaleText,
-            noRowsLabel: result.isError ? t('list.error') : filtered ? t('list.noResults') : t('list.empty'),
+            noRowsLabel: result.isError
+              ? result.error.code === 'check-in-required'
+                ? t('patrol.shownDuringRound')
+                : t('list.error')
+              : filtered
+                ? t('list.noResults')
+                : t('list.empty'),
           }}
           sx={{
             border: 0,
