@@ -119,6 +119,23 @@ export interface Browser {
       finished: Promise<unknown>;
     }[];
   };
+  /** Draws test images (a plate for the plate reader). */
+  OffscreenCanvas: new (
+    width: number,
+    height: number,
+  ) => {
+    getContext(kind: '2d'): {
+      fillStyle: string;
+      strokeStyle: string;
+      lineWidth: number;
+      font: string;
+      textAlign: string;
+      fillRect(x: number, y: number, w: number, h: number): void;
+      strokeRect(x: number, y: number, w: number, h: number): void;
+      fillText(text: string, x: number, y: number): void;
+    } | null;
+    convertToBlob(options: { type: string }): Promise<{ arrayBuffer(): Promise<ArrayBuffer> }>;
+  };
   [key: string]: unknown;
 }
 

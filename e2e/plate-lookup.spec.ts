@@ -59,3 +59,42 @@ test('a plate typed with a confusable character finds its permit', async ({ page
   await page.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByText(/No vehicle, permit or ban for QQQQQQQQ/)).toBeVisible();
 });
+
+test('a photo of a plate fills the plate field, for the officer to check before looking it up', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await oakridgeManagerApi(page);
+  await page.goto(`${tenantOrigin('oakridge')}/plate-lookup`);
+  await checkPage(page, 'Plate lookup');
+  // A plate as a phone's camera would see it: dark characters on a light plate, a state's name above.
+  const png = await page.evaluate(async () => {
+    const { OffscreenCanvas } = globalThis as unknown as Browser;
+    const canvas = new OffscreenCanvas(640, 320);
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#f4f4ef';
+    g.fillRect(0, 0, 640, 320);
+    g.strokeStyle = '#222';
+    g.lineWidth = 8;
+    g.strokeRect(20, 20, 600, 280);
+    g.fillStyle = '#1d3b8a';
+    g.font = 'bold 40px sans-serif';
+    g.textAlign = 'center';
+    g.fillText('TEXAS', 320, 80);
+    g.fillStyle = '#111';
+    g.font = 'bold 120px monospace';
+    g.fillText('KHT 4829', 320, 220);
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  await page
+    .getByLabel('Read from a photo')
+    .setInputFiles({ name: 'plate.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(page.getByRole('textbox', { name: 'Plate' })).toHaveValue('KHT4829', { timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Read from the photo: KHT4829' })).toBeVisible();
+  // Nothing is looked up until the officer presses Look up.
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await checkState(page);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByText(/No vehicle, permit or ban for KHT4829/)).toBeVisible();
+});

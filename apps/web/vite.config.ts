@@ -1,7 +1,11 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { OCR_BASE, OCR_FILES } from './src/features/patrolling/ocr-files';
 
 /** The API runs on :3000 (npm start); the dev server proxies both API areas to it. */
 const api = process.env.PARKADE_API ?? 'http://localhost:3000';
@@ -49,9 +53,38 @@ function pureContract(): Plugin {
       };
       for (const statement of this.parse(code).body) {
         const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-        if (declaration?.type === 'VariableDeclaration') for (const d of declaration.declarations) visit(d.init);
+        if (declaration?.type === 'VariableDeclaration')
+          for (const d of declaration.declarations) visit(d.init);
       }
-      return s.hasChanged() ? { code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id }) } : null;
+      return s.hasChanged()
+        ? { code: s.toString(), map: s.generateMap({ hires: 'boundary', source: id }) }
+        : null;
+    },
+  };
+}
+
+/**
+ * The plate reader's files (issue 18, optional OCR: tesseract.js, its WebAssembly core and the English model), served
+ * from the app's own origin under OCR_BASE — never from a CDN: the phone may have no signal but the app's cache, and
+ * a photo of a car is nobody else's business. Copied from node_modules at build; served from there in development.
+ */
+function ocrFiles(): Plugin {
+  const require = createRequire(import.meta.url);
+  const source = (name: string) => require.resolve(OCR_FILES[name as keyof typeof OCR_FILES]);
+  return {
+    name: 'parkade:ocr-files',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url?.startsWith(`${OCR_BASE}/`) ? req.url.slice(OCR_BASE.length + 1) : null;
+        if (!name || !(name in OCR_FILES)) return next();
+        res.setHeader('content-type', name.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        fs.createReadStream(source(name)).pipe(res);
+      });
+    },
+    writeBundle(options) {
+      const dir = path.join(options.dir ?? 'dist', OCR_BASE);
+      fs.mkdirSync(dir, { recursive: true });
+      for (const name of Object.keys(OCR_FILES)) fs.copyFileSync(source(name), path.join(dir, name));
     },
   };
 }
@@ -59,6 +92,7 @@ function pureContract(): Plugin {
 export default defineConfig({
   plugins: [
     pureContract(),
+    ocrFiles(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/routes',

@@ -224,7 +224,8 @@ function securityHeaders(): Record<string, string> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' compiles WebAssembly (the plate reader's core, issue 18); it allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         fontSrc: ["'self'", 'data:'],
       },
     },

@@ -27,7 +27,7 @@ describe('security headers', () => {
         "frame-ancestors 'self'",
         "img-src 'self' data: blob:",
         "object-src 'none'",
-        "script-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
         "script-src-attr 'none'",
         "style-src 'self' 'unsafe-inline'",
         'upgrade-insecure-requests',

@@ -22,6 +22,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { useCan } from '../../ui/access';
 import { offlineCopy } from './lookup-cache';
+import { ReadPlateButton } from './ReadPlateButton';
 import { ObservationDialog, type ObservationDraft } from './ObservationDialog';
 import { useActiveCheckIn } from './usePatrol';
 import { VERDICT_COLOUR, VerdictChip } from './verdict';
@@ -132,6 +133,9 @@ function LookupForm() {
             {t('lookup.submit')}
           </Button>
         </Stack>
+        <Box sx={{ mt: 1.5 }}>
+          <ReadPlateButton onRead={setPlate} />
+        </Box>
       </Paper>
       {lookup.error && <Alert severity="error">{lookup.error.message}</Alert>}
       {answer && answer.matches.length === 0 && (
