@@ -7,8 +7,8 @@ import {
 } from '@parkade/contract';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Line } from '../../ui/Line';
 import { RequestError } from '../../platform/errors';
 import { LinkButton } from '../../ui/AppLink';
 import { CardList } from '../../ui/CardList';
@@ -132,24 +132,6 @@ export const myPermitScreens = resourceScreens<PermitItem, MyPermitBody>({
   ListActions: ReportReservedButton,
   columns: () => [],
 });
-
-/** A line of the permit page, shown only when it has a value. */
-function Line({ label, value }: { label: string; value: ReactNode }) {
-  if (value === null || value === undefined || value === '') return null;
-  return (
-    <Box
-      component="div"
-      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 0.25 }}
-    >
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 /** /my/permits/{id}/show: the status first, what it means for the resident, then the permit's filled-in lines. */
 export function MyPermitPage({ id }: { id: number }) {
