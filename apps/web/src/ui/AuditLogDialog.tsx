@@ -1,6 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -18,6 +17,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from './QueryError';
 import { actionLabel, ChangesTable, type AuditEntry } from './audit';
 import { formatDateTime, useUiLocale } from './locale';
 import { useList } from './resource';
@@ -100,16 +100,7 @@ export function AuditLogDialog({
             <CircularProgress aria-label={t('form.loading')} />
           </Box>
         ) : result.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void result.refetch()}>
-                {t('list.retry')}
-              </Button>
-            }
-          >
-            {result.error.message}
-          </Alert>
+          <QueryError error={result.error} retry={result.refetch} />
         ) : entries.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
             {t('audit.empty')}

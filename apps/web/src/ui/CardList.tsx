@@ -1,8 +1,9 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from './AppLink';
+import { QueryError } from './QueryError';
 import type { ListState } from './DataTable';
 import { useList } from './resource';
 
@@ -36,19 +37,7 @@ export function CardList<Item extends { id: number }>({
         <CircularProgress aria-label={t('form.loading')} />
       </Box>
     );
-  if (result.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void result.refetch()}>
-            {t('list.retry')}
-          </Button>
-        }
-      >
-        {result.error.message}
-      </Alert>
-    );
+  if (result.isError) return <QueryError error={result.error} retry={result.refetch} />;
   if (!result.data.data.length)
     return (
       <Paper sx={{ p: 3 }}>

@@ -2,7 +2,6 @@ import type { ListResponse } from '@parkade/contract';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Box,
   Button,
   Collapse,
@@ -28,7 +27,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestError } from '../platform/errors';
-import { AppLink, LinkButton } from './AppLink';
+import { AppLink } from './AppLink';
+import { QueryError } from './QueryError';
 import {
   nextListSearch,
   PAGE_SIZE_OPTIONS,
@@ -220,31 +220,7 @@ export function DataTable<T extends GridValidRowModel & { id: number | string }>
           )}
         </Stack>
       )}
-      {result.isError &&
-        (result.error.code === 'check-in-required' ? (
-          // A patrol officer reads the property's records during a round there (decision 0027).
-          <Alert
-            severity="info"
-            action={
-              <LinkButton color="inherit" size="small" href="/patrolling">
-                {t('patrol.goCheckIn')}
-              </LinkButton>
-            }
-          >
-            {result.error.message}
-          </Alert>
-        ) : (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void result.refetch()}>
-                {t('list.retry')}
-              </Button>
-            }
-          >
-            {t('list.error')} {result.error.message}
-          </Alert>
-        ))}
+      {result.isError && <QueryError error={result.error} retry={result.refetch} prefix={t('list.error')} />}
       <Box sx={{ width: '100%', bgcolor: 'background.paper', borderRadius: 1 }}>
         <DataGrid<T>
           label={label}

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from './QueryError';
 import type { z } from 'zod';
 import { RequestError } from '../platform/errors';
 import { toast } from './toast';
@@ -101,23 +102,19 @@ export function ResourcePage<Item extends { id: number }, Values extends FieldVa
           <Centered>
             <CircularProgress aria-label={t('form.loading')} />
           </Centered>
-        ) : (
+        ) : notFound ? (
           <Alert
-            severity={notFound ? 'warning' : 'error'}
+            severity="warning"
             action={
-              notFound ? (
-                <LinkButton href={d.basePath} color="inherit" size="small">
-                  {t('resource.backToList', { list: d.labels.title })}
-                </LinkButton>
-              ) : (
-                <Button color="inherit" size="small" onClick={() => void record.refetch()}>
-                  {t('list.retry')}
-                </Button>
-              )
+              <LinkButton href={d.basePath} color="inherit" size="small">
+                {t('resource.backToList', { list: d.labels.title })}
+              </LinkButton>
             }
           >
-            {notFound ? t('resource.notFound', { item: d.labels.item }) : record.error?.message}
+            {t('resource.notFound', { item: d.labels.item })}
           </Alert>
+        ) : (
+          record.error && <QueryError error={record.error} retry={record.refetch} />
         )}
       </>
     );

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../ui/QueryError';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { MapCanvas } from './MapCanvas';
@@ -28,15 +29,7 @@ function Designer() {
   const { query, map, stale } = designer;
 
   if (!map) {
-    if (query.isError)
-      return (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void query.refetch()}>{t('list.retry')}</Button>}
-        >
-          {query.error.message}
-        </Alert>
-      );
+    if (query.isError) return <QueryError error={query.error} retry={query.refetch} />;
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
         <CircularProgress aria-label={t('form.loading')} />
