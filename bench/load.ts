@@ -24,7 +24,8 @@ export interface Figures {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of sorted figures (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, i)]!;

@@ -8,6 +8,7 @@
 import pg from 'pg';
 import type autocannon from 'autocannon';
 import { scopeSql } from '../apps/server/src/platform/db';
+import { checkedInInspector, seedPlates } from './plates';
 import { captureHandlerSql } from './reference';
 
 export const LOOKUP_PROPERTIES = 50;
@@ -31,71 +32,17 @@ export async function seedLookupBench(ownerUrl: string, staffEmail: string): Pro
   const began = performance.now();
   try {
     await c.query('begin');
-    const props = await c.query<{ id: string; code: string }>(
-      `insert into properties (code, name) select 'bench-l' || g, 'Bench Lookup ' || g
-       from generate_series(1, $1) g order by g returning id, code`,
-      [LOOKUP_PROPERTIES],
-    );
-    const residentsPer = Math.ceil(LOOKUP_VEHICLES_PER_PROPERTY / VEHICLES_PER_RESIDENT);
-    await c.query(
-      `insert into tenant_users (property_id, type, full_name, password_hash, language)
-       select p.id, 'tenant-resident', 'Lookup Resident ' || g, '!', 'en'
-       from properties p, generate_series(1, $1) g where p.code like 'bench-l%'`,
-      [residentsPer],
-    );
-    await c.query(
-      `insert into residents (property_id, id)
-       select u.property_id, u.id from tenant_users u join properties p on p.id = u.property_id
-       where p.code like 'bench-l%'`,
-    );
-    await c.query('analyze tenant_users; analyze residents');
-    // Plates of 7 letters and digits from a hash (with the confusable letters among them), unique per property.
-    await c.query(
-      `insert into vehicles (property_id, resident_id, plate, plate_normalized, color)
-       select r.property_id, r.id, pl, pl, 'Grey'
-       from (select property_id, id, row_number() over (partition by property_id order by id) - 1 as n
-             from residents where property_id in (select id from properties where code like 'bench-l%')) r,
-            generate_series(1, $1) k,
-            lateral (select upper(translate(substr(md5(r.property_id || ':' || r.n || ':' || k), 1, 7),
-                                            'abcdef', 'kmsgtz')) as pl) x
-       on conflict do nothing`,
-      [VEHICLES_PER_RESIDENT],
-    );
-    await c.query('analyze vehicles');
-    await c.query(
-      `insert into permits (property_id, code, resident_id, vehicle_id, permit_type_id, status, expires_on, year,
-                            public_token)
-       select v.property_id, 'LK-' || v.id, v.resident_id, v.id, 1,
-              case when v.id % 10 = 0 then 'pending' else 'approved' end,
-              case when v.id % 10 = 1 then current_date - 30 else current_date + 365 end,
-              2026, md5('lookup-' || v.id)
-       from vehicles v where v.property_id in (select id from properties where code like 'bench-l%')`,
-    );
-    await c.query(
-      `insert into visitors (property_id, name, plate, plate_normalized, resident_id, permit_code, permit_status,
-                            valid_from, valid_until)
-       select v.property_id, 'Lookup Guest', v.plate || 'V', v.plate_normalized || 'V', v.resident_id,
-              'LV-' || v.id, 'valid', now() - interval '1 hour', now() + interval '23 hours'
-       from vehicles v where v.property_id in (select id from properties where code like 'bench-l%')
-         and v.id % 10 = 3`,
-    );
-    // The inspector signs in at the first property, with the bench's staff password.
-    const first = props.rows[0]!;
+    const props = await seedPlates(c, {
+      prefix: 'bench-l',
+      name: 'Bench Lookup',
+      count: LOOKUP_PROPERTIES,
+      vehiclesPerProperty: LOOKUP_VEHICLES_PER_PROPERTY,
+      vehiclesPerResident: VEHICLES_PER_RESIDENT,
+    });
+    // The inspector signs in at the first property.
+    const first = props[0]!;
     const email = 'inspector@lookup.bench';
-    await c.query(
-      `insert into tenant_users (property_id, full_name, email, password_hash, language, role_id)
-       select $1, 'Lookup Inspector', $2, u.password_hash, 'en',
-              (select id from roles where name = 'parking-inspector' and property_id is null)
-       from tenant_users u where u.email = $3`,
-      [first.id, email, staffEmail],
-    );
-    // An officer looks up plates during a round at the property (decision 0027): the inspector is checked in.
-    await c.query(
-      `insert into patrol_check_ins (property_id, user_area, user_id, user_name, location_status)
-       select $1, 'tenant', u.id, u.full_name, 'no-coordinates' from tenant_users u
-       where u.property_id = $1 and u.email = $2`,
-      [first.id, email],
-    );
+    await checkedInInspector(c, first.id, email, staffEmail);
     await c.query('commit');
     for (const table of ['vehicles', 'permits', 'visitors']) await c.query(`vacuum analyze ${table}`);
     const { rows } = await c.query<{ plate: string }>(

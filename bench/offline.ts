@@ -7,6 +7,8 @@
 import http from 'node:http';
 import pg from 'pg';
 import { scopeSql } from '../apps/server/src/platform/db';
+import { percentile } from './load';
+import { checkedInInspector, seedPlates } from './plates';
 import { captureHandlerSql } from './reference';
 import { ms } from './report';
 
@@ -24,56 +26,22 @@ export interface OfflineBench {
 }
 
 /**
- * One property of 2,000 vehicles (two per resident), each with a permit (approved, pending or expired as the
- * lookup bench), a visitor permit for one plate in ten, 20 bans, and a parking inspector checked in there.
+ * One property of 2,000 vehicles (two per resident) with their permits and visitor permits (bench/plates.ts), 20
+ * bans, and a parking inspector checked in there.
  */
 export async function seedOfflineBench(ownerUrl: string, staffEmail: string): Promise<OfflineBench> {
   const c = new pg.Client({ connectionString: ownerUrl });
   await c.connect();
   try {
     await c.query('begin');
-    const {
-      rows: [p],
-    } = await c.query<{ id: string; code: string }>(
-      `insert into properties (code, name) values ('bench-off', 'Bench Offline') returning id, code`,
-    );
+    const [p] = await seedPlates(c, {
+      prefix: 'bench-off',
+      name: 'Bench Offline',
+      count: 1,
+      vehiclesPerProperty: OFFLINE_VEHICLES,
+      vehiclesPerResident: 2,
+    });
     const propertyId = Number(p!.id);
-    await c.query(
-      `insert into tenant_users (property_id, type, full_name, password_hash, language)
-       select $1, 'tenant-resident', 'Offline Resident ' || g, '!', 'en' from generate_series(1, $2) g`,
-      [propertyId, OFFLINE_VEHICLES / 2],
-    );
-    await c.query(
-      `insert into residents (property_id, id) select property_id, id from tenant_users where property_id = $1`,
-      [propertyId],
-    );
-    await c.query(
-      `insert into vehicles (property_id, resident_id, plate, plate_normalized, color)
-       select r.property_id, r.id, pl, pl, 'Grey'
-       from residents r, generate_series(1, 2) k,
-            lateral (select upper(translate(substr(md5(r.id || ':' || k), 1, 7), 'abcdef', 'kmsgtz')) as pl) x
-       where r.property_id = $1
-       on conflict do nothing`,
-      [propertyId],
-    );
-    await c.query(
-      `insert into permits (property_id, code, resident_id, vehicle_id, permit_type_id, status, expires_on, year,
-                            public_token)
-       select v.property_id, 'OF-' || v.id, v.resident_id, v.id, 1,
-              case when v.id % 10 = 0 then 'pending' else 'approved' end,
-              case when v.id % 10 = 1 then current_date - 30 else current_date + 365 end,
-              2026, md5('offline-' || v.id)
-       from vehicles v where v.property_id = $1`,
-      [propertyId],
-    );
-    await c.query(
-      `insert into visitors (property_id, name, plate, plate_normalized, resident_id, permit_code, permit_status,
-                            valid_from, valid_until)
-       select v.property_id, 'Offline Guest', v.plate || 'V', v.plate_normalized || 'V', v.resident_id,
-              'OV-' || v.id, 'valid', now() - interval '1 hour', now() + interval '23 hours'
-       from vehicles v where v.property_id = $1 and v.id % 10 = 3`,
-      [propertyId],
-    );
     const {
       rows: [reason],
     } = await c.query<{ id: string }>(
@@ -85,19 +53,7 @@ export async function seedOfflineBench(ownerUrl: string, staffEmail: string): Pr
       [propertyId, reason!.id],
     );
     const email = 'inspector@offline.bench';
-    await c.query(
-      `insert into tenant_users (property_id, full_name, email, password_hash, language, role_id)
-       select $1, 'Offline Inspector', $2, u.password_hash, 'en',
-              (select id from roles where name = 'parking-inspector' and property_id is null)
-       from tenant_users u where u.email = $3`,
-      [propertyId, email, staffEmail],
-    );
-    await c.query(
-      `insert into patrol_check_ins (property_id, user_area, user_id, user_name, location_status)
-       select $1, 'tenant', u.id, u.full_name, 'no-coordinates' from tenant_users u
-       where u.property_id = $1 and u.email = $2`,
-      [propertyId, email],
-    );
+    await checkedInInspector(c, propertyId, email, staffEmail);
     await c.query('commit');
     await c.query('analyze vehicles; analyze permits; analyze visitors; analyze banned_vehicles');
     const count = async (table: string) =>
@@ -142,10 +98,12 @@ function get(url: string, headers: Record<string, string>) {
   });
 }
 
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
+/** A percentile of unsorted figures. */
+const pct = (xs: number[], q: number) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    q,
+  );
 
 /** Measures the copy through the API and its SQL raw, and prints the figures. */
 export async function benchOffline(bench: OfflineBench, origin: string, token: string, appUrl: string) {
@@ -192,11 +150,9 @@ export async function benchOffline(bench: OfflineBench, origin: string, token: s
       `${kb(gzip.bytes)} with gzip only`,
   );
   console.log(
-    `  time to answer, one at a time (${RUNS} runs): p50 ${ms(percentile(times, 50))} ms, ` +
-      `p95 ${ms(percentile(times, 95))} ms; its SQL alone (${sent.length} statements, raw pg): ` +
-      `p50 ${ms(percentile(raw, 50))} ms → API at ${(percentile(raw, 50) / percentile(times, 50)).toFixed(2)}×`,
+    `  time to answer, one at a time (${RUNS} runs): p50 ${ms(pct(times, 50))} ms, ` +
+      `p95 ${ms(pct(times, 95))} ms; its SQL alone (${sent.length} statements, raw pg): ` +
+      `p50 ${ms(pct(raw, 50))} ms → API at ${(pct(raw, 50) / pct(times, 50)).toFixed(2)}×`,
   );
-  console.log(
-    `  on a slow 4G phone link (1.6 Mbit/s, 150 ms RTT): about ${ms(slow + percentile(times, 50))} ms`,
-  );
+  console.log(`  on a slow 4G phone link (1.6 Mbit/s, 150 ms RTT): about ${ms(slow + pct(times, 50))} ms`);
 }

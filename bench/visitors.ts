@@ -9,14 +9,16 @@ import pg from 'pg';
 import { firstBreach } from '../apps/server/src/modules/visitors/limits';
 import type { Services } from '../apps/server/src/platform/scope';
 import { inScope } from '../apps/server/src/platform/scope';
+import { percentile } from './load';
 
 export const PAST_VISITOR_PERMITS = 10_000;
 const RUNS = 300;
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
+const percentileOf = (xs: number[], p: number) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 
 /** One resident of the property with 10,000 expired visitor permits over four years, and two valid ones now. */
 async function seed(ownerUrl: string, propertyId: number): Promise<number> {
@@ -110,8 +112,8 @@ export async function benchVisitorLimits(services: Services, ownerUrl: string, p
     return {
       residentId,
       verdict,
-      p50: percentile(times, 50),
-      p95: percentile(times, 95),
+      p50: percentileOf(times, 50),
+      p95: percentileOf(times, 95),
       window: w,
       overlap: o,
       sqlMs,
