@@ -1,10 +1,26 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/platform/db';
 
-/** The admin connection the bench database is made with (and dropped with). */
+/** PostgreSQL's Unix socket on this machine (Debian's packages), when it has one. */
+const SOCKET_DIR = '/var/run/postgresql';
+const hasSocket = () => fs.existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`);
+
+/**
+ * The admin connection the bench database is made with (and dropped with). By default PostgreSQL on this machine,
+ * through its Unix socket when it has one (how a server on the same machine reaches it; decision 0030), else TCP.
+ */
 export const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  (hasSocket()
+    ? `postgres://postgres@localhost/postgres?host=${SOCKET_DIR}`
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
+
+/** How the bench reaches PostgreSQL, for its header. */
+export const transportOf = (url: string) =>
+  new URL(url).searchParams.get('host')?.startsWith('/') ? 'Unix socket' : 'TCP';
 const APP_ROLE = 'parkade_bench_app';
 
 /**

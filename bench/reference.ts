@@ -114,18 +114,49 @@ function inline(value: unknown): string {
   return literal(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
+/** The arguments of an `execute name(…)`: split at the commas outside quotes and parentheses. */
+function executeArguments(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "'") quoted = !quoted;
+    else if (!quoted && c === '(') depth++;
+    else if (!quoted && c === ')') depth--;
+    else if (!quoted && depth === 0 && c === ',') {
+      out.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  if (list.trim()) out.push(list.slice(start).trim());
+  return out;
+}
+
 /**
- * A named statement's execution (`execute name('v1', 'v2')`, platform/db's queryNamed) written as its own text with
- * those literals in place of its parameters: the same SQL sent raw, planned on every run as pgbench -M simple does.
+ * A named statement's execution (`execute name('v1', 'v2')`, platform/db's queryNamed; a value may be an expression,
+ * the transaction's property) written as its own text with those values in place of its parameters: the same SQL
+ * sent raw, planned on every run as pgbench -M simple does.
  */
 function asPlainSql(statement: string): string {
   const call = /^execute (\w+)\((.*)\)$/s.exec(statement.trim());
   if (!call) return statement;
   const text = namedStatementText(call[1]!);
   if (!text) throw new Error(`the text of the named statement ${call[1]} is not known`);
-  const literals = call[2]!.match(/'(?:[^']|'')*'/g) ?? [];
-  return text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1] ?? 'NULL');
+  const values = executeArguments(call[2]!);
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = values[Number(n) - 1];
+    return value === undefined ? 'NULL' : `(${value})`;
+  });
 }
+
+/**
+ * The statements of a transaction's opening (platform/admission), which the reference sends as its own BEGIN and
+ * scope: the scope, the tenant, the session and the selected property.
+ */
+const OPENING =
+  /^\s*(begin|commit|rollback|prepare|select set_config\('app\.scope'|execute parkade_(tenant|session_\w+|select_property)\()/i;
 
 /**
  * The statements the server sends to PostgreSQL while `run` runs (the pool's clients, parameters written in as
@@ -147,8 +178,12 @@ export async function captureHandlerSql(run: () => Promise<unknown>): Promise<st
       : Array.isArray(second)
         ? (second as unknown[])
         : [];
+    // A message of several statements (an opening, with a route's read: platform/db) is taken statement by statement.
     if (config.text)
-      seen.push(asPlainSql(config.text.replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1]))));
+      for (const part of config.text
+        .replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1]))
+        .split(';\n'))
+        if (!OPENING.test(part)) seen.push(asPlainSql(part));
     return original.apply(this, args);
   };
   try {
@@ -156,5 +191,5 @@ export async function captureHandlerSql(run: () => Promise<unknown>): Promise<st
   } finally {
     proto.query = original;
   }
-  return seen.filter((s) => !/^\s*(begin|commit|rollback|prepare)\b/i.test(s));
+  return seen;
 }

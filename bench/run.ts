@@ -3,7 +3,8 @@
  * (two properties, staff, 10,000 audit entries in one of them), then autocannon against sign-in, bootstrap and a
  * searched binnacle list. Prints p50/p95/p99 and requests per second. Benchmarks are not tests: nothing asserts.
  *
- *   BENCH_DATABASE_URL / DATABASE_URL   admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_DATABASE_URL / DATABASE_URL   admin connection (default: PostgreSQL on this machine, through its Unix socket
+ *   /var/run/postgresql when it has one, else postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_CONNECTIONS (16)  BENCH_DURATION seconds per scenario (10)  DB_POOL_SIZE (20, as the server's default)
  *   BENCH_ONLY=<part of a scenario name> runs only the matching scenarios (e.g. binnacle; residents: the residents
  *   list over 100,000 residents and the 10,000-row residents import, bench/residents.ts; lookup; offline: the
@@ -46,7 +47,7 @@ import {
   printVisitorLimits,
 } from './report';
 import { posterBench } from './visitor-registration';
-import { createDatabase } from './database';
+import { ADMIN_URL, createDatabase, transportOf } from './database';
 import { lookupScenarios, seedLookupBench } from './lookup';
 import { benchOffline, seedOfflineBench } from './offline';
 
@@ -295,7 +296,7 @@ async function main() {
 
     console.log('');
     console.log(
-      `Parkade bench — PostgreSQL ${database.kind === 'postgres' ? 'server' : database.kind}, ` +
+      `Parkade bench — PostgreSQL ${database.kind === 'postgres' ? `server (${transportOf(ADMIN_URL)})` : database.kind}, ` +
         `${os.cpus().length} CPU, Node ${process.version}, ${CONNECTIONS} connections × ${DURATION} s, pool ${POOL}; ` +
         // Figures from a busy machine are slower: the load average says whether others were running.
         `load average ${os

@@ -5,10 +5,9 @@ import {
   type Language,
   type Permission,
 } from '@parkade/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { sessionFrom, sessionSql, type SessionUser } from './auth';
-import { query, scopeSql, type Database, type Opening, type Tx } from './db';
+import { sessionFrom, sessionSql, touchSession, type SessionUser } from './auth';
+import { scopeSql, type Database, type Named, type Opening, type RowScope, type Tx } from './db';
 import { forbidden, HttpError } from './errors';
 import { tenantCodeOf, tenantFrom, tenantSql, type TenantProperty } from './tenancy';
 
@@ -79,34 +78,39 @@ function checkRound(def: AdmissionRule, session: SessionUser | null, propertyId:
     throw new HttpError(409, 'patrol.checkInToRead').withCode('check-in-required');
 }
 
-/**
- * The property a central user acts on (`X-Property: <id>`): it must exist; the transaction's row-level scope
- * becomes that property's, so the rest of the request sees and writes its rows only.
- */
-async function selectProperty(tx: Tx, header: string | string[] | undefined): Promise<TenantProperty> {
+/** The property id a central user names in `X-Property`, or null when it names none. */
+function propertyIdOf(header: string | string[] | undefined): number | null {
   const raw = Array.isArray(header) ? header[0] : header;
-  if (!raw?.trim()) throw new HttpError(400, 'errors.propertyNotSelected');
+  if (!raw?.trim()) return null;
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(400, 'errors.propertyNotSelected');
-  const rows = await query<TenantProperty>(
-    tx,
-    sql`
-      select p.id::int as id, p.code, p.name, p.languages, p.country, p.access_domain as "accessDomain",
-             p.visitor_domain as "visitorDomain", p.active,
-             set_config('app.property_id', p.id::text, true) as _pid,
-             set_config('app.scope', 'tenant', true) as _scope
-      from properties p where p.id = ${id}`,
-  );
-  const property = rows[0];
-  if (!property) throw new HttpError(404, 'properties.notFound');
-  return property;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
+
+/**
+ * The statement of the opening that selects the property a central user acts on (`X-Property: <id>`): the
+ * transaction's row-level scope becomes that property's, so the rest of the request sees and writes its rows only.
+ * It follows the session's statement; its rows are used only once the caller is admitted.
+ */
+const selectPropertySql = (id: number): Named => ({
+  name: 'parkade_select_property',
+  params: [String(id)],
+  text: `select p.id::int as id, p.code, p.name, p.languages, p.country, p.access_domain as "accessDomain",
+      p.visitor_domain as "visitorDomain", p.active,
+      set_config('app.property_id', p.id::text, true) as _pid, set_config('app.scope', 'tenant', true) as _scope
+    from properties p where p.id = $1::bigint`,
+});
 
 /**
  * Runs fn in a request's transaction once the caller is admitted: the tenant of a tenant route (X-Tenant, agreeing
  * with the host), the bearer token's session in this area and tenant, the access rule, then the selected property
- * of a central property-scoped route. The scope, the tenant and the session are read by the transaction's opening,
- * sent with BEGIN in one round trip (decision 0018): a signed-in request costs its own statements and a COMMIT.
+ * of a central property-scoped route. The scope, the tenant, the session and the selected property are read by the
+ * transaction's opening, sent with BEGIN in one round trip (decision 0018): a signed-in request costs its own
+ * statements and a COMMIT.
+ *
+ * `read`, a read-only route's statement (RouteDef.read), is sent with the opening too, and the transaction commits
+ * in the same round trip (decision 0030): the request costs one round trip. Its rows reach fn only once the caller is
+ * admitted, and fn's tx is then ended (a further statement runs in a transaction of its own). It is not sent when a
+ * central property-scoped route names no property (refused 400).
  */
 export async function admitted<T>(
   database: Database,
@@ -114,31 +118,54 @@ export async function admitted<T>(
   area: Area,
   req: FastifyRequest,
   token: string | undefined,
-  fn: (tx: Tx, gate: Gate) => Promise<T>,
+  fn: (tx: Tx, gate: Gate, read: Record<string, unknown>[] | undefined) => Promise<T>,
+  read?: Named | null,
 ): Promise<T> {
   const code = area === 'tenant' ? tenantCodeOf(req.headers['x-tenant'] as string | undefined) : null;
   const opening: Opening[] = [scopeSql(scopeOf(area))];
   if (code) opening.push(tenantSql(code));
   if (token) opening.push(sessionSql(area, token));
-  return database.open(opening, async (tx, rows) => {
-    const property = code ? await tenantFrom(tx, rows[1]!, code, req.hostInfo) : null;
-    const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
-    let session: SessionUser | null = null;
-    if (token) {
-      try {
-        session = await sessionFrom(tx, rows[rows.length - 1]!, area, property?.id ?? null, languages);
-      } catch (e) {
-        if (def.access !== 'public') throw e;
+  const named = req.headers['x-property'];
+  const selects =
+    area === 'central' &&
+    (def.propertyScoped === true || (def.propertyScoped === 'optional' && named !== undefined));
+  const selected = selects ? propertyIdOf(named) : null;
+  if (selected !== null) opening.push(selectPropertySql(selected));
+  // Not without the selected property: the request is refused (400) and the read would see every property's rows.
+  const oneTrip = !!read && (!selects || selected !== null);
+  if (oneTrip) opening.push(read);
+  return database.open(
+    opening,
+    async (tx, rows) => {
+      // What admission reads or writes after the opening (a custom host's check, the session's idle clock) goes in
+      // this transaction, or in one of its own once this one ended with its opening.
+      let rowScope: RowScope = scopeOf(area);
+      const inTransaction = <R>(fn: (t: Tx) => Promise<R>) =>
+        oneTrip ? database.withScope(rowScope, fn) : fn(tx);
+      let next = 1;
+      const property = code ? await tenantFrom(inTransaction, rows[next++]!, code, req.hostInfo) : null;
+      if (property) rowScope = { area: 'tenant', propertyId: property.id };
+      const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
+      const touch = (id: number) => inTransaction((t) => touchSession(t, id));
+      let session: SessionUser | null = null;
+      if (token) {
+        const sessionRows = rows[next++]!;
+        try {
+          session = await sessionFrom(touch, sessionRows, area, property?.id ?? null, languages);
+        } catch (e) {
+          if (def.access !== 'public') throw e;
+        }
       }
-    }
-    checkAccess(def, session);
-    const named = req.headers['x-property'];
-    const acting =
-      area === 'central' &&
-      (def.propertyScoped === true || (def.propertyScoped === 'optional' && named !== undefined))
-        ? await selectProperty(tx, named)
-        : null;
-    checkRound(def, session, acting?.id ?? property?.id ?? null);
-    return fn(tx, { property, session, acting });
-  });
+      checkAccess(def, session);
+      let acting: TenantProperty | null = null;
+      if (selects) {
+        if (selected === null) throw new HttpError(400, 'errors.propertyNotSelected');
+        acting = (rows[next++]![0] as TenantProperty | undefined) ?? null;
+        if (!acting) throw new HttpError(404, 'properties.notFound');
+      }
+      checkRound(def, session, acting?.id ?? property?.id ?? null);
+      return fn(tx, { property, session, acting }, oneTrip ? rows[next] : undefined);
+    },
+    { endWithOpening: oneTrip },
+  );
 }

@@ -228,12 +228,17 @@ type SessionRow = {
   roundPropertyId: number | null;
 } & Omit<UserRow, 'id'> & { id: number | null };
 
+/** Writes a session's idle clock (its last use). */
+export const touchSession = (tx: Tx, sessionId: number) =>
+  tx.execute(sql`update sessions set last_used_at = now() where id = ${sessionId}`);
+
 /**
  * The signed-in user from the rows of `sessionSql`, or 401: no session, a session of another area or tenant, or
- * an inactive user. Writes the idle clock at most once a minute.
+ * an inactive user. Writes the idle clock at most once a minute, with `touch` (touchSession in the request's
+ * transaction, or in one of its own when that transaction ended with its opening).
  */
 export async function sessionFrom(
-  tx: Tx,
+  touch: (sessionId: number) => Promise<unknown>,
   rows: Record<string, unknown>[],
   area: Area,
   propertyId: number | null,
@@ -253,8 +258,7 @@ export async function sessionFrom(
         };
   if (!row || !row.active) throw new HttpError(401, 'errors.unauthenticated');
   // The idle clock: the last use is written at most once a minute, not on every request.
-  if (found.touch)
-    await tx.execute(sql`update sessions set last_used_at = now() where id = ${found.sessionId}`);
+  if (found.touch) await touch(found.sessionId);
   return {
     sessionId: found.sessionId,
     user: toAuthUser(row, languages),

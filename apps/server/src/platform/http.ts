@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { refuseForbiddenCharacters } from './input';
 import { z, type ZodType } from 'zod';
 import { admitted, bearer, checkAccess, scopeOf, type Access, type Gate } from './admission';
-import type { Tx } from './db';
+import type { Named, Tx } from './db';
 import { HttpError, RequestValidationError } from './errors';
 import type { FileAnswer } from './file-answer';
 import { createScope, type Scope, type Services } from './scope';
@@ -76,14 +76,28 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
   openDuringEnrolment?: boolean;
   /** Routes that never touch the database (health) skip the per-request transaction. */
   transaction?: boolean;
+  /**
+   * A GET route's one read, sent with the transaction's opening so the request costs one round trip (decision
+   * 0030): built from the valid query and params (null: none), its rows reach the handler as `input.read` once the
+   * caller is admitted. The handler's ctx.tx is then ended: a further statement runs in a transaction of its own.
+   * Where admission cannot send it (admitted), `input.read` is undefined and ctx.tx is the request's transaction.
+   */
+  read?(input: { query: Out<S['querystring']>; params: Out<S['params']> }): Named | null;
   handler(
     ctx: RouteContext,
-    input: { body: Out<S['body']>; query: Out<S['querystring']>; params: Out<S['params']> },
+    input: {
+      body: Out<S['body']>;
+      query: Out<S['querystring']>;
+      params: Out<S['params']>;
+      read?: Record<string, unknown>[];
+    },
   ): Promise<unknown>;
 }
 
 /** Declares a route; its access rule sits beside its path. */
 export function defineRoute<S extends RouteSchema>(def: RouteDef<S>): RouteDef<S> {
+  if (def.read && (def.method !== 'GET' || def.rateLimit || def.multipart || def.bodySchema))
+    throw new Error(`${def.method} ${def.url}: a read sent with the opening is for a plain GET route`);
   return def;
 }
 
@@ -157,6 +171,26 @@ async function limitAddress(
   if (refused) throw refused;
 }
 
+/**
+ * The read a route sends with its opening (RouteDef.read), built from the request's query and params when they are
+ * valid, with them as validated; otherwise none, and the handler's own validation answers after admission, as on
+ * any route.
+ */
+function readOf(def: RouteDef, req: FastifyRequest) {
+  if (!def.read) return null;
+  try {
+    refuseForbiddenCharacters({ params: req.params, query: req.query });
+    const input = {
+      query: validate(def.schema?.querystring, req.query, 'querystring'),
+      params: validate(def.schema?.params, req.params, 'params'),
+    };
+    const statement = def.read(input);
+    return statement ? { ...input, statement } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one request: tenancy, authentication, access, the handler, all in one scoped transaction. */
 async function run(services: Services, def: RouteDef, area: Area, req: FastifyRequest, reply: FastifyReply) {
   // Headers name the tenant, the token and the selected property, read before anything else: checked first.
@@ -171,10 +205,11 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   if (def.rateLimit && def.access === 'public')
     await limitAddress(services, area, `rate:${def.rateLimit}:ip:${req.ip}`, RATE_LIMITS[def.rateLimit]);
   const multipart = await readUpload(services, def, area, req, reply, token);
+  const early = readOf(def, req);
   let after: (() => unknown)[] = [];
   let undo: (() => unknown)[] = [];
 
-  const exec = async (tx: Tx, { property, session, acting }: Gate) => {
+  const exec = async (tx: Tx, { property, session, acting }: Gate, read?: Record<string, unknown>[]) => {
     // A signed-in caller's limit is counted here, once admitted: one user's costly requests queue on its counter.
     if (def.rateLimit && def.access !== 'public' && session)
       await consume(
@@ -189,8 +224,8 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       query: req.query,
       body: multipart ? multipart.fields : req.body,
     });
-    const params = validate(def.schema?.params, req.params, 'params');
-    const query = validate(def.schema?.querystring, req.query, 'querystring');
+    const params = early ? early.params : validate(def.schema?.params, req.params, 'params');
+    const query = early ? early.query : validate(def.schema?.querystring, req.query, 'querystring');
     const { scope, hooks } = createScope({
       tx,
       services,
@@ -207,7 +242,7 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
     // A body whose rules depend on the property (form rules) or the caller is validated by `bodySchema`.
     const bodySchema = def.bodySchema ? await def.bodySchema(ctx, { query, params }) : def.schema?.body;
     const body = validate(bodySchema, multipart ? multipart.fields : req.body, 'body');
-    return def.handler(ctx, { body, query, params });
+    return def.handler(ctx, { body, query, params, read });
   };
 
   let committedError: unknown;
@@ -218,18 +253,26 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       checkAccess(def, null);
       result = await exec(undefined as unknown as Tx, { property: null, session: null, acting: null });
     } else
-      result = await admitted(services.database, def, area, req, token, async (tx, gate) => {
-        try {
-          return await exec(tx, gate);
-        } catch (e) {
-          // Errors marked `commit` keep the transaction's writes (audit of a failed login, throttle counters).
-          if (e instanceof HttpError && e.commit) {
-            committedError = e;
-            return undefined;
+      result = await admitted(
+        services.database,
+        def,
+        area,
+        req,
+        token,
+        async (tx, gate, read) => {
+          try {
+            return await exec(tx, gate, read);
+          } catch (e) {
+            // Errors marked `commit` keep the transaction's writes (audit of a failed login, throttle counters).
+            if (e instanceof HttpError && e.commit) {
+              committedError = e;
+              return undefined;
+            }
+            throw e;
           }
-          throw e;
-        }
-      });
+        },
+        early?.statement,
+      );
   } catch (e) {
     for (const fn of undo) {
       try {

@@ -55,7 +55,8 @@ const TENANT_SQL = `select p.id::int as id, p.code, p.name, p.languages, p.count
  * another property.
  */
 export async function tenantFrom(
-  tx: Tx,
+  /** Reads in the request's transaction, or in one of its own (propertyForHost reads no tenant's rows). */
+  read: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>,
   rows: Record<string, unknown>[],
   code: string,
   host: HostInfo,
@@ -70,7 +71,7 @@ export async function tenantFrom(
     host.host !== property.visitorDomain?.toLowerCase()
   ) {
     // A host that is another property's own domain must not reach this one; other hosts (an IP, a proxy) may.
-    const other = await propertyForHost(tx, host);
+    const other = await read((tx) => propertyForHost(tx, host));
     if (other) throw new HttpError(400, 'errors.tenantMismatch', { header: code, host: host.host });
   }
   return property;

@@ -11,7 +11,7 @@ import {
   type PlateVerdict,
   type VisitorShownStatus,
 } from '@parkade/contract';
-import { queryNamed } from '../../platform/db';
+import { queryNamed, scopeSql, TRANSACTION_PROPERTY, type Named } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 
@@ -23,9 +23,10 @@ import type { Scope } from '../../platform/scope';
  * 2. only when the typed plate itself is not among them, the near plates: one character missing, extra or
  *    different after folding. Every string one edit from the typed plate's fold is looked up in the same index
  *    (`plate_folded = any(…)`), and those similar enough by trigrams (pg_trgm's `%`) are kept, most similar first.
- * Each step is one named statement (prepared once per connection on a server, its plan kept), within the request's
- * transaction, so as of its instant (`now()`): a permit approved a moment ago is valid, a visitor permit ended a
- * second ago is expired. It reads each table once, on its folded-plate index, with what the answer shows of it: the
+ * Each step is one named statement (prepared once per connection on a server, its plan kept) on the transaction's
+ * property, as of its instant (`now()`): a permit approved a moment ago is valid, a visitor permit ended a second ago
+ * is expired. Step 1 is the route's read, sent with the request's opening (one round trip, decision 0030); step 2, when
+ * needed, runs in a read of its own just after. It reads each table once, on its folded-plate index, with what the answer shows of it: the
  * vehicles with their permit that decides, the visitor permits that decide, the bans; the plates are put together,
  * ordered and cut here.
  */
@@ -214,15 +215,30 @@ function plates(rows: Row[]): { now: Row['now']; found: Plate[] } {
 /** Plates (letters and digits) compare character by character, digits first, as the database orders them. */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The plates found (at most PLATE_LOOKUP_MAX, in order) with their details, and the transaction's instant. */
-async function find(ctx: Scope, plate: string, folded: string): Promise<{ now: Row['now']; found: Plate[] }> {
-  const pid = String(ctx.propertyId);
+/** Step 1 of the plate typed, on the transaction's property: the route's read (RouteDef.read). */
+export function sameFoldRead(typed: string): Named | null {
+  const plate = normalizePlate(typed);
+  if (!plate) return null;
+  return {
+    name: 'parkade_lookup_same_fold',
+    text: SAME_FOLD,
+    params: [TRANSACTION_PROPERTY, foldPlate(plate)],
+  };
+}
+
+/**
+ * The plates found (at most PLATE_LOOKUP_MAX, in order) with their details, and step 1's instant. `read`: step 1's
+ * rows when they were read with the request's opening (GET /patrolling/lookup): the request's transaction has then
+ * ended, so step 2 runs in one of its own. Without it (an observation's lookup), both steps run in ctx.tx.
+ */
+async function find(
+  ctx: Scope,
+  plate: string,
+  folded: string,
+  read: Record<string, unknown>[] | undefined,
+): Promise<{ now: Row['now']; found: Plate[] }> {
   const same = plates(
-    await queryNamed<Row>(ctx.tx, {
-      name: 'parkade_lookup_same_fold',
-      text: SAME_FOLD,
-      params: [pid, folded],
-    }),
+    (read as unknown as Row[] | undefined) ?? (await queryNamed<Row>(ctx.tx, sameFoldRead(plate)!)),
   );
   // The plate typed first, then by distance as typed, then alphabetically.
   const distance = new Map(same.found.map((p) => [p.pn, plateEditDistance(p.pn, plate)]));
@@ -236,12 +252,20 @@ async function find(ctx: Scope, plate: string, folded: string): Promise<{ now: R
     .slice(0, PLATE_LOOKUP_MAX);
   if (found.some((p) => p.pn === plate) || folded.length < 2 || found.length >= PLATE_LOOKUP_MAX)
     return { now: same.now, found };
+  const nearStatement: Named = {
+    name: 'parkade_lookup_near',
+    text: NEAR,
+    params: [TRANSACTION_PROPERTY, folded, `{${oneEditAway(folded).join(',')}}`],
+  };
   const near = plates(
-    await queryNamed<Row>(ctx.tx, {
-      name: 'parkade_lookup_near',
-      text: NEAR,
-      params: [pid, folded, `{${oneEditAway(folded).join(',')}}`],
-    }),
+    read
+      ? // One round trip of its own: the property's scope, step 2 and COMMIT.
+        await ctx.services.database.open(
+          [scopeSql({ area: 'tenant', propertyId: ctx.propertyId }), nearStatement],
+          async (_, rows) => rows[1] as unknown as Row[],
+          { endWithOpening: true },
+        )
+      : await queryNamed<Row>(ctx.tx, nearStatement),
   ).found.sort((a, b) => b.sim! - a.sim! || byText(a.pn, b.pn));
   return { now: same.now, found: [...found, ...near].slice(0, PLATE_LOOKUP_MAX) };
 }
@@ -259,11 +283,16 @@ function verdictOf(r: Plate): PlateVerdict {
 }
 
 /** GET /patrolling/lookup: the plate as typed → the plates found, the exact one first, each with its verdict. */
-export async function lookupPlate(ctx: Scope, typed: string, spotId?: number): Promise<PlateLookup> {
+export async function lookupPlate(
+  ctx: Scope,
+  typed: string,
+  spotId?: number,
+  read?: Record<string, unknown>[],
+): Promise<PlateLookup> {
   const plate = normalizePlate(typed);
   if (!plate) throw fieldError('plate', 'vehicles.plateFormat');
   const folded = foldPlate(plate);
-  const { now, found } = await find(ctx, plate, folded);
+  const { now, found } = await find(ctx, plate, folded, read);
   const matches: PlateLookupMatch[] = found.map((r) => {
     const pn = r.pn;
     const same = pn === plate;

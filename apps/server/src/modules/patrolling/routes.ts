@@ -17,7 +17,7 @@ import { defineRoute, queryOf } from '../../platform/http';
 import { checkIn, checkOut, myActiveCheckIn } from './checkins';
 import { createObservation, myRoundObservations } from './observations';
 import { offlineData } from './offline';
-import { lookupPlate } from './lookup';
+import { lookupPlate, sameFoldRead } from './lookup';
 import { patrollingPropertiesList } from './service';
 
 export const patrollingRoutes = [
@@ -51,7 +51,8 @@ export const patrollingRoutes = [
       'permit that decides (and whether it holds another spot than spotId) and the visitor permit that decides, ' +
       'as of this instant',
     schema: { querystring: plateLookupQuery, response: { 200: plateLookupSchema } },
-    handler: (ctx, { query }) => lookupPlate(ctx, query.plate, query.spotId),
+    read: ({ query }) => sameFoldRead(query.plate),
+    handler: (ctx, { query, read }) => lookupPlate(ctx, query.plate, query.spotId, read),
   }),
   defineRoute({
     method: 'GET',

@@ -45,7 +45,11 @@ export interface Database {
    * value in them is a checked constant, a number or a hex digest), sent together with BEGIN in one round trip
    * on a server. The first must set the row-level scope. fn receives each opening statement's rows.
    */
-  open<T>(opening: Opening[], fn: (tx: Tx, rows: Record<string, unknown>[][]) => Promise<T>): Promise<T>;
+  open<T>(
+    opening: Opening[],
+    fn: (tx: Tx, rows: Record<string, unknown>[][]) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
   /** Raw SQL with $n parameters (pg-boss adapter and health checks). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** For pg-boss: a connection string (server) or an executeSql adapter (embedded). */
@@ -63,15 +67,33 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+export interface TransactionOptions {
+  /**
+   * The transaction is read-only and ends with its opening: BEGIN, the opening and COMMIT go in one round trip on a
+   * server, and fn runs once it has committed, with the opening's rows. fn's tx must not be used (any use throws):
+   * a further statement runs in a transaction of its own (`withScope`).
+   */
+  endWithOpening?: boolean;
+}
+
+/**
+ * A named statement's value that is the transaction's property (`app.property_id`, set by the opening's tenant or
+ * selected property): for a statement sent with the opening, before the caller knows the property's id.
+ */
+export const TRANSACTION_PROPERTY = {
+  sql: "nullif(current_setting('app.property_id', true), '')::bigint",
+} as const;
+
 /**
  * A named statement: `$n` parameters, and its values as text (checked constants, numbers, hex digests, normalised
- * plates — never a backslash). A server prepares it once per connection (its plan kept: not planned again on every
- * request) and executes it with its values written as literals; PGlite runs its text with the values bound.
+ * plates — never a backslash) or the transaction's property. A server prepares it once per connection (its plan
+ * kept: not planned again on every request) and executes it with its values written as literals; PGlite runs its
+ * text with the values bound.
  */
 export interface Named {
   name: string;
   text: string;
-  params: string[];
+  params: (string | typeof TRANSACTION_PROPERTY)[];
 }
 
 /**
@@ -116,7 +138,9 @@ const prepared = (client: pg.PoolClient, names: string[]) => {
   for (const name of names) known.add(name);
 };
 
-const executeText = (o: Named) => `execute ${o.name}(${o.params.map(literal).join(', ')})`;
+const valueText = (value: Named['params'][number]) =>
+  typeof value === 'string' ? literal(value) : TRANSACTION_PROPERTY.sql;
+const executeText = (o: Named) => `execute ${o.name}(${o.params.map(valueText).join(', ')})`;
 
 /**
  * Runs a named statement in a transaction and returns its rows: on a server, in the transaction `open` began,
@@ -148,7 +172,11 @@ function literal(value: string): string {
 function bound(statement: Named): SQL {
   const parts = statement.text.split(/\$(\d+)/);
   return sql.join(
-    parts.map((part, i) => (i % 2 ? sql`${statement.params[Number(part) - 1]}` : sql.raw(part))),
+    parts.map((part, i) => {
+      if (i % 2 === 0) return sql.raw(part);
+      const value = statement.params[Number(part) - 1];
+      return typeof value === 'string' ? sql`${value}` : sql.raw(`(${TRANSACTION_PROPERTY.sql})`);
+    }),
     sql.raw(''),
   );
 }
@@ -164,19 +192,39 @@ export function scopeSql(scope: RowScope): string {
 
 /** PGlite runs in the process: the opening goes statement by statement in drizzle's transaction. */
 function pgliteOpen(db: Db): Database['open'] {
-  return (opening, fn) =>
-    db.transaction(async (tx) => {
-      const rows: Record<string, unknown>[][] = [];
-      for (const statement of opening)
-        rows.push(
-          await query<Record<string, unknown>>(
-            tx,
-            typeof statement === 'string' ? sql.raw(statement) : bound(statement),
-          ),
-        );
-      return fn(tx, rows);
-    });
+  const read = async (tx: Tx, opening: Opening[]) => {
+    const rows: Record<string, unknown>[][] = [];
+    for (const statement of opening)
+      rows.push(
+        await query<Record<string, unknown>>(
+          tx,
+          typeof statement === 'string' ? sql.raw(statement) : bound(statement),
+        ),
+      );
+    return rows;
+  };
+  return async (opening, fn, options) => {
+    if (!options?.endWithOpening) return db.transaction(async (tx) => fn(tx, await read(tx, opening)));
+    const rows = await db.transaction((tx) => read(tx, opening));
+    return fn(ENDED, rows);
+  };
 }
+
+/**
+ * The tx handed to fn once a transaction ended with its opening (`endWithOpening`): any use is a programming error,
+ * refused loudly rather than run outside the transaction's row-level scope.
+ */
+const ENDED = new Proxy(
+  {},
+  {
+    get(_, key) {
+      if (key === 'then') return undefined;
+      throw new Error(
+        `this transaction ended with its opening (endWithOpening): run ${String(key)} in a transaction of its own`,
+      );
+    },
+  },
+) as Tx;
 
 /**
  * A server: BEGIN and the opening in one simple-protocol query (one round trip instead of one per statement;
@@ -186,7 +234,7 @@ function pgliteOpen(db: Db): Database['open'] {
  */
 function postgresOpen(pool: pg.Pool): Database['open'] {
   const dialect = new PgDialect();
-  return async (opening, fn) => {
+  return async (opening, fn, options) => {
     const client = await pool.connect();
     const missing = toPrepare(
       client,
@@ -202,6 +250,25 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
       prepared(client, missing.names);
     }
     const statements = opening.map((o) => (typeof o === 'string' ? o : executeText(o)));
+    if (options?.endWithOpening) {
+      let rows: Record<string, unknown>[][];
+      let broken: Error | undefined;
+      try {
+        const answer = (await client.query(
+          ['begin', ...statements, 'commit'].join(';\n'),
+        )) as unknown as pg.QueryResult[];
+        rows = answer.slice(1, -1).map((r) => r.rows as Record<string, unknown>[]);
+      } catch (e) {
+        // A statement failed: the rest of the message was skipped and the transaction is aborted.
+        await client.query('rollback').catch((err: unknown) => {
+          broken = err instanceof Error ? err : new Error(String(err));
+        });
+        throw e;
+      } finally {
+        client.release(broken);
+      }
+      return fn(ENDED, rows);
+    }
     const tx = new NodePgTransaction(
       dialect,
       new NodePgSession(client, dialect, undefined),
