@@ -291,10 +291,7 @@ export async function exportWorkbook(spec: {
     ws.addRow(
       Object.fromEntries(
         // An empty value leaves its cell empty.
-        Object.entries(row).map(([k, v]) => [
-          k,
-          typeof v === 'string' ? neutraliseCell(v) : (v ?? undefined),
-        ]),
+        Object.entries(row).map(([k, v]) => [k, typeof v === 'string' ? neutraliseCell(v) : (v ?? undefined)]),
       ),
     );
   return Buffer.from(await workbook.xlsx.writeBuffer());

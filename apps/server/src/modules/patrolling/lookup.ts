@@ -11,7 +11,7 @@ import {
   type PlateVerdict,
   type VisitorShownStatus,
 } from '@parkade/contract';
-import { queryNamed, scopeSql, TRANSACTION_PROPERTY, type Named } from '../../platform/db';
+import { queryNamed, readAlone, TRANSACTION_PROPERTY, type Named } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 
@@ -25,10 +25,10 @@ import type { Scope } from '../../platform/scope';
  *    (`plate_folded = any(…)`), and those similar enough by trigrams (pg_trgm's `%`) are kept, most similar first.
  * Each step is one named statement (prepared once per connection on a server, its plan kept) on the transaction's
  * property, as of its instant (`now()`): a permit approved a moment ago is valid, a visitor permit ended a second ago
- * is expired. Step 1 is the route's read, sent with the request's opening (one round trip, decision 0030); step 2, when
- * needed, runs in a read of its own just after. It reads each table once, on its folded-plate index, with what the answer shows of it: the
- * vehicles with their permit that decides, the visitor permits that decide, the bans; the plates are put together,
- * ordered and cut here.
+ * is expired. On GET /patrolling/lookup step 1 is the route's read, sent with the request's opening (one round trip,
+ * decision 0030), and step 2, when needed, a read of its own just after. Each step reads each table once, on its
+ * folded-plate index, with what the answer shows of it: the vehicles with their permit that decides, the visitor
+ * permits that decide, the bans; the plates are put together, ordered and cut here.
  */
 
 /** The characters of a folded plate: letters and digits, without the confusable letters (written as digits). */
@@ -237,9 +237,12 @@ async function find(
   folded: string,
   read: Record<string, unknown>[] | undefined,
 ): Promise<{ now: Row['now']; found: Plate[] }> {
-  const same = plates(
-    (read as unknown as Row[] | undefined) ?? (await queryNamed<Row>(ctx.tx, sameFoldRead(plate)!)),
-  );
+  // Step 2 runs where step 1 did: in ctx.tx, or (its transaction ended with the read) in one of its own.
+  const run = (statement: Named) =>
+    read
+      ? readAlone<Row>(ctx.services.database, { area: 'tenant', propertyId: ctx.propertyId }, statement)
+      : queryNamed<Row>(ctx.tx, statement);
+  const same = plates((read as unknown as Row[] | undefined) ?? (await run(sameFoldRead(plate)!)));
   // The plate typed first, then by distance as typed, then alphabetically.
   const distance = new Map(same.found.map((p) => [p.pn, plateEditDistance(p.pn, plate)]));
   const found = same.found
@@ -252,20 +255,12 @@ async function find(
     .slice(0, PLATE_LOOKUP_MAX);
   if (found.some((p) => p.pn === plate) || folded.length < 2 || found.length >= PLATE_LOOKUP_MAX)
     return { now: same.now, found };
-  const nearStatement: Named = {
-    name: 'parkade_lookup_near',
-    text: NEAR,
-    params: [TRANSACTION_PROPERTY, folded, `{${oneEditAway(folded).join(',')}}`],
-  };
   const near = plates(
-    read
-      ? // One round trip of its own: the property's scope, step 2 and COMMIT.
-        await ctx.services.database.open(
-          [scopeSql({ area: 'tenant', propertyId: ctx.propertyId }), nearStatement],
-          async (_, rows) => rows[1] as unknown as Row[],
-          { endWithOpening: true },
-        )
-      : await queryNamed<Row>(ctx.tx, nearStatement),
+    await run({
+      name: 'parkade_lookup_near',
+      text: NEAR,
+      params: [TRANSACTION_PROPERTY, folded, `{${oneEditAway(folded).join(',')}}`],
+    }),
   ).found.sort((a, b) => b.sim! - a.sim! || byText(a.pn, b.pn));
   return { now: same.now, found: [...found, ...near].slice(0, PLATE_LOOKUP_MAX) };
 }

@@ -6,24 +6,19 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { query, type Db, type Tx } from './query';
+import { bound, connectionOf, executeText, prepared, toPrepare, type Named, type Opening } from './named';
 
-/**
- * Drizzle without a schema: services build queries from the table objects they import, and no relational query
- * API (`db.query.x`) is used. Given a schema, Drizzle builds a query builder per table for every transaction;
- * without one a transaction costs nothing beyond its SQL, and the platform imports no resource's table.
- */
-export type Db = PgDatabase<PgQueryResultHKT>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Either the whole database or one transaction: what services take. */
-export type Queryable = Db | Tx;
+export { namedStatementText, queryNamed, TRANSACTION_PROPERTY, type Named, type Opening } from './named';
+
+export { query, type Db, type Queryable, type Tx } from './query';
 
 /** What a transaction may see: one property, everything (central staff and system work), or no tenant rows. */
 export type RowScope = { area: 'tenant'; propertyId: number } | { area: 'central' } | { area: 'public' };
@@ -76,111 +71,6 @@ export interface TransactionOptions {
   endWithOpening?: boolean;
 }
 
-/**
- * A named statement's value that is the transaction's property (`app.property_id`, set by the opening's tenant or
- * selected property): for a statement sent with the opening, before the caller knows the property's id.
- */
-export const TRANSACTION_PROPERTY = {
-  sql: "nullif(current_setting('app.property_id', true), '')::bigint",
-} as const;
-
-/**
- * A named statement: `$n` parameters, and its values as text (checked constants, numbers, hex digests, normalised
- * plates — never a backslash) or the transaction's property. A server prepares it once per connection (its plan
- * kept: not planned again on every request) and executes it with its values written as literals; PGlite runs its
- * text with the values bound.
- */
-export interface Named {
-  name: string;
-  text: string;
-  params: (string | typeof TRANSACTION_PROPERTY)[];
-}
-
-/**
- * A statement of a transaction's opening: SQL text without values, or a named statement (a signed-in request's
- * tenant and session lookups).
- */
-export type Opening = string | Named;
-
-/** The text of each named statement run in this process, by name: one name is one text. */
-const namedTexts = new Map<string, string>();
-
-function registerNamed(statement: Named) {
-  const known = namedTexts.get(statement.name);
-  if (known === statement.text) return;
-  if (known !== undefined) throw new Error(`two texts for the named statement ${statement.name}`);
-  namedTexts.set(statement.name, statement.text);
-}
-
-/** The text of a named statement this process has run (the bench writes its executions out as plain SQL). */
-export const namedStatementText = (name: string) => namedTexts.get(name);
-
-/** The named statements each server connection has prepared (a PREPARE outlives a transaction rolled back). */
-const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-/** The pool connection of each server transaction `open` runs, for the named statements run in it. */
-const connectionOf = new WeakMap<Tx, pg.PoolClient>();
-
-/** The statements of `statements` this connection has not prepared yet, as one PREPARE text (or null). */
-function toPrepare(client: pg.PoolClient, statements: Named[]): { text: string; names: string[] } | null {
-  let known = preparedOn.get(client);
-  if (!known) preparedOn.set(client, (known = new Set()));
-  const missing = statements.filter((o) => !known.has(o.name));
-  if (!missing.length) return null;
-  for (const o of missing) registerNamed(o);
-  return {
-    text: missing.map((o) => `prepare ${o.name} as ${o.text}`).join(';\n'),
-    names: missing.map((o) => o.name),
-  };
-}
-
-const prepared = (client: pg.PoolClient, names: string[]) => {
-  const known = preparedOn.get(client)!;
-  for (const name of names) known.add(name);
-};
-
-const valueText = (value: Named['params'][number]) =>
-  typeof value === 'string' ? literal(value) : TRANSACTION_PROPERTY.sql;
-const executeText = (o: Named) => `execute ${o.name}(${o.params.map(valueText).join(', ')})`;
-
-/**
- * Runs a named statement in a transaction and returns its rows: on a server, in the transaction `open` began,
- * prepared on its connection the first time (then only executed, on the plan kept); elsewhere (PGlite, a
- * savepoint) its text with the values bound.
- */
-export async function queryNamed<T>(tx: Tx, statement: Named): Promise<T[]> {
-  const client = connectionOf.get(tx);
-  if (!client) {
-    registerNamed(statement);
-    return query<T>(tx, bound(statement));
-  }
-  const missing = toPrepare(client, [statement]);
-  if (missing) {
-    await client.query(missing.text);
-    prepared(client, missing.names);
-  }
-  const result = await client.query<T & pg.QueryResultRow>(executeText(statement));
-  return result.rows;
-}
-
-/** A value written into SQL text: quoted, quotes doubled; a backslash (never in our values) is refused. */
-function literal(value: string): string {
-  if (value.includes('\\')) throw new Error('a literal of an opening holds a backslash');
-  return `'${value.replace(/'/g, "''")}'`;
-}
-
-/** A named statement as a drizzle SQL object with its values bound as parameters (PGlite's path). */
-function bound(statement: Named): SQL {
-  const parts = statement.text.split(/\$(\d+)/);
-  return sql.join(
-    parts.map((part, i) => {
-      if (i % 2 === 0) return sql.raw(part);
-      const value = statement.params[Number(part) - 1];
-      return typeof value === 'string' ? sql`${value}` : sql.raw(`(${TRANSACTION_PROPERTY.sql})`);
-    }),
-    sql.raw(''),
-  );
-}
-
 /** The statement that sets a transaction's row-level scope (the first of every transaction's opening). */
 export function scopeSql(scope: RowScope): string {
   const propertyId = scope.area === 'tenant' ? scope.propertyId : '';
@@ -189,6 +79,13 @@ export function scopeSql(scope: RowScope): string {
   if (!['tenant', 'central', 'public'].includes(scope.area)) throw new Error(`bad scope ${scope.area}`);
   return `select set_config('app.scope', '${scope.area}', true), set_config('app.property_id', '${propertyId}', true)`;
 }
+
+/**
+ * One read in a transaction of its own, in one round trip on a server: the scope, the statement and COMMIT
+ * (`endWithOpening`). For a read after a request's transaction ended with its opening (decision 0030).
+ */
+export const readAlone = <T>(database: Database, scope: RowScope, statement: Named): Promise<T[]> =>
+  database.open([scopeSql(scope), statement], async (_, rows) => rows[1] as T[], { endWithOpening: true });
 
 /** PGlite runs in the process: the opening goes statement by statement in drizzle's transaction. */
 function pgliteOpen(db: Db): Database['open'] {
@@ -230,7 +127,8 @@ const ENDED = new Proxy(
  * A server: BEGIN and the opening in one simple-protocol query (one round trip instead of one per statement;
  * the statements run in order, so the scope the first sets holds for the next), then fn's statements, then
  * COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as before; named
- * statements fn runs (queryNamed) are prepared on the same connection, beside the opening's.
+ * statements fn runs (queryNamed) are prepared on the same connection, beside the opening's. With `endWithOpening`,
+ * COMMIT goes in the opening's message and fn runs after, the connection handed back.
  */
 function postgresOpen(pool: pg.Pool): Database['open'] {
   const dialect = new PgDialect();
@@ -250,52 +148,45 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
       prepared(client, missing.names);
     }
     const statements = opening.map((o) => (typeof o === 'string' ? o : executeText(o)));
-    if (options?.endWithOpening) {
-      let rows: Record<string, unknown>[][];
-      let broken: Error | undefined;
-      try {
-        const answer = (await client.query(
-          ['begin', ...statements, 'commit'].join(';\n'),
-        )) as unknown as pg.QueryResult[];
-        rows = answer.slice(1, -1).map((r) => r.rows as Record<string, unknown>[]);
-      } catch (e) {
-        // A statement failed: the rest of the message was skipped and the transaction is aborted.
-        await client.query('rollback').catch((err: unknown) => {
-          broken = err instanceof Error ? err : new Error(String(err));
-        });
-        throw e;
-      } finally {
-        client.release(broken);
-      }
-      return fn(ENDED, rows);
-    }
-    const tx = new NodePgTransaction(
-      dialect,
-      new NodePgSession(client, dialect, undefined),
-      undefined,
-    ) as unknown as Tx;
-    connectionOf.set(tx, client);
-    let broken: Error | undefined;
-    try {
-      const answer = (await client.query(['begin', ...statements].join(';\n'))) as unknown as
-        pg.QueryResult | pg.QueryResult[];
-      const results = Array.isArray(answer) ? answer.slice(1) : [];
-      const out = await fn(
-        tx,
-        results.map((r) => r.rows as Record<string, unknown>[]),
+    const ends = options?.endWithOpening === true;
+    const rowsOf = (answer: pg.QueryResult | pg.QueryResult[], sent: number) =>
+      (Array.isArray(answer) ? answer.slice(1, 1 + sent) : []).map(
+        (r) => r.rows as Record<string, unknown>[],
       );
-      await client.query('commit');
-      return out;
+    // A transaction fn may use: drizzle's own, on the pool's connection (savepoints work as before).
+    const tx = ends
+      ? ENDED
+      : (new NodePgTransaction(
+          dialect,
+          new NodePgSession(client, dialect, undefined),
+          undefined,
+        ) as unknown as Tx);
+    if (!ends) connectionOf.set(tx, client);
+    let broken: Error | undefined;
+    let rows: Record<string, unknown>[][] = [];
+    try {
+      const answer = (await client.query(
+        ['begin', ...statements, ...(ends ? ['commit'] : [])].join(';\n'),
+      )) as unknown as pg.QueryResult | pg.QueryResult[];
+      rows = rowsOf(answer, statements.length);
+      if (!ends) {
+        const out = await fn(tx, rows);
+        await client.query('commit');
+        return out;
+      }
     } catch (e) {
+      // A failed statement aborted the transaction (the rest of its message skipped), or fn failed.
       await client.query('rollback').catch((err: unknown) => {
         broken = err instanceof Error ? err : new Error(String(err));
       });
       throw e;
     } finally {
       // A named statement run on this transaction afterwards no longer reaches the connection handed back.
-      connectionOf.delete(tx);
+      if (!ends) connectionOf.delete(tx);
       client.release(broken);
     }
+    // Committed with its opening, the connection handed back: fn gets the rows and an ended tx.
+    return fn(ENDED, rows);
   };
 }
 
@@ -407,10 +298,4 @@ async function openPostgres(opts: OpenOptions, appUrl: string): Promise<Database
     bossConnection: { connectionString: appUrl },
     close: () => pool.end(),
   };
-}
-
-/** Runs raw SQL in a transaction or the database and returns its rows (both drivers answer `{ rows }`). */
-export async function query<T>(q: Queryable, statement: SQL): Promise<T[]> {
-  const r: unknown = await q.execute(statement);
-  return (r as { rows: T[] }).rows;
 }
