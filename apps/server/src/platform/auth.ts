@@ -41,7 +41,8 @@ export const dummyPasswordHash = () => (dummyHash ??= hashPassword(crypto.random
 
 /** Opaque tokens: 256 random bits, base64url; only their SHA-256 is stored. */
 export const newToken = () => crypto.randomBytes(32).toString('base64url');
-export const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+// crypto.hash: one call, no Hash object (every signed-in request hashes its token).
+export const tokenHash = (token: string) => crypto.hash('sha256', token, 'hex');
 
 export interface SessionUser {
   sessionId: number;

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { query, type Db, type Tx } from './query';
+import { sendStatements } from './statements';
 import { bound, connectionOf, executeText, prepared, toPrepare, type Named, type Opening } from './named';
 
 export { namedStatementText, queryNamed, TRANSACTION_PROPERTY, type Named, type Opening } from './named';
@@ -149,10 +150,6 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
     }
     const statements = opening.map((o) => (typeof o === 'string' ? o : executeText(o)));
     const ends = options?.endWithOpening === true;
-    const rowsOf = (answer: pg.QueryResult | pg.QueryResult[], sent: number) =>
-      (Array.isArray(answer) ? answer.slice(1, 1 + sent) : []).map(
-        (r) => r.rows as Record<string, unknown>[],
-      );
     // A transaction fn may use: drizzle's own, on the pool's connection (savepoints work as before).
     const tx = ends
       ? ENDED
@@ -165,10 +162,11 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
     let broken: Error | undefined;
     let rows: Record<string, unknown>[][] = [];
     try {
-      const answer = (await client.query(
+      const answer = await sendStatements(
+        client,
         ['begin', ...statements, ...(ends ? ['commit'] : [])].join(';\n'),
-      )) as unknown as pg.QueryResult | pg.QueryResult[];
-      rows = rowsOf(answer, statements.length);
+      );
+      rows = answer.slice(1, 1 + statements.length);
       if (!ends) {
         const out = await fn(tx, rows);
         await client.query('commit');
