@@ -18,7 +18,7 @@ import type { Env } from './platform/env';
 import { HttpError, sendError } from './platform/errors';
 import { mountRoutes, tagsOf, type MountedRoute, type RouteDef, type Services } from './platform/http';
 import { pickLanguage } from './platform/i18n';
-import { loggerOptions, prettyStream, redactUrl } from './platform/log';
+import { batchedStream, loggerOptions, prettyStream, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
 import { dictionaryPreload, inlineStylesheets, spaPreloads } from './platform/spa-preload';
 import { localDiskStorage, type Storage } from './platform/storage';
@@ -49,7 +49,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       opts.logger === false
         ? false
         : loggerOptions(env.logLevel, {
-            ...(env.logFormat === 'pretty' ? { stream: prettyStream() } : {}),
+            stream: env.logFormat === 'pretty' ? prettyStream() : batchedStream(),
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           }),
     // One line per request, written when it is answered (below), instead of Fastify's two.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProperty, createTestContext, headers, type TestContext } from '../test/harness';
-import { prettyLine, redactUrl } from './log';
+import { batchedStream, LOG_BATCH_MS, prettyLine, redactUrl } from './log';
 
 /** Issue 14, item 8: tokens never reach the log, wherever a URL carries them. */
 describe('redactUrl', () => {
@@ -87,5 +87,46 @@ describe('prettyLine', () => {
 
   it('passes through a line that is not JSON', () => {
     expect(prettyLine('plain words')).toBe('plain words');
+  });
+});
+
+/** Decision 0031: JSON lines are written in batches, none lost, a warning at once. */
+describe('batchedStream', () => {
+  afterEach(() => void vi.useRealTimers());
+  const line = (level: number, msg: string) => `${JSON.stringify({ level, time: 1, msg })}\n`;
+
+  it('writes the lines of a moment in one write, in order, at most a batch period late', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const stream = batchedStream({ write: (text) => writes.push(text) });
+    stream.write(line(30, 'one'));
+    stream.write(line(30, 'two'));
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(LOG_BATCH_MS);
+    expect(writes).toEqual([line(30, 'one') + line(30, 'two')]);
+    stream.write(line(30, 'three'));
+    vi.advanceTimersByTime(LOG_BATCH_MS);
+    expect(writes).toEqual([line(30, 'one') + line(30, 'two'), line(30, 'three')]);
+  });
+
+  it('writes a warning or an error at once, with the lines waiting before it', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    const stream = batchedStream({ write: (text) => writes.push(text) });
+    stream.write(line(30, 'request'));
+    stream.write(line(50, 'failed'));
+    expect(writes).toEqual([line(30, 'request') + line(50, 'failed')]);
+    stream.write(line(40, 'warned'));
+    expect(writes).toHaveLength(2);
+  });
+
+  it('writes once enough is waiting, and what waits when flushed (as at exit)', () => {
+    const writes: string[] = [];
+    const stream = batchedStream({ write: (text) => writes.push(text) });
+    const many = Array.from({ length: 200 }, (_, i) => line(30, `request ${i} ${'x'.repeat(100)}`));
+    for (const l of many) stream.write(l);
+    expect(writes.length).toBeGreaterThan(0);
+    stream.flush();
+    expect(writes.join('')).toBe(many.join(''));
   });
 });

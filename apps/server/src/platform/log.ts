@@ -104,3 +104,39 @@ export function prettyStream(out: NodeJS.WriteStream = process.stdout) {
     },
   };
 }
+
+/** How long an info line may wait to be written with others, and how much may wait. */
+export const LOG_BATCH_MS = 1000;
+const LOG_BATCH_BYTES = 16 * 1024;
+
+/**
+ * JSON log lines written in batches (decision 0031): one write for many request lines instead of one each, at most
+ * LOG_BATCH_MS late. A warning or worse is written at once, with the lines before it; whatever waits is written when
+ * the process exits (a crash included; only a SIGKILL loses the last second).
+ */
+export function batchedStream(out: { write(text: string): unknown } = process.stdout) {
+  let pending: string[] = [];
+  let bytes = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending.length) return;
+    const text = pending.join('');
+    pending = [];
+    bytes = 0;
+    out.write(text);
+  };
+  process.once('exit', flush);
+  return {
+    write(line: string) {
+      pending.push(line);
+      bytes += line.length;
+      // pino's lines begin with {"level":NN — 40 and above are warnings, errors and fatal ones.
+      const urgent = line.startsWith('{"level":') && Number(line.slice(9, 11)) >= 40;
+      if (urgent || bytes >= LOG_BATCH_BYTES) flush();
+      else timer ??= setTimeout(flush, LOG_BATCH_MS).unref();
+    },
+    flush,
+  };
+}
