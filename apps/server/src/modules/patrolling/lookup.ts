@@ -149,7 +149,10 @@ interface Row {
 /** A plate found, with what its rows say (its vehicle's, its visitor permit's, its ban's). */
 type Plate = Omit<Row, 'kind' | 'pn' | 'now'> & { pn: string };
 
-const NO_DETAILS: Omit<Plate, 'pn'> = {
+/** A plate found, nothing known of it yet: every field in one literal, so that every plate has the same shape. */
+const newPlate = (pn: string, sim: number | null): Plate => ({
+  pn,
+  sim,
   vehicle_id: null,
   vehicle_plate: null,
   make: null,
@@ -171,7 +174,7 @@ const NO_DETAILS: Omit<Plate, 'pn'> = {
   ban_id: null,
   ban_reason: null,
   ban_since: null,
-};
+});
 
 /** The rows of a step put together by plate, and the transaction's instant (step 1's). */
 function plates(rows: Row[]): { now: Row['now']; found: Plate[] } {
@@ -181,33 +184,32 @@ function plates(rows: Row[]): { now: Row['now']; found: Plate[] } {
     now = r.now;
     if (r.pn === null) continue;
     let plate = byPlate.get(r.pn);
-    if (!plate) byPlate.set(r.pn, (plate = { ...NO_DETAILS, pn: r.pn, sim: r.sim ?? null }));
-    if (r.kind === 'v')
-      Object.assign(plate, {
-        vehicle_id: r.vehicle_id,
-        vehicle_plate: r.vehicle_plate,
-        make: r.make,
-        model: r.model,
-        color: r.color,
-        units: r.units,
-        permit_id: r.permit_id,
-        permit_code: r.permit_code,
-        permit_status: r.permit_status,
-        expires_on: r.expires_on,
-        spot_id: r.spot_id,
-        spot_number: r.spot_number,
-      });
-    else if (r.kind === 'x')
-      Object.assign(plate, {
-        visitor_id: r.visitor_id,
-        visitor_code: r.visitor_code,
-        visitor_status: r.visitor_status,
-        valid_from: r.valid_from,
-        valid_until: r.valid_until,
-        visitor_unit: r.visitor_unit,
-      });
-    else if (r.kind === 'b' && r.ban_id !== null)
-      Object.assign(plate, { ban_id: r.ban_id, ban_reason: r.ban_reason, ban_since: r.ban_since });
+    if (!plate) byPlate.set(r.pn, (plate = newPlate(r.pn, r.sim ?? null)));
+    if (r.kind === 'v') {
+      plate.vehicle_id = r.vehicle_id;
+      plate.vehicle_plate = r.vehicle_plate;
+      plate.make = r.make;
+      plate.model = r.model;
+      plate.color = r.color;
+      plate.units = r.units;
+      plate.permit_id = r.permit_id;
+      plate.permit_code = r.permit_code;
+      plate.permit_status = r.permit_status;
+      plate.expires_on = r.expires_on;
+      plate.spot_id = r.spot_id;
+      plate.spot_number = r.spot_number;
+    } else if (r.kind === 'x') {
+      plate.visitor_id = r.visitor_id;
+      plate.visitor_code = r.visitor_code;
+      plate.visitor_status = r.visitor_status;
+      plate.valid_from = r.valid_from;
+      plate.valid_until = r.valid_until;
+      plate.visitor_unit = r.visitor_unit;
+    } else if (r.kind === 'b' && r.ban_id !== null) {
+      plate.ban_id = r.ban_id;
+      plate.ban_reason = r.ban_reason;
+      plate.ban_since = r.ban_since;
+    }
   }
   return { now, found: [...byPlate.values()] };
 }
