@@ -37,12 +37,34 @@ export async function seedPlates(
      select property_id, id from tenant_users where property_id = any($1::bigint[])`,
     [ids],
   );
-  await c.query('analyze tenant_users; analyze residents');
+  // Each resident lives in a unit of the property's one building, as the lookup shows them.
+  await c.query(`insert into buildings (property_id, name) select p, 'Tower' from unnest($1::bigint[]) p`, [
+    ids,
+  ]);
   await c.query(
-    `insert into vehicles (property_id, resident_id, plate, plate_normalized, color)
-     select r.property_id, r.id, pl, pl, 'Grey'
+    `insert into units (property_id, building_id, name)
+     select r.property_id, b.id, 'U' || row_number() over (partition by r.property_id order by r.id)
+     from residents r join buildings b on b.property_id = r.property_id where r.property_id = any($1::bigint[])`,
+    [ids],
+  );
+  await c.query(
+    `insert into resident_units (property_id, resident_id, unit_id)
+     select r.property_id, r.id, u.id
+     from (select property_id, id, row_number() over (partition by property_id order by id) as n
+           from residents where property_id = any($1::bigint[])) r
+     join (select property_id, id, row_number() over (partition by property_id order by id) as n
+           from units where property_id = any($1::bigint[])) u on u.property_id = r.property_id and u.n = r.n`,
+    [ids],
+  );
+  await c.query('analyze tenant_users; analyze residents; analyze units; analyze resident_units');
+  // Makes and models from the catalog, as residents register them.
+  await c.query(
+    `insert into vehicles (property_id, resident_id, plate, plate_normalized, color, make_id, model_id)
+     select r.property_id, r.id, pl, pl, 'Grey', m.makes[1 + (r.n + k) % m.n], m.ids[1 + (r.n + k) % m.n]
      from (select property_id, id, row_number() over (partition by property_id order by id) - 1 as n
            from residents where property_id = any($1::bigint[])) r,
+          (select array_agg(id order by id) as ids, array_agg(make_id order by id) as makes, count(*)::int as n
+           from models) m,
           generate_series(1, $2) k,
           lateral (select upper(translate(substr(md5(r.property_id || ':' || r.n || ':' || k), 1, 7),
                                           'abcdef', 'kmsgtz')) as pl) x

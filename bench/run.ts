@@ -1,7 +1,9 @@
 /**
- * `npm run bench`: a fresh PostgreSQL database, the real app listening on a random port, realistic data
- * (two properties, staff, 10,000 audit entries in one of them), then autocannon against sign-in, bootstrap and a
- * searched binnacle list. Prints p50/p95/p99 and requests per second. Benchmarks are not tests: nothing asserts.
+ * `npm run bench`: a fresh PostgreSQL database, realistic data (two properties, staff, 10,000 audit entries in one
+ * of them), then autocannon against sign-in, bootstrap and a searched binnacle list. The load scenarios measure the
+ * product in a process of its own, started as `npm start` starts it (bench/server.ts, decision 0031); the bench's own
+ * app serves the SQL capture of the raw references and the service-level figures. Prints p50/p95/p99 and requests
+ * per second. Benchmarks are not tests: nothing asserts.
  *
  *   BENCH_DATABASE_URL / DATABASE_URL   admin connection (default: PostgreSQL on this machine, through its Unix socket
  *   /var/run/postgresql when it has one, else postgres://postgres@127.0.0.1:5432/postgres)
@@ -12,6 +14,7 @@
  *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +53,7 @@ import { posterBench } from './visitor-registration';
 import { ADMIN_URL, createDatabase, transportOf } from './database';
 import { lookupScenarios, seedLookupBench } from './lookup';
 import { benchOffline, seedOfflineBench } from './offline';
+import { startServedServer, type ServedServer } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -74,6 +78,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-bench-'));
   let child: ChildProcess | undefined;
   let close: (() => Promise<void>) | undefined;
+  let served: ServedServer | undefined;
   try {
     await seed(database, { demo: false });
     console.log(`database ${name}: generating data…`);
@@ -90,7 +95,15 @@ async function main() {
     await owner.end();
 
     // One reverse proxy in front, as deployed: the poster scenario's visitors come from addresses of their own.
-    const env = loadEnv({ dataDir, appDomain: 'localhost', publicPort: undefined, trustProxy: 1 });
+    // The bench's own app (here: the SQL capture, the service-level figures) and the served server share a secret.
+    const secret = crypto.randomBytes(32).toString('hex');
+    const env = loadEnv({
+      dataDir,
+      appDomain: 'localhost',
+      publicPort: undefined,
+      trustProxy: 1,
+      secretKey: secret,
+    });
     const jobs = await startJobs(database, { error: () => undefined });
     const built = await buildApp({
       env,
@@ -262,6 +275,19 @@ async function main() {
     if (lookup) scenarios.push(...lookup.scenarios);
     const lookupSql = lookup?.sql ?? null;
 
+    // The load scenarios measure the product in a process of its own, started as `npm start` starts it.
+    const servedDir = path.join(dataDir, 'served');
+    fs.mkdirSync(servedDir);
+    served = await startServedServer({
+      appUrl,
+      ownerUrl,
+      dataDir: servedDir,
+      poolSize: POOL,
+      secret,
+      trustProxy: 1,
+    });
+    for (const s of scenarios) s.url = served.origin;
+
     child = fork(path.join(here, 'load.ts'), { execArgv: ['--import', 'tsx'] });
     const results: Figures[] = [];
     for (const s of scenarios.filter((x) => !only || x.name.toLowerCase().includes(only))) {
@@ -298,6 +324,7 @@ async function main() {
     console.log(
       `Parkade bench — PostgreSQL ${database.kind === 'postgres' ? `server (${transportOf(ADMIN_URL)})` : database.kind}, ` +
         `${os.cpus().length} CPU, Node ${process.version}, ${CONNECTIONS} connections × ${DURATION} s, pool ${POOL}; ` +
+        'the server in its own process as `npm start` runs it (NODE_ENV=production, request log at info to a file); ' +
         // Figures from a busy machine are slower: the load average says whether others were running.
         `load average ${os
           .loadavg()
@@ -371,6 +398,7 @@ async function main() {
     console.log(`(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   } finally {
     child?.kill();
+    await served?.stop();
     await close?.();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
