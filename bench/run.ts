@@ -275,13 +275,12 @@ async function main() {
     if (lookup) scenarios.push(...lookup.scenarios);
     const lookupSql = lookup?.sql ?? null;
 
-    // The load scenarios measure the product in a process of its own, started as `npm start` starts it.
-    const servedDir = path.join(dataDir, 'served');
-    fs.mkdirSync(servedDir);
+    // The load scenarios measure the product in a process of its own, started as `npm start` starts it. It shares
+    // the bench's data directory: a job either process queued (an import) finds its upload from either.
     served = await startServedServer({
       appUrl,
       ownerUrl,
-      dataDir: servedDir,
+      dataDir,
       poolSize: POOL,
       secret,
       trustProxy: 1,
