@@ -28,17 +28,15 @@ import { seed } from '../apps/server/src/seed';
 import { BENCH_PASSWORD, generate } from './data';
 import { runStructureBench, seedMapBench } from './structure';
 import type { Figures, Scenario } from './load';
-import { captureHandlerSql, measureReference, signedInSql, type Reference } from './reference';
-import { scopeSql } from '../apps/server/src/platform/db';
+import { measureReference, signedInSql, type Reference } from './reference';
 import {
   benchResidentsImport,
   benchResidentsImportHttp,
   RESIDENT_PROPERTIES,
-  RESIDENT_TERMS,
   RESIDENTS_PER_PROPERTY,
-  BIG_PROPERTY_RESIDENTS,
   seedResidentsBench,
 } from './residents';
+import { residentsScenarios } from './residents-load';
 import { benchVisitorLimits } from './visitors';
 import {
   ms,
@@ -178,80 +176,14 @@ async function main() {
       },
     ];
 
-    const residentsPath = (term: string) =>
-      `/tenant/api/residents?pageSize=50&include=units,vehicles&filter[term]=${encodeURIComponent(term)}`;
-    let residentsSql: { main: string[][]; big: string[][]; bigHeaders: Record<string, string> } | null = null;
-    if (residentsBench) {
-      const residentsToken = await signIn(residentsBench.code, residentsBench.manager);
-      const headers = { authorization: `Bearer ${residentsToken}`, 'x-tenant': residentsBench.code };
-      const bigToken = await signIn(residentsBench.big.code, residentsBench.big.manager);
-      const bigHeaders = { authorization: `Bearer ${bigToken}`, 'x-tenant': residentsBench.big.code };
-      // The SQL each search sends, captured once per term, for the reference (its SQL alone, sent raw).
-      const captured = async (h: Record<string, string>, propertyId: number) => {
-        const scripts: string[][] = [];
-        for (const term of RESIDENT_TERMS) {
-          const sent = await captureHandlerSql(() => fetch(origin + residentsPath(term), { headers: h }));
-          scripts.push(['BEGIN', scopeSql({ area: 'tenant', propertyId }), ...sent, 'COMMIT']);
-          // BENCH_SQL_DIR=dir writes each captured script there, to read or to EXPLAIN.
-          if (process.env.BENCH_SQL_DIR)
-            fs.writeFileSync(
-              path.join(process.env.BENCH_SQL_DIR, `residents-${propertyId}-${scripts.length}.sql`),
-              scripts[scripts.length - 1]!.join(';\n\n') + ';\n',
-            );
-        }
-        return scripts;
-      };
-      residentsSql = {
-        main: await captured(headers, residentsBench.propertyId),
-        big: await captured(bigHeaders, residentsBench.big.propertyId),
-        bigHeaders,
-      };
-      scenarios.push({
-        name: `GET residents term+includes, ${BIG_PROPERTY_RESIDENTS / 1000}k property`,
-        url: origin,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        requests: RESIDENT_TERMS.map((term) => ({
-          method: 'GET',
-          path: residentsPath(term),
-          headers: bigHeaders,
-        })),
-      });
-      scenarios.push({
-        name: 'GET residents term+includes',
-        url: origin,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        requests: RESIDENT_TERMS.map((term) => ({
-          method: 'GET',
-          path: `/tenant/api/residents?pageSize=50&include=units,vehicles&filter[term]=${encodeURIComponent(term)}`,
-          headers,
-        })),
-      });
-      scenarios.push({
-        // Its service time, without queueing behind the other connections.
-        name: 'GET residents term+includes, 1 conn',
-        url: origin,
-        connections: 1,
-        duration: DURATION,
-        requests: RESIDENT_TERMS.map((term) => ({
-          method: 'GET',
-          path: `/tenant/api/residents?pageSize=50&include=units,vehicles&filter[term]=${encodeURIComponent(term)}`,
-          headers,
-        })),
-      });
-      scenarios.push({
-        name: `GET residents term+includes, ${BIG_PROPERTY_RESIDENTS / 1000}k property, 1 conn`,
-        url: origin,
-        connections: 1,
-        duration: DURATION,
-        requests: RESIDENT_TERMS.map((term) => ({
-          method: 'GET',
-          path: residentsPath(term),
-          headers: residentsSql!.bigHeaders,
-        })),
-      });
-    }
+    const residents = residentsBench
+      ? await residentsScenarios(residentsBench, origin, signIn, {
+          connections: CONNECTIONS,
+          duration: DURATION,
+        })
+      : null;
+    if (residents) scenarios.push(...residents.scenarios);
+    const residentsSql = residents?.sql ?? null;
 
     const withPoster = !only || only.includes('visitor');
     const poster = withPoster ? await posterBench(built.services, ownerUrl, data.b, origin) : null;

@@ -176,6 +176,37 @@ const newPlate = (pn: string, sim: number | null): Plate => ({
   ban_since: null,
 });
 
+type Field = keyof Row & keyof Plate;
+/** What each kind of row says of its plate: its vehicle's, its visitor permit's, its ban's. */
+const VEHICLE_FIELDS = [
+  'vehicle_id',
+  'vehicle_plate',
+  'make',
+  'model',
+  'color',
+  'units',
+  'permit_id',
+  'permit_code',
+  'permit_status',
+  'expires_on',
+  'spot_id',
+  'spot_number',
+] as const satisfies readonly Field[];
+const VISITOR_FIELDS = [
+  'visitor_id',
+  'visitor_code',
+  'visitor_status',
+  'valid_from',
+  'valid_until',
+  'visitor_unit',
+] as const satisfies readonly Field[];
+const BAN_FIELDS = ['ban_id', 'ban_reason', 'ban_since'] as const satisfies readonly Field[];
+
+/** Copies a row's fields onto its plate, field by field (the plate keeps the one shape newPlate gave it). */
+function copyFields(plate: Plate, r: Row, fields: readonly Field[]) {
+  for (const f of fields) (plate as Record<Field, unknown>)[f] = r[f];
+}
+
 /** The rows of a step put together by plate, and the transaction's instant (step 1's). */
 function plates(rows: Row[]): { now: Row['now']; found: Plate[] } {
   const byPlate = new Map<string, Plate>();
@@ -185,31 +216,9 @@ function plates(rows: Row[]): { now: Row['now']; found: Plate[] } {
     if (r.pn === null) continue;
     let plate = byPlate.get(r.pn);
     if (!plate) byPlate.set(r.pn, (plate = newPlate(r.pn, r.sim ?? null)));
-    if (r.kind === 'v') {
-      plate.vehicle_id = r.vehicle_id;
-      plate.vehicle_plate = r.vehicle_plate;
-      plate.make = r.make;
-      plate.model = r.model;
-      plate.color = r.color;
-      plate.units = r.units;
-      plate.permit_id = r.permit_id;
-      plate.permit_code = r.permit_code;
-      plate.permit_status = r.permit_status;
-      plate.expires_on = r.expires_on;
-      plate.spot_id = r.spot_id;
-      plate.spot_number = r.spot_number;
-    } else if (r.kind === 'x') {
-      plate.visitor_id = r.visitor_id;
-      plate.visitor_code = r.visitor_code;
-      plate.visitor_status = r.visitor_status;
-      plate.valid_from = r.valid_from;
-      plate.valid_until = r.valid_until;
-      plate.visitor_unit = r.visitor_unit;
-    } else if (r.kind === 'b' && r.ban_id !== null) {
-      plate.ban_id = r.ban_id;
-      plate.ban_reason = r.ban_reason;
-      plate.ban_since = r.ban_since;
-    }
+    if (r.kind === 'v') copyFields(plate, r, VEHICLE_FIELDS);
+    else if (r.kind === 'x') copyFields(plate, r, VISITOR_FIELDS);
+    else if (r.kind === 'b' && r.ban_id !== null) copyFields(plate, r, BAN_FIELDS);
   }
   return { now, found: [...byPlate.values()] };
 }
