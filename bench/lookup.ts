@@ -44,7 +44,7 @@ export async function seedLookupBench(ownerUrl: string, staffEmail: string): Pro
     const email = 'inspector@lookup.bench';
     await checkedInInspector(c, first.id, email, staffEmail);
     await c.query('commit');
-    for (const table of ['vehicles', 'permits', 'visitors', 'units', 'resident_units'])
+    for (const table of ['vehicles', 'permits', 'visitors', 'units', 'resident_units', 'plate_lookups'])
       await c.query(`vacuum analyze ${table}`);
     const { rows } = await c.query<{ plate: string }>(
       `select plate_normalized as plate from vehicles where property_id = $1 order by md5(id::text) limit $2`,

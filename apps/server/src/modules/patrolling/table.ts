@@ -2,6 +2,7 @@ import type { CheckInLocationStatus, PlateLookup, PlateVerdict } from '@parkade/
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   doublePrecision,
   foreignKey,
   index,
@@ -15,7 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { id, plateFoldedColumn, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
 import { properties } from '../properties/table';
 
 /** Who did something on patrol: a central user or a property's user (ids of two tables), kept with their name. */
@@ -100,3 +101,56 @@ export const patrolObservations = pgTable(
     tenantPolicy('patrol_observations'),
   ],
 ).enableRLS();
+
+/**
+ * The plate lookup's read model (tenant table; decision 0032): one row per plate of the property that has a vehicle,
+ * a visitor permit or a ban not lifted, with what the lookup shows of each, so that a lookup reads one row of one
+ * table on its folded plate instead of seven tables. Never written by the application: database triggers on the
+ * tables it derives from (vehicles, permits, visitors, banned_vehicles, resident_units, units, spots) rewrite a
+ * plate's row in the statement that changed it (migration 0025, `plate_lookups_refresh`), so a permit approved is in
+ * it when its transaction commits. What depends on the instant is decided when read: a permit past its end date, the
+ * visitor permit that decides (`visitors`: those not ended a day before the row was written, and the latest to end),
+ * a ban in force. Catalog names (make, model, ban reason) are read by id.
+ */
+export const plateLookups = pgTable(
+  'plate_lookups',
+  {
+    propertyId: propertyIdColumn(),
+    plateNormalized: varchar('plate_normalized', { length: 15 }).notNull(),
+    plateFolded: plateFoldedColumn(),
+    vehicleId: bigint('vehicle_id', { mode: 'number' }),
+    vehiclePlate: varchar('vehicle_plate', { length: 15 }),
+    makeId: bigint('make_id', { mode: 'number' }),
+    modelId: bigint('model_id', { mode: 'number' }),
+    color: varchar('color', { length: 50 }),
+    units: text('units').array(),
+    permitId: bigint('permit_id', { mode: 'number' }),
+    permitCode: varchar('permit_code', { length: 30 }),
+    permitStatus: varchar('permit_status', { length: 20 }),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    spotId: bigint('spot_id', { mode: 'number' }),
+    spotNumber: varchar('spot_number', { length: 20 }),
+    visitors: jsonb('visitors').$type<PlateLookupVisitor[]>(),
+    banId: bigint('ban_id', { mode: 'number' }),
+    banReasonId: bigint('ban_reason_id', { mode: 'number' }),
+    bannedFrom: date('banned_from', { mode: 'string' }),
+    bannedUntil: date('banned_until', { mode: 'string' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.plateNormalized] }),
+    index('plate_lookups_folded_plate_idx').on(t.propertyId, t.plateFolded),
+    tenantPolicy('plate_lookups'),
+  ],
+).enableRLS();
+
+/** A visitor permit of a plate as the read model keeps it (`plate_lookups.visitors`). */
+export interface PlateLookupVisitor {
+  id: number;
+  code: string | null;
+  status: string;
+  validFrom: string | null;
+  validUntil: string | null;
+  /** validUntil in microseconds since 1970, compared exactly with the lookup's instant. */
+  until: number | null;
+  unit: string | null;
+}
