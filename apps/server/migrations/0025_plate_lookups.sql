@@ -32,7 +32,10 @@ CREATE POLICY "plate_lookups_isolation" ON "plate_lookups" AS PERMISSIVE FOR ALL
 -- previous refresh committed (READ COMMITTED takes a snapshot per statement), so two transactions changing one plate
 -- at once leave a row holding both changes. A refresh of more than 64 plates (an import, a backfill) locks its
 -- properties instead, excluding every other refresh there; smaller ones share the property's lock.
-CREATE FUNCTION plate_lookups_refresh(pids bigint[], plates text[]) RETURNS void LANGUAGE plpgsql AS $$
+-- Its statements are planned at every call (plan_cache_mode), on the tables' sizes then: a plan kept from a call made
+-- when a table was empty (a new property, the first rows of an import) would scan it whole for every plate.
+CREATE FUNCTION plate_lookups_refresh(pids bigint[], plates text[]) RETURNS void LANGUAGE plpgsql
+SET plan_cache_mode = force_custom_plan AS $$
 DECLARE
   lk record;
 BEGIN
@@ -56,8 +59,12 @@ BEGIN
   SELECT k.pid, k.plate, v.id, v.plate, v.make_id, v.model_id, v.color, v.units, v.permit_id, v.permit_code,
       v.permit_status, v.expires_on, v.spot_id, v.spot_number, x.visitors, b.id, b.reason_id, b.banned_from,
       b.banned_until
-  FROM (SELECT DISTINCT pid, plate FROM unnest(pids, plates) AS t(pid, plate) WHERE plate IS NOT NULL) k
-  -- The plate's vehicle (one per plate among those not deleted) with its live permit (one per vehicle).
+  -- Each plate with its fold: every table is then read on its plate and its fold, so that whichever of its two plate
+  -- indexes the planner takes, it reads that plate's entries only.
+  FROM (SELECT DISTINCT pid, plate, translate(plate, 'OIZSBG', '012586') AS folded
+    FROM unnest(pids, plates) AS t(pid, plate) WHERE plate IS NOT NULL) k
+  -- The plate's vehicle (one per plate among those not deleted) with its live permit (one per vehicle), each read
+  -- on its own key.
   LEFT JOIN LATERAL (
     SELECT v.id, v.plate, v.make_id, v.model_id, v.color,
       array(SELECT u.name FROM resident_units ru
@@ -65,12 +72,14 @@ BEGIN
         WHERE ru.property_id = v.property_id AND ru.resident_id = v.resident_id ORDER BY ru.position, u.name) AS units,
       p.id AS permit_id, p.code AS permit_code, p.status AS permit_status, p.expires_on, p.spot_id,
       (SELECT s.number FROM spots s WHERE s.property_id = p.property_id AND s.id = p.spot_id) AS spot_number
-    FROM vehicles v
-    LEFT JOIN permits p ON p.property_id = v.property_id AND p.vehicle_id = v.id AND p.deleted_at IS NULL
-      AND p.status IN ('pending', 'approved', 'inactive')
-    WHERE v.property_id = k.pid AND v.plate_normalized = k.plate AND v.deleted_at IS NULL
-    ORDER BY p.id DESC NULLS LAST
-    LIMIT 1
+    FROM (SELECT * FROM vehicles v
+      WHERE v.property_id = k.pid AND v.plate_normalized = k.plate AND v.plate_folded = k.folded
+        AND v.deleted_at IS NULL
+      ORDER BY v.id DESC LIMIT 1) v
+    LEFT JOIN LATERAL (SELECT * FROM permits p
+      WHERE p.property_id = v.property_id AND p.vehicle_id = v.id AND p.deleted_at IS NULL
+        AND p.status IN ('pending', 'approved', 'inactive')
+      ORDER BY p.id DESC LIMIT 1) p ON true
   ) v ON true
   -- The plate's visitor permits that may decide at a later instant: those not ended a day before now (or without
   -- an end), and the latest to end. `until` is the end in microseconds, compared exactly when read.
@@ -83,15 +92,16 @@ BEGIN
     FROM (
       SELECT x.*, row_number() OVER (ORDER BY x.valid_until DESC NULLS FIRST, x.id DESC) AS latest
       FROM visitors x
-      WHERE x.property_id = k.pid AND x.plate_normalized = k.plate AND x.deleted_at IS NULL
-        AND x.permit_status IS NOT NULL
+      WHERE x.property_id = k.pid AND x.plate_normalized = k.plate AND x.plate_folded = k.folded
+        AND x.deleted_at IS NULL AND x.permit_status IS NOT NULL
     ) x
     WHERE x.latest = 1 OR x.valid_until IS NULL OR x.valid_until > now() - interval '1 day'
   ) x ON true
   -- The plate's ban not lifted (one per plate).
   LEFT JOIN LATERAL (
     SELECT b.id, b.reason_id, b.banned_from, b.banned_until FROM banned_vehicles b
-    WHERE b.property_id = k.pid AND b.plate_normalized = k.plate AND b.lifted_at IS NULL
+    WHERE b.property_id = k.pid AND b.plate_normalized = k.plate AND b.plate_folded = k.folded
+      AND b.lifted_at IS NULL
     ORDER BY b.id DESC
     LIMIT 1
   ) b ON true
