@@ -109,15 +109,43 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The trigger of every table the read model derives from: TG_ARGV[0] selects the (pid, plate) pairs a statement
--- changed, from its transition tables (new_rows, old_rows).
+-- The trigger of every table the read model derives from: the (pid, plate) pairs a statement changed, read from its
+-- transition tables (new_rows, old_rows; both for an update) by the table's own query below. A unit counts when its
+-- name changed, a spot when its number did.
 CREATE FUNCTION plate_lookups_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  changed text := CASE TG_OP WHEN 'INSERT' THEN 'new_rows' WHEN 'DELETE' THEN 'old_rows'
+    ELSE '(SELECT * FROM old_rows UNION ALL SELECT * FROM new_rows)' END;
+  keys text;
   pids bigint[];
   plates text[];
 BEGIN
-  EXECUTE 'SELECT array_agg(pid), array_agg(plate) FROM (SELECT DISTINCT pid, plate FROM (' || TG_ARGV[0]
-    || ') c WHERE plate IS NOT NULL) c' INTO pids, plates;
+  IF TG_OP = 'UPDATE' AND TG_TABLE_NAME IN ('units', 'spots') THEN
+    changed := format('(SELECT n.* FROM new_rows n JOIN old_rows o ON o.property_id = n.property_id AND o.id = n.id
+      WHERE o.%1$I IS DISTINCT FROM n.%1$I)', CASE TG_TABLE_NAME WHEN 'units' THEN 'name' ELSE 'number' END);
+  END IF;
+  keys := CASE TG_TABLE_NAME
+    WHEN 'permits' THEN 'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM %1$s r
+      JOIN vehicles v ON v.property_id = r.property_id AND v.id = r.vehicle_id WHERE v.deleted_at IS NULL'
+    WHEN 'resident_units' THEN 'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM %1$s r
+      JOIN vehicles v ON v.property_id = r.property_id AND v.resident_id = r.resident_id WHERE v.deleted_at IS NULL'
+    -- A unit's name is shown with its residents' vehicles and its visitor permits.
+    WHEN 'units' THEN 'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM %1$s r
+        JOIN resident_units ru ON ru.property_id = r.property_id AND ru.unit_id = r.id
+        JOIN vehicles v ON v.property_id = ru.property_id AND v.resident_id = ru.resident_id
+        WHERE v.deleted_at IS NULL
+      UNION ALL SELECT x.property_id, x.plate_normalized FROM %1$s r
+        JOIN visitors x ON x.property_id = r.property_id AND x.unit_id = r.id
+        WHERE x.deleted_at IS NULL AND x.permit_status IS NOT NULL'
+    -- A spot's number is shown with the permits reserving it.
+    WHEN 'spots' THEN 'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM %1$s r
+      JOIN permits p ON p.property_id = r.property_id AND p.spot_id = r.id AND p.deleted_at IS NULL
+      JOIN vehicles v ON v.property_id = p.property_id AND v.id = p.vehicle_id WHERE v.deleted_at IS NULL'
+    -- vehicles, visitors, banned_vehicles: the plates themselves.
+    ELSE 'SELECT property_id AS pid, plate_normalized AS plate FROM %1$s r'
+  END;
+  EXECUTE 'SELECT array_agg(pid), array_agg(plate) FROM (SELECT DISTINCT pid, plate FROM ('
+    || format(keys, changed) || ') c WHERE plate IS NOT NULL) c' INTO pids, plates;
   IF pids IS NOT NULL THEN
     PERFORM plate_lookups_refresh(pids, plates);
   END IF;
@@ -126,121 +154,61 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_vehicles_insert AFTER INSERT ON vehicles REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM new_rows');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_vehicles_update AFTER UPDATE ON vehicles
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM old_rows
-     UNION ALL SELECT property_id, plate_normalized FROM new_rows');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_vehicles_delete AFTER DELETE ON vehicles REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM old_rows');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_visitors_insert AFTER INSERT ON visitors REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM new_rows');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_visitors_update AFTER UPDATE ON visitors
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM old_rows
-     UNION ALL SELECT property_id, plate_normalized FROM new_rows');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_visitors_delete AFTER DELETE ON visitors REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM old_rows');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
-CREATE TRIGGER plate_lookups_banned_vehicles_insert AFTER INSERT ON banned_vehicles
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM new_rows');
+CREATE TRIGGER plate_lookups_banned_vehicles_insert AFTER INSERT ON banned_vehicles REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_banned_vehicles_update AFTER UPDATE ON banned_vehicles
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM old_rows
-     UNION ALL SELECT property_id, plate_normalized FROM new_rows');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
-CREATE TRIGGER plate_lookups_banned_vehicles_delete AFTER DELETE ON banned_vehicles
-  REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT property_id AS pid, plate_normalized AS plate FROM old_rows');
+CREATE TRIGGER plate_lookups_banned_vehicles_delete AFTER DELETE ON banned_vehicles REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_permits_insert AFTER INSERT ON permits REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM new_rows r
-     JOIN vehicles v ON v.property_id = r.property_id AND v.id = r.vehicle_id WHERE v.deleted_at IS NULL');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_permits_update AFTER UPDATE ON permits
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate
-     FROM (SELECT property_id, vehicle_id FROM old_rows UNION SELECT property_id, vehicle_id FROM new_rows) r
-     JOIN vehicles v ON v.property_id = r.property_id AND v.id = r.vehicle_id WHERE v.deleted_at IS NULL');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_permits_delete AFTER DELETE ON permits REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM old_rows r
-     JOIN vehicles v ON v.property_id = r.property_id AND v.id = r.vehicle_id WHERE v.deleted_at IS NULL');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_resident_units_insert AFTER INSERT ON resident_units REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM new_rows r
-     JOIN vehicles v ON v.property_id = r.property_id AND v.resident_id = r.resident_id WHERE v.deleted_at IS NULL');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_resident_units_update AFTER UPDATE ON resident_units
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate
-     FROM (SELECT property_id, resident_id FROM old_rows UNION SELECT property_id, resident_id FROM new_rows) r
-     JOIN vehicles v ON v.property_id = r.property_id AND v.resident_id = r.resident_id WHERE v.deleted_at IS NULL');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_resident_units_delete AFTER DELETE ON resident_units REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM old_rows r
-     JOIN vehicles v ON v.property_id = r.property_id AND v.resident_id = r.resident_id WHERE v.deleted_at IS NULL');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
--- A unit's name is shown with its residents' vehicles and its visitor permits.
 CREATE TRIGGER plate_lookups_units_update AFTER UPDATE ON units
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'WITH r AS (SELECT n.property_id, n.id FROM new_rows n
-       JOIN old_rows o ON o.property_id = n.property_id AND o.id = n.id WHERE o.name IS DISTINCT FROM n.name)
-     SELECT v.property_id AS pid, v.plate_normalized AS plate FROM r
-       JOIN resident_units ru ON ru.property_id = r.property_id AND ru.unit_id = r.id
-       JOIN vehicles v ON v.property_id = ru.property_id AND v.resident_id = ru.resident_id
-       WHERE v.deleted_at IS NULL
-     UNION ALL SELECT x.property_id, x.plate_normalized FROM r
-       JOIN visitors x ON x.property_id = r.property_id AND x.unit_id = r.id
-       WHERE x.deleted_at IS NULL AND x.permit_status IS NOT NULL');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_units_delete AFTER DELETE ON units REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM old_rows r
-       JOIN resident_units ru ON ru.property_id = r.property_id AND ru.unit_id = r.id
-       JOIN vehicles v ON v.property_id = ru.property_id AND v.resident_id = ru.resident_id
-       WHERE v.deleted_at IS NULL
-     UNION ALL SELECT x.property_id, x.plate_normalized FROM old_rows r
-       JOIN visitors x ON x.property_id = r.property_id AND x.unit_id = r.id
-       WHERE x.deleted_at IS NULL AND x.permit_status IS NOT NULL');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
--- A spot's number is shown with the permits reserving it.
 CREATE TRIGGER plate_lookups_spots_update AFTER UPDATE ON spots
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM new_rows n
-       JOIN old_rows o ON o.property_id = n.property_id AND o.id = n.id AND o.number IS DISTINCT FROM n.number
-       JOIN permits p ON p.property_id = n.property_id AND p.spot_id = n.id AND p.deleted_at IS NULL
-       JOIN vehicles v ON v.property_id = p.property_id AND v.id = p.vehicle_id WHERE v.deleted_at IS NULL');
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 CREATE TRIGGER plate_lookups_spots_delete AFTER DELETE ON spots REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed(
-    'SELECT v.property_id AS pid, v.plate_normalized AS plate FROM old_rows r
-       JOIN permits p ON p.property_id = r.property_id AND p.spot_id = r.id AND p.deleted_at IS NULL
-       JOIN vehicles v ON v.property_id = p.property_id AND v.id = p.vehicle_id WHERE v.deleted_at IS NULL');
+  FOR EACH STATEMENT EXECUTE FUNCTION plate_lookups_changed();
 --> statement-breakpoint
 -- What is already there, read in the central scope (the tables' row-level security is forced on their owner too).
 SELECT set_config('app.scope', 'central', true);
