@@ -15,7 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { query, type Db, type Tx } from './query';
 import { sendStatements } from './statements';
-import { bound, connectionOf, executeText, prepared, toPrepare, type Named, type Opening } from './named';
+import { bound, connectionOf, prepared, stepOf, toPrepare, type Named, type Opening } from './named';
 
 export { namedStatementText, queryNamed, TRANSACTION_PROPERTY, type Named, type Opening } from './named';
 
@@ -125,9 +125,9 @@ const ENDED = new Proxy(
 ) as Tx;
 
 /**
- * A server: BEGIN and the opening in one simple-protocol query (one round trip instead of one per statement;
- * the statements run in order, so the scope the first sets holds for the next), then fn's statements, then
- * COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as before; named
+ * A server: BEGIN and the opening in one round trip (statements.ts: its named statements bound and executed by the
+ * extended protocol; the statements run in order, so the scope the first sets holds for the next), then fn's
+ * statements, then COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as before; named
  * statements fn runs (queryNamed) are prepared on the same connection, beside the opening's. With `endWithOpening`,
  * COMMIT goes in the opening's message and fn runs after, the connection handed back.
  */
@@ -135,10 +135,17 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
   const dialect = new PgDialect();
   return async (opening, fn, options) => {
     const client = await pool.connect();
-    const missing = toPrepare(
-      client,
-      opening.filter((o): o is Named => typeof o !== 'string'),
-    );
+    let missing: ReturnType<typeof toPrepare>;
+    try {
+      missing = toPrepare(
+        client,
+        opening.filter((o): o is Named => typeof o !== 'string'),
+      );
+    } catch (e) {
+      // A statement refused before anything was sent (two texts for one name): the connection goes back as it was.
+      client.release();
+      throw e;
+    }
     if (missing) {
       try {
         await client.query(missing.text);
@@ -148,7 +155,6 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
       }
       prepared(client, missing.names);
     }
-    const statements = opening.map((o) => (typeof o === 'string' ? o : executeText(o)));
     const ends = options?.endWithOpening === true;
     // A transaction fn may use: drizzle's own, on the pool's connection (savepoints work as before).
     const tx = ends
@@ -162,11 +168,12 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
     let broken: Error | undefined;
     let rows: Record<string, unknown>[][] = [];
     try {
-      const answer = await sendStatements(
-        client,
-        ['begin', ...statements, ...(ends ? ['commit'] : [])].join(';\n'),
-      );
-      rows = answer.slice(1, 1 + statements.length);
+      const answer = await sendStatements(client, [
+        'begin',
+        ...opening.map(stepOf),
+        ...(ends ? ['commit'] : []),
+      ]);
+      rows = answer.slice(1, 1 + opening.length);
       if (!ends) {
         const out = await fn(tx, rows);
         await client.query('commit');

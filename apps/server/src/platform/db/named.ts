@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { query, type Tx } from './query';
+import { sendStatements, type Step } from './statements';
 
 /*
- * Named statements (decisions 0018, 0026, 0030): prepared once per server connection, their plans kept, and run by
- * `EXECUTE name('literal', …)` in a transaction's opening or by a handler (queryNamed); on PGlite their text runs with
- * the values bound.
+ * Named statements (decisions 0018, 0026, 0030, 0033): prepared once per server connection, their plans kept, and run
+ * by the extended protocol's Bind and Execute (statements.ts), in a transaction's opening or by a handler
+ * (queryNamed); on PGlite their text runs with the values bound.
  */
 
 /**
@@ -18,9 +19,9 @@ export const TRANSACTION_PROPERTY = {
 
 /**
  * A named statement: `$n` parameters, and its values as text (checked constants, numbers, hex digests, normalised
- * plates — never a backslash) or the transaction's property. A server prepares it once per connection (its plan
- * kept: not planned again on every request) and executes it with its values written as literals; PGlite runs its
- * text with the values bound.
+ * plates) or the transaction's property. A server prepares it once per connection (its plan
+ * kept: not planned again on every request) and executes it with its text values as parameters; PGlite runs its text
+ * with the values bound.
  */
 export interface Named {
   name: string;
@@ -34,18 +35,53 @@ export interface Named {
  */
 export type Opening = string | Named;
 
-/** The text of each named statement run in this process, by name: one name is one text. */
-const namedTexts = new Map<string, string>();
-
-function registerNamed(statement: Named) {
-  const known = namedTexts.get(statement.name);
-  if (known === statement.text) return;
-  if (known !== undefined) throw new Error(`two texts for the named statement ${statement.name}`);
-  namedTexts.set(statement.name, statement.text);
+/**
+ * A named statement as a server prepares it: its text with each value that is the transaction's property written in
+ * (it is not known when the statement is sent with the opening) and the other parameters numbered in turn, so that
+ * its values are only the text ones and travel as the Bind message's parameters (decision 0033).
+ */
+interface Prepared {
+  /** The statement's own text and which of its values are the transaction's property ('p') or text ('v'). */
+  source: string;
+  shape: string;
+  text: string;
 }
 
-/** The text of a named statement this process has run (the bench writes its executions out as plain SQL). */
-export const namedStatementText = (name: string) => namedTexts.get(name);
+/** Each named statement run in this process, by name: one name is one text, its values of one shape. */
+const registry = new Map<string, Prepared>();
+
+const shapeOf = (statement: Named) =>
+  statement.params.map((p) => (typeof p === 'string' ? 'v' : 'p')).join('');
+
+function preparedForm(statement: Named): Prepared {
+  const shape = shapeOf(statement);
+  const known = registry.get(statement.name);
+  if (known) {
+    if (known.source !== statement.text || known.shape !== shape)
+      throw new Error(`two texts for the named statement ${statement.name}`);
+    return known;
+  }
+  let n = 0;
+  const numbers = statement.params.map((p) => (typeof p === 'string' ? ++n : 0));
+  const text = statement.text.replace(/\$(\d+)/g, (_, k: string) => {
+    const i = Number(k) - 1;
+    if (i >= statement.params.length)
+      throw new Error(`the named statement ${statement.name} has no value for $${k}`);
+    return numbers[i] ? `$${numbers[i]}` : `(${TRANSACTION_PROPERTY.sql})`;
+  });
+  const form = { source: statement.text, shape, text };
+  registry.set(statement.name, form);
+  return form;
+}
+
+/** A named statement's values as its prepared form takes them: the text ones, in order. */
+export const valuesOf = (statement: Named): string[] =>
+  statement.params.filter((p): p is string => typeof p === 'string');
+
+/**
+ * The text of a named statement this process has run, as prepared: the bench writes its executions out as plain SQL.
+ */
+export const namedStatementText = (name: string) => registry.get(name)?.text;
 
 /** The named statements each server connection has prepared (a PREPARE outlives a transaction rolled back). */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
@@ -59,11 +95,12 @@ export function toPrepare(
 ): { text: string; names: string[] } | null {
   let known = preparedOn.get(client);
   if (!known) preparedOn.set(client, (known = new Set()));
+  // Checked at every run, prepared or not: one name is one text.
+  for (const o of statements) preparedForm(o);
   const missing = statements.filter((o) => !known.has(o.name));
   if (!missing.length) return null;
-  for (const o of missing) registerNamed(o);
   return {
-    text: missing.map((o) => `prepare ${o.name} as ${o.text}`).join(';\n'),
+    text: missing.map((o) => `prepare ${o.name} as ${preparedForm(o).text}`).join(';\n'),
     names: missing.map((o) => o.name),
   };
 }
@@ -73,9 +110,9 @@ export const prepared = (client: pg.PoolClient, names: string[]) => {
   for (const name of names) known.add(name);
 };
 
-const valueText = (value: Named['params'][number]) =>
-  typeof value === 'string' ? literal(value) : TRANSACTION_PROPERTY.sql;
-export const executeText = (o: Named) => `execute ${o.name}(${o.params.map(valueText).join(', ')})`;
+/** A statement of a message as statements.ts sends it: text as it is, a named statement by its name and values. */
+export const stepOf = (o: Opening): Step =>
+  typeof o === 'string' ? o : { name: o.name, values: valuesOf(o) };
 
 /**
  * Runs a named statement in a transaction and returns its rows: on a server, in the transaction `open` began,
@@ -84,27 +121,20 @@ export const executeText = (o: Named) => `execute ${o.name}(${o.params.map(value
  */
 export async function queryNamed<T>(tx: Tx, statement: Named): Promise<T[]> {
   const client = connectionOf.get(tx);
-  if (!client) {
-    registerNamed(statement);
-    return query<T>(tx, bound(statement));
-  }
+  if (!client) return query<T>(tx, bound(statement));
   const missing = toPrepare(client, [statement]);
   if (missing) {
     await client.query(missing.text);
     prepared(client, missing.names);
   }
-  const result = await client.query<T & pg.QueryResultRow>(executeText(statement));
-  return result.rows;
-}
-
-/** A value written into SQL text: quoted, quotes doubled; a backslash (never in our values) is refused. */
-function literal(value: string): string {
-  if (value.includes('\\')) throw new Error('a literal of an opening holds a backslash');
-  return `'${value.replace(/'/g, "''")}'`;
+  const [rows] = await sendStatements(client, [stepOf(statement)]);
+  return rows as T[];
 }
 
 /** A named statement as a drizzle SQL object with its values bound as parameters (PGlite's path). */
 export function bound(statement: Named): SQL {
+  // One name is one text here too.
+  preparedForm(statement);
   const parts = statement.text.split(/\$(\d+)/);
   return sql.join(
     parts.map((part, i) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/db';
 import { sql } from 'drizzle-orm';
-import { query, scopeSql, type Database } from './index';
+import { query, queryNamed, scopeSql, TRANSACTION_PROPERTY, type Database, type Named } from './index';
 
 /*
  * A transaction's opening answers each statement's rows (decision 0031: on a server they are read by `Statements`,
@@ -77,5 +77,80 @@ describe('a transaction opening’s rows', () => {
       Array.from({ length: 12 }, (_, i) => opened([`select ${i}::int as i`, 'select 1 as a, 2 as b'])),
     );
     answers.forEach((rows, i) => expect(rows).toEqual([[{ i }], [{ a: 1, b: 2 }]]));
+  });
+});
+
+/*
+ * A named statement goes as the extended protocol's Bind of its values (decision 0033): the transaction's property is
+ * written into its prepared text, its other values travel as parameters, whatever characters they hold.
+ */
+describe('a named statement', () => {
+  const VALUES = ["it's", 'a \\ backslash', '中文 é', '', '$1'];
+  const named = (name: string, values: string[]): Named => ({
+    name,
+    text: `select $2::text as a, $1::bigint::int as property, $3::text as b, $4::text as c, $5::text as d,
+      $6::text as e, $2::text || $3::text as ab`,
+    params: [TRANSACTION_PROPERTY, ...values],
+  });
+
+  it('answers its values as sent, beside the transaction’s property, in the opening and in a handler', async () => {
+    const expected = {
+      a: VALUES[0],
+      property: 42,
+      b: VALUES[1],
+      c: VALUES[2],
+      d: VALUES[3],
+      e: VALUES[4],
+      ab: VALUES[0]! + VALUES[1]!,
+    };
+    for (let round = 0; round < 3; round++) {
+      const [opening, inHandler] = await database.open(
+        [scopeSql({ area: 'tenant', propertyId: 42 }), named('test_named_values', VALUES)],
+        async (tx, rows) => [rows[1], await queryNamed(tx, named('test_named_values', VALUES))],
+      );
+      expect(opening).toEqual([expected]);
+      expect(inHandler).toEqual([expected]);
+    }
+    // Without a property (the central scope), the property is null.
+    const rows = await database.open([SCOPE, named('test_named_values', VALUES)], async (_, r) => r[1], {
+      endWithOpening: true,
+    });
+    expect(rows).toEqual([{ ...expected, property: null }]);
+  });
+
+  it('with the property as its only value, and refused with another text or other kinds of values', async () => {
+    const only: Named = {
+      name: 'test_named_only',
+      text: 'select $1::bigint::int as p',
+      params: [TRANSACTION_PROPERTY],
+    };
+    const rows = await database.open(
+      [scopeSql({ area: 'tenant', propertyId: 7 }), only],
+      async (_, r) => r[1],
+      { endWithOpening: true },
+    );
+    expect(rows).toEqual([{ p: 7 }]);
+    const open = (statement: Named) =>
+      database
+        .open([SCOPE, statement], async () => 'ran', { endWithOpening: true })
+        .catch((e: Error) => e.message);
+    expect(await open({ ...only, text: 'select $1::bigint::int as q' })).toMatch(/two texts/);
+    expect(await open({ ...only, params: ['7'] })).toMatch(/two texts/);
+  });
+
+  it('fails its transaction alone when it fails, and the connection serves the next one', async () => {
+    const failing: Named = { name: 'test_named_failing', text: 'select 1 / $1::int as x', params: ['0'] };
+    const failed = await database
+      .open([SCOPE, failing, 'select 1 as a'], async () => 'ran', { endWithOpening: true })
+      .catch((e: Error & { cause?: Error }) => `${e.message} ${e.cause?.message ?? ''}`);
+    expect(failed).toMatch(/division by zero/);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        database.open([SCOPE, { ...failing, params: [String(i + 1)] }], async (_, r) => r[1], {
+          endWithOpening: true,
+        }),
+      ),
+    );
+    answers.forEach((rows, i) => expect(rows).toEqual([{ x: i === 0 ? 1 : 0 }]));
   });
 });

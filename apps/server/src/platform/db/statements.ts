@@ -1,16 +1,106 @@
 import pg from 'pg';
 
 /*
- * A transaction's opening, answered lean (decision 0031). node-postgres builds, for every result of every query, a
- * row template from the result's column names (`Result.addFields`: a dictionary-mode object filled name by name,
- * then copied), about 10 µs for a result of twenty columns. A signed-in request's opening has three or four
+ * A transaction's opening, sent in one round trip and answered lean (decisions 0031 and 0033). node-postgres builds,
+ * for every result of every query, a row template from the result's column names (`Result.addFields`: a
+ * dictionary-mode object filled name by name, then copied), about 10 µs for a result of twenty columns. A signed-in request's opening has three or four
  * results, and every request sends one, so this alone cost more server time than the plate lookup's own code.
  *
- * `Statements` is a query object of node-postgres's own kind (a "submittable", as pg-cursor is): it sends one
- * simple-protocol message of several statements and keeps each statement's rows. A result's columns are read once
- * per shape — the same statement answers with the same columns every time — and each row is filled column by column,
- * its values parsed by the type parsers node-postgres itself uses.
+ * `Statements` is a query object of node-postgres's own kind (a "submittable", as pg-cursor is): it sends several
+ * statements by the extended protocol, one Sync for all, and keeps each statement's rows. A named statement, prepared
+ * on the connection (named.ts), is only bound to its values and executed: PostgreSQL neither parses an `EXECUTE`
+ * nor evaluates its arguments (decision 0033: about 30 µs of PostgreSQL's time less per signed-in request). A text
+ * statement (BEGIN, the scope, COMMIT) is parsed unnamed, as the simple protocol would. A result's columns are read
+ * once per shape — the same statement answers with the same columns every time — and each row is filled column by
+ * column, its values parsed by the type parsers node-postgres itself uses.
  */
+
+/** A statement of a message: SQL text without values, or a statement the connection has prepared, with its values. */
+export type Step = string | { name: string; values: string[] };
+
+/** A value written into SQL text: quoted, quotes doubled (standard_conforming_strings: a backslash is itself). */
+const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
+
+/** A step as SQL text (`execute name('v1', …)` for a prepared one), for a reader: the bench's capture, a log. */
+export const stepText = (step: Step): string =>
+  typeof step === 'string'
+    ? step
+    : step.values.length
+      ? `execute ${step.name}(${step.values.map(literal).join(', ')})`
+      : `execute ${step.name}`;
+
+/*
+ * The extended protocol's messages of a list of steps, written into one buffer (one allocation, one write; node-
+ * postgres's own serializer allocates a buffer per message and writes each). Per step: a text one is parsed as the
+ * unnamed statement and bound; a prepared one is bound to its values (text format, no types: the statement's own);
+ * then the portal is described (its columns: RowDescription, or NoData) and executed to its last row. One Sync ends
+ * the list. Strings are UTF-8 and end with a zero byte (no value of ours holds one: input.ts refuses control
+ * characters).
+ */
+const SYNC_LENGTH = 5;
+const DESCRIBE_LENGTH = 7; // 'D', Int32 length, 'P', an empty portal name
+const EXECUTE_LENGTH = 10; // 'E', Int32 length, an empty portal name, Int32 rows (0: all)
+
+function extendedMessages(steps: readonly Step[]): Buffer {
+  let size = SYNC_LENGTH;
+  for (const step of steps) {
+    if (typeof step === 'string') {
+      // Parse: 'P', length, '' name, the text, Int16 0 types; Bind: 'B', length, '', '', 0 formats, 0 values, 0 formats.
+      size += 1 + 4 + 1 + Buffer.byteLength(step) + 1 + 2;
+      size += 1 + 4 + 1 + 1 + 2 + 2 + 2;
+    } else {
+      size += 1 + 4 + 1 + Buffer.byteLength(step.name) + 1 + 2 + 2 + 2;
+      for (const value of step.values) size += 4 + Buffer.byteLength(value);
+    }
+    size += DESCRIBE_LENGTH + EXECUTE_LENGTH;
+  }
+  const buf = Buffer.allocUnsafe(size);
+  let at = 0;
+  const string = (text: string) => {
+    at += buf.write(text, at);
+    buf[at++] = 0;
+  };
+  const bind = (statement: string, values: readonly string[]) => {
+    const start = at;
+    buf[at++] = 0x42; // 'B'
+    at += 4;
+    buf[at++] = 0; // the unnamed portal
+    string(statement);
+    at = buf.writeInt16BE(0, at); // every value in text format
+    at = buf.writeInt16BE(values.length, at);
+    for (const value of values) {
+      const length = buf.write(value, at + 4);
+      buf.writeInt32BE(length, at);
+      at += 4 + length;
+    }
+    at = buf.writeInt16BE(0, at); // every column in text format
+    buf.writeInt32BE(at - start - 1, start + 1);
+  };
+  for (const step of steps) {
+    if (typeof step === 'string') {
+      const start = at;
+      buf[at++] = 0x50; // 'P'
+      at += 4;
+      buf[at++] = 0; // the unnamed statement
+      string(step);
+      at = buf.writeInt16BE(0, at);
+      buf.writeInt32BE(at - start - 1, start + 1);
+      bind('', []);
+    } else bind(step.name, step.values);
+    buf[at++] = 0x44; // 'D'
+    at = buf.writeInt32BE(DESCRIBE_LENGTH - 1, at);
+    buf[at++] = 0x50; // a portal
+    buf[at++] = 0;
+    buf[at++] = 0x45; // 'E'
+    at = buf.writeInt32BE(EXECUTE_LENGTH - 1, at);
+    buf[at++] = 0;
+    at = buf.writeInt32BE(0, at);
+  }
+  buf[at++] = 0x53; // 'S'
+  at = buf.writeInt32BE(4, at);
+  if (at !== size) throw new Error(`extended messages of ${at} bytes, ${size} expected`);
+  return buf;
+}
 
 type Parser = (value: string) => unknown;
 
@@ -64,9 +154,10 @@ function shapeOf(fields: FieldDescription[]): Shape {
 }
 
 /**
- * Several statements sent as one simple-protocol message (`client.query(new Statements(text))`): `rows` answers
- * with the rows of each statement in order (none for BEGIN, COMMIT and the like). A failed statement fails the
- * whole: PostgreSQL skips the rest of the message, and `rows` rejects with its error.
+ * Several statements sent in one round trip (`client.query(new Statements(steps))`): `rows` answers with the rows of
+ * each statement in order (none for BEGIN, COMMIT and the like). A failed statement fails the whole: PostgreSQL skips
+ * the rest until the Sync, and `rows` rejects with its error. The statements run in the transaction BEGIN opened, or
+ * without one in a transaction of their own that the Sync ends.
  */
 export class Statements implements pg.Submittable {
   /** The rows of each statement answered so far, in order. */
@@ -77,12 +168,19 @@ export class Statements implements pg.Submittable {
   private settle!: { resolve: (rows: Record<string, unknown>[][]) => void; reject: (e: Error) => void };
   readonly rows: Promise<Record<string, unknown>[][]>;
 
-  constructor(private readonly text: string) {
+  constructor(private readonly steps: readonly Step[]) {
     this.rows = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
   }
 
+  /** The statements as SQL text, for a reader (the bench's capture reads a query's `text`). */
+  get text(): string {
+    return this.steps.map(stepText).join(';\n');
+  }
+
   submit(connection: pg.Connection): void {
-    (connection as unknown as { query(text: string): void }).query(this.text);
+    // As node-postgres's own Connection sends a message: nothing when its socket no longer writes (it reports the error).
+    const { stream } = connection as unknown as { stream: { writable: boolean; write(b: Buffer): void } };
+    if (stream.writable) stream.write(extendedMessages(this.steps));
   }
 
   handleRowDescription(msg: { fields: FieldDescription[] }): void {
@@ -133,12 +231,12 @@ export class Statements implements pg.Submittable {
   }
 }
 
-/** Sends `text` (several statements) on the connection and answers each statement's rows. */
+/** Sends `steps` on the connection in one round trip and answers each statement's rows. */
 export async function sendStatements(
   client: pg.PoolClient,
-  text: string,
+  steps: readonly Step[],
 ): Promise<Record<string, unknown>[][]> {
-  const statements = new Statements(text);
+  const statements = new Statements(steps);
   void client.query(statements);
   return statements.rows;
 }
