@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { namedStatementText } from '../apps/server/src/platform/db';
+import { Statements } from '../apps/server/src/platform/db/statements';
 
 export interface Reference {
   tool: string;
@@ -114,40 +115,17 @@ function inline(value: unknown): string {
   return literal(typeof value === 'string' ? value : JSON.stringify(value));
 }
 
-/** The arguments of an `execute name(…)`: split at the commas outside quotes and parentheses. */
-function executeArguments(list: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === "'") quoted = !quoted;
-    else if (!quoted && c === '(') depth++;
-    else if (!quoted && c === ')') depth--;
-    else if (!quoted && depth === 0 && c === ',') {
-      out.push(list.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  if (list.trim()) out.push(list.slice(start).trim());
-  return out;
-}
-
 /**
- * A named statement's execution (`execute name('v1', 'v2')`, platform/db's queryNamed; a value may be an expression,
- * the transaction's property) written as its own text with those values in place of its parameters: the same SQL
- * sent raw, planned on every run as pgbench -M simple does.
+ * A prepared statement's execution as the server sends it (platform/db's `Statements`: its name and values) written as
+ * its own text with those values in place of its parameters: the same SQL sent raw, planned on every run as
+ * pgbench -M simple does.
  */
-function asPlainSql(statement: string): string {
-  const call = /^execute (\w+)\((.*)\)$/s.exec(statement.trim());
-  if (!call) return statement;
-  const text = namedStatementText(call[1]!);
-  if (!text) throw new Error(`the text of the named statement ${call[1]} is not known`);
-  const values = executeArguments(call[2]!);
+function asPlainSql(name: string, values: readonly string[]): string {
+  const text = namedStatementText(name);
+  if (!text) throw new Error(`the text of the named statement ${name} is not known`);
   return text.replace(/\$(\d+)/g, (_, n: string) => {
     const value = values[Number(n) - 1];
-    return value === undefined ? 'NULL' : `(${value})`;
+    return value === undefined ? 'NULL' : literal(value);
   });
 }
 
@@ -155,8 +133,8 @@ function asPlainSql(statement: string): string {
  * The statements of a transaction's opening (platform/admission), which the reference sends as its own BEGIN and
  * scope: the scope, the tenant, the session and the selected property.
  */
-const OPENING =
-  /^\s*(begin|commit|rollback|prepare|select set_config\('app\.scope'|execute parkade_(tenant|session_\w+|select_property)\()/i;
+const OPENING = /^\s*(begin|commit|rollback|prepare|select set_config\('app\.scope')/i;
+const OPENING_NAMED = /^parkade_(tenant|session_\w+|select_property)$/;
 
 /**
  * The statements the server sends to PostgreSQL while `run` runs (the pool's clients, parameters written in as
@@ -178,12 +156,14 @@ export async function captureHandlerSql(run: () => Promise<unknown>): Promise<st
       : Array.isArray(second)
         ? (second as unknown[])
         : [];
-    // A message of several statements (an opening, with a route's read: platform/db) is taken statement by statement.
-    if (config.text)
-      for (const part of config.text
-        .replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1]))
-        .split(';\n'))
-        if (!OPENING.test(part)) seen.push(asPlainSql(part));
+    // An opening with a route's read, or a handler's prepared statement (platform/db), is taken step by step.
+    if (first instanceof Statements) {
+      for (const step of first.steps)
+        if (typeof step === 'string') {
+          if (!OPENING.test(step)) seen.push(step);
+        } else if (!OPENING_NAMED.test(step.name)) seen.push(asPlainSql(step.name, step.values));
+    } else if (config.text && !OPENING.test(config.text))
+      seen.push(config.text.replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1])));
     return original.apply(this, args);
   };
   try {

@@ -127,9 +127,9 @@ const ENDED = new Proxy(
 /**
  * A server: BEGIN and the opening in one round trip (statements.ts: its named statements bound and executed by the
  * extended protocol; the statements run in order, so the scope the first sets holds for the next), then fn's
- * statements, then COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as before; named
- * statements fn runs (queryNamed) are prepared on the same connection, beside the opening's. With `endWithOpening`,
- * COMMIT goes in the opening's message and fn runs after, the connection handed back.
+ * statements, then COMMIT. The transaction object is drizzle's own, on the pool's connection, so savepoints work as
+ * before; named statements fn runs (queryNamed) are prepared on the same connection, beside the opening's. With
+ * `endWithOpening`, COMMIT goes in the opening's message and fn runs after, the connection handed back.
  */
 function postgresOpen(pool: pg.Pool): Database['open'] {
   const dialect = new PgDialect();

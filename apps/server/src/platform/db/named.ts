@@ -75,7 +75,7 @@ function preparedForm(statement: Named): Prepared {
 }
 
 /** A named statement's values as its prepared form takes them: the text ones, in order. */
-export const valuesOf = (statement: Named): string[] =>
+const valuesOf = (statement: Named): string[] =>
   statement.params.filter((p): p is string => typeof p === 'string');
 
 /**

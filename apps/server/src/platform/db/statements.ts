@@ -3,8 +3,9 @@ import pg from 'pg';
 /*
  * A transaction's opening, sent in one round trip and answered lean (decisions 0031 and 0033). node-postgres builds,
  * for every result of every query, a row template from the result's column names (`Result.addFields`: a
- * dictionary-mode object filled name by name, then copied), about 10 µs for a result of twenty columns. A signed-in request's opening has three or four
- * results, and every request sends one, so this alone cost more server time than the plate lookup's own code.
+ * dictionary-mode object filled name by name, then copied), about 10 µs for a result of twenty columns. A signed-in
+ * request's opening has three or four results, and every request sends one, so this alone cost more server time than
+ * the plate lookup's own code.
  *
  * `Statements` is a query object of node-postgres's own kind (a "submittable", as pg-cursor is): it sends several
  * statements by the extended protocol, one Sync for all, and keeps each statement's rows. A named statement, prepared
@@ -17,17 +18,6 @@ import pg from 'pg';
 
 /** A statement of a message: SQL text without values, or a statement the connection has prepared, with its values. */
 export type Step = string | { name: string; values: string[] };
-
-/** A value written into SQL text: quoted, quotes doubled (standard_conforming_strings: a backslash is itself). */
-const literal = (value: string): string => `'${value.replace(/'/g, "''")}'`;
-
-/** A step as SQL text (`execute name('v1', …)` for a prepared one), for a reader: the bench's capture, a log. */
-export const stepText = (step: Step): string =>
-  typeof step === 'string'
-    ? step
-    : step.values.length
-      ? `execute ${step.name}(${step.values.map(literal).join(', ')})`
-      : `execute ${step.name}`;
 
 /*
  * The extended protocol's messages of a list of steps, written into one buffer (one allocation, one write; node-
@@ -45,7 +35,7 @@ function extendedMessages(steps: readonly Step[]): Buffer {
   let size = SYNC_LENGTH;
   for (const step of steps) {
     if (typeof step === 'string') {
-      // Parse: 'P', length, '' name, the text, Int16 0 types; Bind: 'B', length, '', '', 0 formats, 0 values, 0 formats.
+      // Parse: 'P', length, '' name, the text, Int16 0 types; Bind: 'B', length, '', '', 0 formats, values, formats.
       size += 1 + 4 + 1 + Buffer.byteLength(step) + 1 + 2;
       size += 1 + 4 + 1 + 1 + 2 + 2 + 2;
     } else {
@@ -168,17 +158,12 @@ export class Statements implements pg.Submittable {
   private settle!: { resolve: (rows: Record<string, unknown>[][]) => void; reject: (e: Error) => void };
   readonly rows: Promise<Record<string, unknown>[][]>;
 
-  constructor(private readonly steps: readonly Step[]) {
+  constructor(readonly steps: readonly Step[]) {
     this.rows = new Promise((resolve, reject) => (this.settle = { resolve, reject }));
   }
 
-  /** The statements as SQL text, for a reader (the bench's capture reads a query's `text`). */
-  get text(): string {
-    return this.steps.map(stepText).join(';\n');
-  }
-
   submit(connection: pg.Connection): void {
-    // As node-postgres's own Connection sends a message: nothing when its socket no longer writes (it reports the error).
+    // As node-postgres's Connection sends a message: nothing when its socket no longer writes (it reports the error).
     const { stream } = connection as unknown as { stream: { writable: boolean; write(b: Buffer): void } };
     if (stream.writable) stream.write(extendedMessages(this.steps));
   }
