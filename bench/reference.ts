@@ -131,9 +131,11 @@ function asPlainSql(name: string, values: readonly string[]): string {
 
 /**
  * The statements of a transaction's opening (platform/admission), which the reference sends as its own BEGIN and
- * scope: the scope, the tenant, the session and the selected property.
+ * scope: the scope, the tenant, the session and the selected property; and the COMMIT that reads the transaction's
+ * announced changes (decision 0034).
  */
-const OPENING = /^\s*(begin|commit|rollback|prepare|select set_config\('app\.scope')/i;
+const OPENING =
+  /^\s*(begin|commit|rollback|prepare|select set_config\('app\.scope'|select current_setting\('parkade\.admission_changed')/i;
 const OPENING_NAMED = /^parkade_(tenant|session_\w+|select_property)$/;
 
 /**

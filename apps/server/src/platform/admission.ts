@@ -6,7 +6,15 @@ import {
   type Permission,
 } from '@parkade/contract';
 import type { FastifyRequest } from 'fastify';
-import { sessionFrom, sessionSql, touchSession, type SessionUser } from './auth';
+import { admissionCacheOf, sessionKey } from './admission-cache';
+import {
+  sessionFreshForMs,
+  sessionFrom,
+  sessionSql,
+  tokenHash,
+  touchSession,
+  type SessionUser,
+} from './auth';
 import { scopeSql, type Database, type Named, type Opening, type RowScope, type Tx } from './db';
 import { forbidden, HttpError } from './errors';
 import { tenantCodeOf, tenantFrom, tenantSql, type TenantProperty } from './tenancy';
@@ -122,9 +130,19 @@ export async function admitted<T>(
   read?: Named | null,
 ): Promise<T> {
   const code = area === 'tenant' ? tenantCodeOf(req.headers['x-tenant'] as string | undefined) : null;
-  const opening: Opening[] = [scopeSql(scopeOf(area))];
-  if (code) opening.push(tenantSql(code));
-  if (token) opening.push(sessionSql(area, token));
+  // The tenant and the caller admitted a moment ago are not read again (decision 0034).
+  const cache = admissionCacheOf(database.changes);
+  const mark = cache.mark();
+  const knownTenant = code ? cache.tenant(code) : undefined;
+  const hash = token ? tokenHash(token) : undefined;
+  const key =
+    hash && (area === 'central' || knownTenant) ? sessionKey(area, knownTenant?.id ?? null, hash) : undefined;
+  const knownSession = key ? cache.session(key) : undefined;
+  const opening: Opening[] = [
+    scopeSql(knownTenant ? { area: 'tenant', propertyId: knownTenant.id } : scopeOf(area)),
+  ];
+  if (code && !knownTenant) opening.push(tenantSql(code));
+  if (token && !knownSession) opening.push(sessionSql(area, token));
   const named = req.headers['x-property'];
   const selects =
     area === 'central' &&
@@ -143,15 +161,21 @@ export async function admitted<T>(
       const inTransaction = <R>(fn: (t: Tx) => Promise<R>) =>
         oneTrip ? database.withScope(rowScope, fn) : fn(tx);
       let next = 1;
-      const property = code ? await tenantFrom(inTransaction, rows[next++]!, code, req.hostInfo) : null;
+      const tenantRows = () =>
+        knownTenant ? [knownTenant as unknown as Record<string, unknown>] : rows[next++]!;
+      const property = code ? await tenantFrom(inTransaction, tenantRows(), code, req.hostInfo) : null;
       if (property) rowScope = { area: 'tenant', propertyId: property.id };
+      if (code && property && !knownTenant) cache.keepTenant(mark, code, property);
       const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
       const touch = (id: number) => inTransaction((t) => touchSession(t, id));
       let session: SessionUser | null = null;
-      if (token) {
+      if (knownSession) session = knownSession;
+      else if (token && hash) {
         const sessionRows = rows[next++]!;
         try {
           session = await sessionFrom(touch, sessionRows, area, property?.id ?? null, languages);
+          const at = sessionKey(area, property?.id ?? null, hash);
+          cache.keepSession(mark, at, session, area, sessionFreshForMs(sessionRows));
         } catch (e) {
           if (def.access !== 'public') throw e;
         }

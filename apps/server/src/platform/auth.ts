@@ -192,6 +192,9 @@ function sessionText(area: Area): string {
       : `u.property_id = nullif(current_setting('app.property_id', true), '')::bigint`;
   return `select s.id::int as "sessionId", s.area as "sessionArea", s.property_id::int as "sessionPropertyId",
       coalesce(s.last_used_at, s.created_at) < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS}) as touch,
+      extract(epoch from least(s.expires_at,
+        coalesce(s.last_used_at, s.created_at) + make_interval(secs => ${SESSION_TOUCH_SECONDS})) - now())::float8
+        as "freshFor",
       ${users.columns},
       (select c.property_id::int from patrol_check_ins c where c.user_area = '${area}' and c.user_id = u.id
         and c.checked_out_at is null) as "roundPropertyId"
@@ -228,6 +231,12 @@ type SessionRow = {
   touch: boolean;
   roundPropertyId: number | null;
 } & Omit<UserRow, 'id'> & { id: number | null };
+
+/**
+ * How long the session read by `sessionSql` may be trusted without reading it again (ms, decision 0034): until its
+ * idle clock is due to be written (at most SESSION_TOUCH_SECONDS, long before it goes idle) or it expires.
+ */
+export const sessionFreshForMs = (rows: Record<string, unknown>[]) => Number(rows[0]?.freshFor) * 1000;
 
 /** Writes a session's idle clock (its last use). */
 export const touchSession = (tx: Tx, sessionId: number) =>

@@ -4,7 +4,8 @@ import { create } from 'zustand';
 
 /**
  * Short confirmations and failures after an action ("Profile updated", "Logout successful!"): one at a time (a
- * new one replaces the one on screen), shown by the one <Toaster /> mounted at the root. Call `toast.success(text)` / `toast.error(text)` from
+ * new one replaces the one on screen), shown by the one <Toaster /> mounted at the root. A confirmation also goes
+ * at the user's next tap elsewhere; warnings and errors stay until closed or timed out. Call `toast.success(text)` / `toast.error(text)` from
  * anywhere (event handlers, mutation callbacks); texts are already translated (server messages are, and UI texts
  * go through t() at the call site).
  */
@@ -55,7 +56,10 @@ export function Toaster() {
       open={Boolean(current)}
       autoHideDuration={current ? DURATION[current.severity] : null}
       onClose={(_event, reason) => {
-        if (reason !== 'clickaway') shift();
+        // A confirmation goes as soon as the user moves on (an officer tapping the lookup right after checking in
+        // must not find its first result under it); a warning or an error stays until read or closed.
+        if (reason !== 'clickaway' || current?.severity === 'success' || current?.severity === 'info')
+          shift();
       }}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >

@@ -16,6 +16,9 @@ import pg from 'pg';
 import { query, type Db, type Tx } from './query';
 import { sendStatements } from './statements';
 import { bound, connectionOf, prepared, stepOf, toPrepare, type Named, type Opening } from './named';
+import { ADMISSION_CHANNEL, AdmissionChanges, changeKeys, PENDING_CHANGES_SQL, type Listen } from './changes';
+
+export { AdmissionChanges } from './changes';
 
 export { namedStatementText, queryNamed, TRANSACTION_PROPERTY, type Named, type Opening } from './named';
 
@@ -46,6 +49,11 @@ export interface Database {
     fn: (tx: Tx, rows: Record<string, unknown>[][]) => Promise<T>,
     options?: TransactionOptions,
   ): Promise<T>;
+  /**
+   * Changes to what admission reads (decision 0034): a transaction's own, heard once it committed, and every
+   * connection's, through the database's notifications.
+   */
+  changes: AdmissionChanges;
   /** Raw SQL with $n parameters (pg-boss adapter and health checks). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** For pg-boss: a connection string (server) or an executeSql adapter (embedded). */
@@ -88,8 +96,22 @@ export function scopeSql(scope: RowScope): string {
 export const readAlone = <T>(database: Database, scope: RowScope, statement: Named): Promise<T[]> =>
   database.open([scopeSql(scope), statement], async (_, rows) => rows[1] as T[], { endWithOpening: true });
 
-/** PGlite runs in the process: the opening goes statement by statement in drizzle's transaction. */
-function pgliteOpen(db: Db): Database['open'] {
+/** The keys of the changes a transaction announced, read in it before it commits (null when it cannot be read). */
+async function pendingChanges(tx: Tx): Promise<string[]> {
+  try {
+    const rows = await query<{ changed: string | null }>(tx, sql.raw(PENDING_CHANGES_SQL));
+    return changeKeys(rows[0]?.changed);
+  } catch {
+    // A transaction that failed inside fn commits nothing: its COMMIT rolls back, as before.
+    return [];
+  }
+}
+
+/**
+ * PGlite runs in the process: the opening goes statement by statement in drizzle's transaction; the changes the
+ * transaction announced are read before it commits and heard once it has.
+ */
+function pgliteOpen(db: Db, changes: AdmissionChanges): Database['open'] {
   const read = async (tx: Tx, opening: Opening[]) => {
     const rows: Record<string, unknown>[][] = [];
     for (const statement of opening)
@@ -102,7 +124,16 @@ function pgliteOpen(db: Db): Database['open'] {
     return rows;
   };
   return async (opening, fn, options) => {
-    if (!options?.endWithOpening) return db.transaction(async (tx) => fn(tx, await read(tx, opening)));
+    if (!options?.endWithOpening) {
+      let changed: string[] = [];
+      const out = await db.transaction(async (tx) => {
+        const result = await fn(tx, await read(tx, opening));
+        changed = await pendingChanges(tx);
+        return result;
+      });
+      changes.announce(changed);
+      return out;
+    }
     const rows = await db.transaction((tx) => read(tx, opening));
     return fn(ENDED, rows);
   };
@@ -131,7 +162,7 @@ const ENDED = new Proxy(
  * before; named statements fn runs (queryNamed) are prepared on the same connection, beside the opening's. With
  * `endWithOpening`, COMMIT goes in the opening's message and fn runs after, the connection handed back.
  */
-function postgresOpen(pool: pg.Pool): Database['open'] {
+function postgresOpen(pool: pg.Pool, changes: AdmissionChanges): Database['open'] {
   const dialect = new PgDialect();
   return async (opening, fn, options) => {
     const client = await pool.connect();
@@ -176,7 +207,7 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
       rows = answer.slice(1, 1 + opening.length);
       if (!ends) {
         const out = await fn(tx, rows);
-        await client.query('commit');
+        changes.announce(await commitReadingChanges(client));
         return out;
       }
     } catch (e) {
@@ -192,6 +223,41 @@ function postgresOpen(pool: pg.Pool): Database['open'] {
     }
     // Committed with its opening, the connection handed back: fn gets the rows and an ended tx.
     return fn(ENDED, rows);
+  };
+}
+
+/**
+ * COMMIT, with the changes the transaction announced read in the same round trip (decision 0034). A transaction
+ * that failed inside fn (a caught error) is rolled back by its COMMIT, as a plain COMMIT would: nothing changed.
+ */
+async function commitReadingChanges(client: pg.PoolClient): Promise<string[]> {
+  try {
+    const results = (await client.query(`${PENDING_CHANGES_SQL}; commit`)) as unknown as pg.QueryResult[];
+    return changeKeys((results[0]?.rows[0] as { changed?: string | null } | undefined)?.changed);
+  } catch (e) {
+    if ((e as { code?: string }).code !== '25P02') throw e;
+    await client.query('rollback');
+    return [];
+  }
+}
+
+/** A server's notifications on a connection of their own. */
+function postgresListen(url: string): Listen {
+  return async (announced, lost) => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (m) => {
+      if (m.channel === ADMISSION_CHANNEL) announced(changeKeys(m.payload));
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    await client.query(`listen ${ADMISSION_CHANNEL}`);
+    return async () => {
+      client.removeAllListeners('end');
+      client.removeAllListeners('error');
+      client.on('error', () => undefined);
+      await client.end();
+    };
   };
 }
 
@@ -257,15 +323,23 @@ async function openPglite(dir: string): Promise<Database> {
   };
   await assertNotPrivileged((q) => executeSql(q));
   const db = drizzlePglite(client) as unknown as Db;
-  const open = pgliteOpen(db);
+  const changes = new AdmissionChanges(async (announced) => {
+    const unlisten = await client.listen(ADMISSION_CHANNEL, (payload) => announced(changeKeys(payload)));
+    return unlisten;
+  });
+  const open = pgliteOpen(db, changes);
   return {
     kind: 'pglite',
     db,
     open,
+    changes,
     withScope: (scope, fn) => open([scopeSql(scope)], (tx) => fn(tx)),
     executeSql,
     bossConnection: { db: { executeSql } },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }
 
@@ -290,17 +364,22 @@ async function openPostgres(opts: OpenOptions, appUrl: string): Promise<Database
     await admin.end();
   }
   const db = drizzleNodePg(pool) as unknown as Db;
-  const open = postgresOpen(pool);
+  const changes = new AdmissionChanges(postgresListen(appUrl));
+  const open = postgresOpen(pool, changes);
   return {
     kind: 'postgres',
     db,
     open,
+    changes,
     withScope: (scope, fn) => open([scopeSql(scope)], (tx) => fn(tx)),
     executeSql: async (text, values) => {
       const r = await pool.query<Record<string, unknown>>(text, values);
       return { rows: r.rows };
     },
     bossConnection: { connectionString: appUrl },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
