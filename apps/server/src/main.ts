@@ -21,6 +21,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     databaseAdminUrl: env.databaseAdminUrl,
+    listenUrl: env.databaseListenUrl,
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.dbPoolSize,
   });

@@ -14,6 +14,16 @@ const withEnv = (vars: Record<string, string | undefined>) => {
   return loadEnv();
 };
 
+describe('DATABASE_LISTEN_URL', () => {
+  it('defaults to DATABASE_URL (unset), takes a URL, and off listens nowhere', () => {
+    expect(withEnv({ DATABASE_LISTEN_URL: undefined }).databaseListenUrl).toBeUndefined();
+    expect(withEnv({ DATABASE_LISTEN_URL: 'postgres://app@db:5432/parkade' }).databaseListenUrl).toBe(
+      'postgres://app@db:5432/parkade',
+    );
+    expect(withEnv({ DATABASE_LISTEN_URL: 'off' }).databaseListenUrl).toBe(false);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off by default and with 0', () => {
     expect(trustProxy(undefined)).toBe(false);

@@ -95,6 +95,11 @@ export interface Env {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseAdminUrl: string | undefined;
+  /**
+   * Where the server hears the database's changes to what admission keeps (decision 0034): DATABASE_LISTEN_URL, by
+   * default DATABASE_URL; false ('off') keeps nothing between requests (a pooler in transaction mode cannot LISTEN).
+   */
+  databaseListenUrl: string | false | undefined;
   dbPoolSize: number;
   logLevel: string;
   /** JSON lines (production, CI, a pipe) or readable lines (a person's terminal). */
@@ -147,6 +152,7 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
     dataDir,
     databaseUrl: opt('DATABASE_URL'),
     databaseAdminUrl: opt('DATABASE_ADMIN_URL'),
+    databaseListenUrl: opt('DATABASE_LISTEN_URL') === 'off' ? false : opt('DATABASE_LISTEN_URL'),
     dbPoolSize: int('DB_POOL_SIZE', 20),
     logFormat,
     logLevel: str('LOG_LEVEL', logFormat === 'pretty' ? 'warn' : 'info'),

@@ -100,6 +100,15 @@ describe('what is kept', () => {
   }
   const key = (n: number) => sessionKey('tenant', 7, `hash${n}`);
 
+  it('keeps nothing when told to listen nowhere (DATABASE_LISTEN_URL=off)', () => {
+    const changes = new AdmissionChanges(null);
+    const cache = new AdmissionCache(changes);
+    cache.keepSession(cache.mark(), key(1), session(1, 1), 'tenant', 30_000);
+    cache.keepTenant(cache.mark(), 'oak', { id: 7 } as never);
+    expect(cache.size).toEqual({ sessions: 0, tenants: 0 });
+    expect(changes.live).toBe(false);
+  });
+
   it('keeps nothing while not listening', async () => {
     const p = peer();
     p.refuse(true);

@@ -40,7 +40,8 @@ export class AdmissionChanges {
   readonly #subscribers = new Set<(keys: readonly string[]) => void>();
   #waiters: (() => void)[] = [];
 
-  constructor(private readonly listen: Listen) {}
+  /** `listen` null: this process hears only its own transactions, so it is never live (nothing is kept). */
+  constructor(private readonly listen: Listen | null) {}
 
   /** Whether changes made by any connection reach this process now. */
   get live(): boolean {
@@ -59,7 +60,10 @@ export class AdmissionChanges {
     return () => this.#subscribers.delete(fn);
   }
 
-  /** Resolves once changes made by any connection reach this process (the listening connection is opened). */
+  /**
+   * Resolves once changes made by any connection reach this process (the listening connection is opened); never
+   * when it listens nowhere.
+   */
   whenLive(): Promise<void> {
     this.#start();
     if (this.#live) return Promise.resolve();
@@ -67,7 +71,7 @@ export class AdmissionChanges {
   }
 
   #start() {
-    if (this.#started) return;
+    if (this.#started || !this.listen) return;
     this.#started = true;
     void this.#connect();
   }
@@ -87,7 +91,8 @@ export class AdmissionChanges {
   }
 
   async #connect() {
-    if (this.#closed) return;
+    const listen = this.listen;
+    if (this.#closed || !listen) return;
     let gone = false;
     const lost = () => {
       if (gone) return;
@@ -105,7 +110,7 @@ export class AdmissionChanges {
       }
     };
     try {
-      const stop = await this.listen((keys) => this.announce(keys), lost);
+      const stop = await listen((keys) => this.announce(keys), lost);
       if (this.#closed || gone) {
         await stop().catch(() => undefined);
         return;

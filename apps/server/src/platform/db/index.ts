@@ -69,6 +69,11 @@ export interface OpenOptions {
   /** PGlite data directory, or 'memory://' */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * Where a server listens for the changes admission keeps (decision 0034): defaults to databaseUrl; false listens
+   * nowhere, and nothing is kept between requests. PGlite hears them in the process.
+   */
+  listenUrl?: string | false;
 }
 
 export interface TransactionOptions {
@@ -96,7 +101,7 @@ export function scopeSql(scope: RowScope): string {
 export const readAlone = <T>(database: Database, scope: RowScope, statement: Named): Promise<T[]> =>
   database.open([scopeSql(scope), statement], async (_, rows) => rows[1] as T[], { endWithOpening: true });
 
-/** The keys of the changes a transaction announced, read in it before it commits (null when it cannot be read). */
+/** The keys of the changes a transaction announced, read in it before it commits (none when it cannot be read). */
 async function pendingChanges(tx: Tx): Promise<string[]> {
   try {
     const rows = await query<{ changed: string | null }>(tx, sql.raw(PENDING_CHANGES_SQL));
@@ -364,7 +369,8 @@ async function openPostgres(opts: OpenOptions, appUrl: string): Promise<Database
     await admin.end();
   }
   const db = drizzleNodePg(pool) as unknown as Db;
-  const changes = new AdmissionChanges(postgresListen(appUrl));
+  const listenUrl = opts.listenUrl ?? appUrl;
+  const changes = new AdmissionChanges(listenUrl === false ? null : postgresListen(listenUrl));
   const open = postgresOpen(pool, changes);
   return {
     kind: 'postgres',
