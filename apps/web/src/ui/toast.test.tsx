@@ -16,26 +16,26 @@ function Screen() {
 
 afterEach(() => act(() => useToastStore.setState({ queue: [] })));
 
+/** Shows a toast, arms its listener for taps elsewhere (once it is on screen), then taps the button beside it. */
+async function tapElsewhereAfter(show: () => void, text: string) {
+  const user = userEvent.setup();
+  render(<Screen />);
+  act(show);
+  expect((await screen.findByRole('alert')).textContent).toContain(text);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await user.click(screen.getByRole('button', { name: 'Look up' }));
+}
+
 describe('toasts', () => {
   it('a confirmation closes when the user taps elsewhere', async () => {
-    const user = userEvent.setup();
-    render(<Screen />);
-    act(() => toast.success('Checked in at Oakridge'));
-    expect((await screen.findByRole('alert')).textContent).toContain('Checked in at Oakridge');
-    // The listener for taps elsewhere is armed once the toast is on screen.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    await tapElsewhereAfter(() => toast.success('Checked in at Oakridge'), 'Checked in at Oakridge');
     await waitFor(() => expect(useToastStore.getState().queue).toHaveLength(0));
   });
 
   it('a warning stays when the user taps elsewhere', async () => {
-    const user = userEvent.setup();
-    render(<Screen />);
-    act(() => toast.warning('This property has no coordinates'));
-    expect((await screen.findByRole('alert')).textContent).toContain('This property has no coordinates');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    await user.click(screen.getByRole('button', { name: 'Look up' }));
-    expect(screen.getByRole('alert').textContent).toContain('This property has no coordinates');
+    const text = 'This property has no coordinates';
+    await tapElsewhereAfter(() => toast.warning(text), text);
+    expect(screen.getByRole('alert').textContent).toContain(text);
     expect(useToastStore.getState().queue).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@
  * Changes to what admission reads (the tenant, the session, its user, role, settings and open check-in), announced
  * by the database itself (migration 0026, decision 0034): each change is a key — `s:<session id>`,
  * `u:<area>:<user id>` or `*` (everything) — sent with NOTIFY on ADMISSION_CHANNEL to every server listening, and
- * gathered in the transaction's setting PENDING_SETTING, which the writing server reads with its COMMIT. So a server
+ * gathered in the transaction's setting `parkade.admission_changed`, which the writing server reads with its COMMIT
+ * (PENDING_CHANGES_SQL). So a server
  * forgets what changed before it answers the request that changed it, and other servers a moment later.
  */
 
@@ -18,10 +19,7 @@ export function changeKeys(text: string | null | undefined): string[] {
 }
 
 /** Starts listening; calls `lost` once if the listening connection goes; resolves to its stop. */
-export type Listen = (
-  announced: (keys: string[]) => void,
-  lost: (err?: unknown) => void,
-) => Promise<() => Promise<void>>;
+export type Listen = (announced: (keys: string[]) => void, lost: () => void) => Promise<() => Promise<void>>;
 
 const RETRY_MS = 1_000;
 

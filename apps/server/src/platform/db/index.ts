@@ -253,7 +253,7 @@ function postgresListen(url: string): Listen {
     client.on('notification', (m) => {
       if (m.channel === ADMISSION_CHANNEL) announced(changeKeys(m.payload));
     });
-    client.on('error', lost);
+    client.on('error', () => lost());
     client.on('end', () => lost());
     await client.connect();
     await client.query(`listen ${ADMISSION_CHANNEL}`);
@@ -328,10 +328,9 @@ async function openPglite(dir: string): Promise<Database> {
   };
   await assertNotPrivileged((q) => executeSql(q));
   const db = drizzlePglite(client) as unknown as Db;
-  const changes = new AdmissionChanges(async (announced) => {
-    const unlisten = await client.listen(ADMISSION_CHANNEL, (payload) => announced(changeKeys(payload)));
-    return unlisten;
-  });
+  const changes = new AdmissionChanges((announced) =>
+    client.listen(ADMISSION_CHANNEL, (payload) => announced(changeKeys(payload))),
+  );
   const open = pgliteOpen(db, changes);
   return {
     kind: 'pglite',
