@@ -1,19 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, watchConsole } from './fixtures';
+import { centralOrigin, expectNoSeriousA11yViolations, watchConsole } from './fixtures';
 
 /** The one thing a browser user can open today: the API reference at /api/docs (Swagger UI). */
-
-interface OpenApiOperation {
-  summary?: string;
-  responses?: Record<string, unknown>;
-  parameters?: { name?: string; in?: string }[];
-}
-interface OpenApiDocument {
-  openapi: string;
-  info: { title: string; version: string };
-  paths: Record<string, Record<string, OpenApiOperation>>;
-  components?: Record<string, Record<string, unknown>>;
-}
 
 /**
  * What Swagger UI (third-party markup, not ours) gets wrong and we accept on this page only; the reasons are in
@@ -35,26 +23,9 @@ const SWAGGER_UI = {
   },
 };
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
-
-/** Every route the product registers, as "METHOD /path" in OpenAPI spelling, read from the server itself. */
-async function registeredRoutes(): Promise<string[]> {
-  const { routes } = await import('../apps/server/src/modules/index');
-  const { AREA_PREFIX } = await import('../apps/server/src/platform/http');
-  const out = new Set<string>();
-  for (const def of routes) {
-    for (const area of def.areas) {
-      const url = (def.mountAt ?? AREA_PREFIX[area] + def.url).replace(/:(\w+)/g, '{$1}');
-      out.add(`${def.method} ${url}`);
-      if (def.multipart && (def.method === 'PUT' || def.method === 'PATCH')) out.add(`POST ${url}`);
-    }
-  }
-  return [...out].sort();
-}
-
 test('the API reference renders in the browser and lists the sign-in calls', async ({ page }) => {
   const pageErrors = watchConsole(page, SWAGGER_UI.consoleErrors);
-  const response = await page.goto('/api/docs');
+  const response = await page.goto(`${centralOrigin}/api/docs`);
   expect(response?.ok()).toBe(true);
   await expect(page.getByRole('heading', { name: /Parkade API/ })).toBeVisible();
   const paths = page.locator('.opblock-summary-path');
@@ -109,54 +80,8 @@ test('the API reference renders in the browser and lists the sign-in calls', asy
   pageErrors.check();
 });
 
-test('the OpenAPI document is valid and covers every registered route', async ({ request }) => {
-  const res = await request.get('/api/docs/json');
-  expect(res.ok()).toBe(true);
-  expect(res.headers()['content-type']).toMatch(/application\/json/);
-  const doc = (await res.json()) as OpenApiDocument;
-
-  expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
-  expect(doc.info.title).toBe('Parkade API');
-  expect(doc.info.version).toBeTruthy();
-
-  const documented: string[] = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    expect(path, 'paths start with a slash').toMatch(/^\//);
-    for (const [method, op] of Object.entries(item)) {
-      if (!METHODS.includes(method)) continue;
-      documented.push(`${method.toUpperCase()} ${path}`);
-      expect(op.summary, `${method} ${path} has a summary`).toBeTruthy();
-      expect(Object.keys(op.responses ?? {}).length, `${method} ${path} has responses`).toBeGreaterThan(0);
-      for (const p of op.parameters ?? []) {
-        expect(p.name && p.in, `${method} ${path} parameter ${JSON.stringify(p)}`).toBeTruthy();
-      }
-      // Path templates and path parameters agree.
-      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      const declared = (op.parameters ?? [])
-        .filter((p) => p.in === 'path')
-        .map((p) => p.name)
-        .sort();
-      expect(declared, `${method} ${path} path parameters`).toEqual(templated);
-    }
-  }
-
-  // Every $ref points at something inside the document.
-  const refs = JSON.stringify(doc).match(/"\$ref":"[^"]*"/g) ?? [];
-  for (const ref of refs) {
-    const pointer = ref.slice('"$ref":"'.length, -1);
-    expect(pointer, 'local reference').toMatch(/^#\//);
-    let node: unknown = doc;
-    for (const part of pointer.slice(2).split('/')) {
-      node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-    }
-    expect(node, `${pointer} resolves`).toBeDefined();
-  }
-
-  expect(documented.sort()).toEqual(await registeredRoutes());
-});
-
 test('the API reference has no serious accessibility violations of ours', async ({ page }) => {
-  await page.goto('/api/docs');
+  await page.goto(`${centralOrigin}/api/docs`);
   await expect(page.locator('.opblock-summary-path').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, SWAGGER_UI.axe);
 

@@ -1,11 +1,13 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser as PlaywrightBrowser, type Page } from '@playwright/test';
 export { expect } from '@playwright/test';
+import { mailDir, workerPort } from './worker-env';
 
-/** The product under test: started by the webServer of playwright.config.ts on this port. */
-export const PORT = Number(process.env.E2E_PORT);
+/** The product under test: this worker's own, started by a webServer of playwright.config.ts on this port. */
+export const PORT = workerPort;
 export const centralOrigin = `http://localhost:${PORT}`;
 export const tenantOrigin = (code: string) => `http://${code}.localhost:${PORT}`;
 
@@ -84,6 +86,23 @@ export async function expectNoSeriousA11yViolations(
   page: Page,
   scope: { exclude?: string[]; disableRules?: string[] } = {},
 ) {
+  // The same document at the same size has the same verdict: a page already scanned by this worker, identical to
+  // the byte but for React's generated ids (decision 0035), is not scanned again.
+  const seen = await page.evaluate(() => {
+    const b = globalThis as unknown as Browser & { innerWidth: number; innerHeight: number };
+    const html = (b.document as unknown as { documentElement: { outerHTML: string } }).documentElement.outerHTML;
+    return `${b.innerWidth}x${b.innerHeight} ${html}`;
+  });
+  const key = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(scope))
+    .update(seen.replace(/_r_[0-9a-z]+_|:r[0-9a-z]+:/g, '_r_'))
+    .digest('hex');
+  if (scanned.has(key)) {
+    axeStats.skipped++;
+    return;
+  }
+  axeStats.scanned++;
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'])
     // Only the violations are reported in detail (the same rules run): a faster scan, the same verdict.
@@ -100,7 +119,15 @@ export async function expectNoSeriousA11yViolations(
       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     }));
   expect(serious, `axe found serious violations on ${page.url()}`).toEqual([]);
+  scanned.add(key);
 }
+/** The documents this worker's scans passed, by their digest. */
+const scanned = new Set<string>();
+const axeStats = { scanned: 0, skipped: 0 };
+process.on('exit', () => {
+  if (axeStats.scanned + axeStats.skipped > 0)
+    console.log(`axe: ${axeStats.scanned} documents scanned, ${axeStats.skipped} already scanned documents skipped`);
+});
 
 /* ------------------------------------------------------------------------------------------------------------------
  * The web app's journeys (issue 3): signing in, a page that has settled, the checks every visited page passes.
@@ -287,7 +314,7 @@ export const test = base.extend<{ consoleAllow: RegExp[]; allowConsoleError: (pa
 
 /** Waits (up to 30 s) for a mail to this address whose text matches, received after `since` (ms); its text. */
 export async function mailTo(address: string, match: RegExp, since = 0): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail-catcher');
+  const dir = mailDir();
   const deadline = Date.now() + 30_000;
   for (;;) {
     const names = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];

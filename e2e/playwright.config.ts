@@ -7,8 +7,12 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests in Debian's Chromium against the real product (DESIGN §7). Run through `npm run test:e2e`
- * (e2e/run.mjs), which finds Chromium, builds, and passes a free port and a temporary data directory.
+ * (e2e/run.mjs), which finds Chromium, builds, and passes free ports and a temporary data directory.
  * Run directly (`npx playwright test -c e2e/playwright.config.ts`) it picks them itself.
+ *
+ * Each worker drives a product of its own (decision 0035): E2E_WORKERS servers, each on its port of E2E_PORTS, with
+ * its own embedded database and demo data under E2E_DATA_DIR/w<n>, mailing its own catcher (E2E_SMTP_PORTS). A
+ * worker's journeys run one after another on its product, as they did on the one product before.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,11 +28,21 @@ async function freePort(): Promise<number> {
 }
 
 // Set once in the runner process; the test workers inherit them through the environment.
-process.env.E2E_PORT ||= String(await freePort());
+const workers = Math.max(1, Number(process.env.E2E_WORKERS || 1));
+process.env.E2E_WORKERS = String(workers);
+const pick = async () => {
+  const ports: number[] = [];
+  while (ports.length < workers) {
+    const p = await freePort();
+    if (!ports.includes(p)) ports.push(p);
+  }
+  return ports.join(',');
+};
+process.env.E2E_PORTS ||= await pick();
+process.env.E2E_SMTP_PORTS ||= await pick();
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-e2e-'));
-// The product's mail goes to a real SMTP server of the tests' own (e2e/mail-catcher.ts).
-process.env.E2E_SMTP_PORT ||= String(await freePort());
-const port = Number(process.env.E2E_PORT);
+const ports = process.env.E2E_PORTS.split(',').map(Number);
+const smtpPorts = process.env.E2E_SMTP_PORTS.split(',').map(Number);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -36,7 +50,7 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: path.join(root, 'test-results'),
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: true,
   retries: 0,
   // A test waits on the product, never on the clock: CI may share the machine with other work, and a page that
@@ -44,12 +58,16 @@ export default defineConfig({
   // what a user would wait for (a heading, a row), a test up to 2 minutes.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: [['list']],
+  // With TEST_REPORT_DIR set (.ci/run), the times per test are also written there, for the slowest-files list.
+  reporter: process.env.TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.TEST_REPORT_DIR, 'e2e.json') }]]
+    : [['list']],
   globalSetup: './mail-catcher.ts',
   use: {
-    baseURL: `http://localhost:${port}`,
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions and DOM snapshots); the screencast is left out: encoding a frame of
+    // every paint kept Chromium's browser and GPU processes busy on every passing test (decision 0035).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromium,
       // Never --user-data-dir here: Playwright gives each context a fresh one and rejects it in args.
@@ -64,29 +82,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
+  webServer: ports.map((port, i) => ({
     // What `npm start` runs after its build step (e2e/run.mjs builds first), with a free port and fresh data.
     command: 'node --import tsx apps/server/src/main.ts',
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
     env: {
       PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: path.join(process.env.E2E_DATA_DIR!, `w${i}`),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       // The embedded database, even when the caller has DATABASE_URL set for the server tests.
       DATABASE_URL: '',
       DATABASE_ADMIN_URL: '',
       SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: process.env.E2E_SMTP_PORT,
+      SMTP_PORT: String(smtpPorts[i]),
       // The catcher offers STARTTLS with a certificate of the tests' own CA: trusted the way an operator trusts a
       // private relay, so mail goes verified as in production.
       SMTP_CA_FILE: path.join(root, 'apps/server/src/test/tls/ca.crt'),
     },
-  },
+  })),
 });

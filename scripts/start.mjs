@@ -1,60 +1,13 @@
 // `npm start`: builds the web app only when a source it is built from changed since the last build, then runs the
 // server in this same process (no second Node start). Everything else — migrations, demo data, listening — is the
 // server's own start-up (apps/server/src/main.ts).
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'apps/web/dist/index.html');
-/** What the web build reads: its sources, the contract it shares with the server, its config and the lockfile. */
-const INPUTS = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/package.json',
-  'apps/web/scripts',
-  'packages/contract/src',
-  'packages/contract/translations',
-  'package-lock.json',
-];
 
-function newestChange(file) {
-  let stat;
-  try {
-    stat = fs.statSync(file);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(file)) newest = Math.max(newest, newestChange(path.join(file, entry)));
-  return newest;
-}
-
-function webBuildIsCurrent() {
-  if (!fs.existsSync(built)) return false;
-  const builtAt = fs.statSync(built).mtimeMs;
-  return INPUTS.every((input) => newestChange(path.join(root, input)) <= builtAt);
-}
-
-if (webBuildIsCurrent()) {
-  console.log('web app: up to date');
-} else {
-  console.log('web app: building (npm run build)…');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  // The web build is always a production build: Vite follows NODE_ENV, and a NODE_ENV=development server (the
-  // demo's default) would otherwise ship React's development bundle — four times the sign-in page's JavaScript.
-  const build = spawnSync(npm, ['run', 'build', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
+ensureWebBuild();
 register();
 await import(pathToFileURL(path.join(root, 'apps/server/src/main.ts')).href);

@@ -157,12 +157,22 @@ function login(port: number, email: string, tenant: string | null) {
   });
 }
 
-describe('npm start (development, embedded database)', () => {
+/**
+ * One development start serves every check of a running product (each start of the embedded database costs
+ * seconds): what it prints, its health, the demo accounts, then its drain on SIGTERM, and last, production refusing
+ * the data directory it leaves behind.
+ */
+describe('npm start (development, embedded database)', { timeout: 240_000 }, () => {
   let product: Product;
+  let dataDir: string;
   beforeAll(async () => {
-    product = await startProduct({});
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-main-'));
+    product = await startProduct({}, dataDir);
   });
-  afterAll(() => product?.stop());
+  afterAll(async () => {
+    await product?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('prints the URLs and the five demo accounts', () => {
     const out = product.stdout();
@@ -216,16 +226,8 @@ describe('npm start (development, embedded database)', () => {
     const res = await login(port, 'manager@oakridge.test', 'maplewood');
     expect(res.status).toBe(401);
   });
-});
 
-describe('SIGTERM', () => {
-  let product: Product;
-  beforeAll(async () => {
-    product = await startProduct({});
-  });
-  afterAll(() => product?.stop());
-
-  it('finishes the in-flight request, then exits with code 0', async () => {
+  it('on SIGTERM, finishes the in-flight request, then exits with code 0', async () => {
     const { port } = product;
     const payload = JSON.stringify({ email: 'admin@demo.test', password: PASSWORD });
     // The request announces its body with Expect: 100-continue; the server's "100 Continue" proves it has
@@ -265,6 +267,14 @@ describe('SIGTERM', () => {
     const { code, signal } = await product.exited;
     expect(signal).toBeNull();
     expect(code).toBe(0);
+  });
+
+  it('leaves a database with the demo accounts, which production then refuses to start on', async () => {
+    expect(product.child.exitCode).toBe(0);
+    const r = await refusedStart({ NODE_ENV: 'production', APP_SECRET: PRODUCTION_SECRET }, dataDir);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('demo accounts with the published password exist');
+    expect(r.err).toContain('admin@demo.test');
   });
 });
 
@@ -324,21 +334,6 @@ describe('production refuses what only development may have (issue 14, item 6)',
       );
       expect(r.code).toBe(1);
       expect(r.err).toContain('DEMO=1 is refused with NODE_ENV=production');
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('a database that holds the demo accounts (started once in development)', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-main-'));
-    try {
-      const dev = await startProduct({}, dataDir);
-      expect(dev.stdout()).toContain('admin@demo.test');
-      await dev.stop();
-      const r = await refusedStart({ NODE_ENV: 'production', APP_SECRET: PRODUCTION_SECRET }, dataDir);
-      expect(r.code).toBe(1);
-      expect(r.err).toContain('demo accounts with the published password exist');
-      expect(r.err).toContain('admin@demo.test');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

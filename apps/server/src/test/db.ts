@@ -1,35 +1,43 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../platform/db';
+import { APP_PASSWORD, APP_ROLE, ensureAppRole } from './app-role';
 
-const APP_ROLE = 'parkade_test_app';
-const APP_PASSWORD = 'parkade_test_app';
+/** The run's template (test/global-setup.ts), or undefined when this file runs without it. */
+function template(key: 'pgTemplate' | 'pgliteTemplate'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL (an owner or superuser
  * connection) a new PostgreSQL database, reached by the tests' unprivileged application role, dropped on close.
- * `poolSize` (PostgreSQL only; default 8) sizes the pool, e.g. for a test of many concurrent requests.
+ * Either is a copy of the run's migrated template (decision 0035); opening it checks the migrations as the product's
+ * start does. `poolSize` (PostgreSQL only; default 8) sizes the pool, e.g. for a test of many concurrent requests.
  */
 export async function openTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<Database & { dropped?: boolean }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return openDatabase({ pgliteDir: 'memory://' });
+  if (!adminUrl) {
+    const snapshot = template('pgliteTemplate');
+    return openDatabase({
+      pgliteDir: 'memory://',
+      ...(snapshot ? { pgliteSnapshot: new Blob([fs.readFileSync(snapshot)]) } : {}),
+    });
+  }
   const name = `parkade_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const tpl = template('pgTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin
-      .query(
-        `DO $$ BEGIN
-      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
-        CREATE ROLE ${APP_ROLE} LOGIN PASSWORD '${APP_PASSWORD}' NOSUPERUSER NOBYPASSRLS;
-      END IF; END $$;`,
-      )
-      .catch((e: Error) => {
-        if (!/already exists/.test(e.message)) throw e;
-      });
-    await admin.query(`CREATE DATABASE ${name}`);
+    await ensureAppRole(admin);
+    await admin.query(`CREATE DATABASE ${name}${tpl ? ` TEMPLATE ${tpl}` : ''}`);
   } finally {
     await admin.end();
   }

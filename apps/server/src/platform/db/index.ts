@@ -68,6 +68,11 @@ export interface OpenOptions {
   databaseAdminUrl?: string;
   /** PGlite data directory, or 'memory://' */
   pgliteDir?: string;
+  /**
+   * A PGlite start from a snapshot (`dumpDataDir`) of an embedded database instead of an empty one: the cluster is
+   * not initialised again, and the migrations it already holds are not run again (the test suite's template).
+   */
+  pgliteSnapshot?: Blob;
   poolSize?: number;
   /**
    * Where a server listens for the changes admission keeps (decision 0034): defaults to databaseUrl; false listens
@@ -298,15 +303,21 @@ async function assertNotPrivileged(run: (q: string) => Promise<{ rows: Record<st
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts, opts.databaseUrl) : openPglite(opts.pgliteDir ?? 'memory://');
+  return opts.databaseUrl
+    ? openPostgres(opts, opts.databaseUrl)
+    : openPglite(opts.pgliteDir ?? 'memory://', opts.pgliteSnapshot);
 }
 
-async function openPglite(dir: string): Promise<Database> {
+/**
+ * An embedded database with every migration applied and the application role ready, still connected as its owner.
+ * btree_gist backs the reservations' no-overlap exclusion constraint (migration 0005); pg_trgm, fuzzystrmatch and
+ * btree_gin the patrol's plate lookup (migration 0021).
+ */
+export async function migratedPglite(dir: string, snapshot?: Blob): Promise<PGlite> {
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-  // btree_gist backs the reservations' no-overlap exclusion constraint (migration 0005); pg_trgm, fuzzystrmatch
-  // and btree_gin the patrol's plate lookup (migration 0021).
   const client = await PGlite.create({
     ...(dir === 'memory://' ? {} : { dataDir: dir }),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
     extensions: { btree_gist, btree_gin, pg_trgm, fuzzystrmatch },
   });
   const owner = drizzlePglite(client);
@@ -316,6 +327,11 @@ async function openPglite(dir: string): Promise<Database> {
       CREATE ROLE ${PGLITE_APP_ROLE} NOSUPERUSER NOBYPASSRLS NOLOGIN;
     END IF; END $$;`);
   await client.exec(postMigrateSql(PGLITE_APP_ROLE));
+  return client;
+}
+
+async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
+  const client = await migratedPglite(dir, snapshot);
   // From here on the embedded database runs every statement as the unprivileged role.
   await client.exec(`SET ROLE ${PGLITE_APP_ROLE}`);
   const executeSql: Database['executeSql'] = async (text, values) => {
