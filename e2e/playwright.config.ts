@@ -45,6 +45,16 @@ const ports = process.env.E2E_PORTS.split(',').map(Number);
 const smtpPorts = process.env.E2E_SMTP_PORTS.split(',').map(Number);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/** /dev/shm has at least 1 GiB free. */
+function roomyShm(): boolean {
+  try {
+    const { bavail, bsize } = fs.statfsSync('/dev/shm');
+    return bavail * bsize >= 2 ** 30;
+  } catch {
+    return false;
+  }
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -70,6 +80,10 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromium,
+      // Playwright tells Chromium to keep its shared memory in /tmp (--disable-dev-shm-usage), for containers whose
+      // /dev/shm is 64 MB. Where /dev/shm is roomy, Chromium's own default (tmpfs) spares the kernel the file-backed
+      // copies: a page and its axe scan took 20 % less time on this machine (decision 0035).
+      ...(roomyShm() ? { ignoreDefaultArgs: ['--disable-dev-shm-usage'] } : {}),
       // Never --user-data-dir here: Playwright gives each context a fresh one and rejects it in args.
       args: [
         '--no-sandbox',
