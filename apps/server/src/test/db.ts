@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../platform/db';
-import { APP_PASSWORD, APP_ROLE, ensureAppRole } from './app-role';
+import { createDatabase, dropDatabase } from './postgres-databases';
 
 /** The run's template (test/global-setup.ts), or undefined when this file runs without it. */
 function template(key: 'pgTemplate' | 'pgliteTemplate'): string | undefined {
@@ -32,33 +31,17 @@ export async function openTestDatabase(
     });
   }
   const name = `parkade_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const tpl = template('pgTemplate');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await ensureAppRole(admin);
-    await admin.query(`CREATE DATABASE ${name}${tpl ? ` TEMPLATE ${tpl}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const ownerUrl = new URL(adminUrl);
-  ownerUrl.pathname = `/${name}`;
-  const appUrl = new URL(ownerUrl);
-  appUrl.username = APP_ROLE;
-  appUrl.password = APP_PASSWORD;
+  const { appUrl, ownerUrl } = await createDatabase(adminUrl, name, template('pgTemplate'));
   const database = await openDatabase({
-    databaseUrl: appUrl.toString(),
-    databaseAdminUrl: ownerUrl.toString(),
+    databaseUrl: appUrl,
+    databaseAdminUrl: ownerUrl,
     poolSize: options.poolSize ?? 8,
   });
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await c.end();
+      await dropDatabase(adminUrl, name);
     },
   };
 }

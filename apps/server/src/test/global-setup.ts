@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratedPglite, openDatabase } from '../platform/db';
-import { APP_PASSWORD, APP_ROLE, ensureAppRole } from './app-role';
+import { createDatabase, dropDatabase } from './postgres-databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,33 +25,16 @@ export default async function setup(project: TestProject) {
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
     const name = `parkade_tpl_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await ensureAppRole(admin);
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    const ownerUrl = new URL(adminUrl);
-    ownerUrl.pathname = `/${name}`;
-    const appUrl = new URL(ownerUrl);
-    appUrl.username = APP_ROLE;
-    appUrl.password = APP_PASSWORD;
+    const { appUrl, ownerUrl } = await createDatabase(adminUrl, name);
     const database = await openDatabase({
-      databaseUrl: appUrl.toString(),
-      databaseAdminUrl: ownerUrl.toString(),
+      databaseUrl: appUrl,
+      databaseAdminUrl: ownerUrl,
       poolSize: 1,
       listenUrl: false,
     });
     await database.close();
     project.provide('pgTemplate', name);
-    return async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await c.end();
-    };
+    return () => dropDatabase(adminUrl, name);
   }
   const client = await migratedPglite('memory://');
   const snapshot = await client.dumpDataDir('none');
