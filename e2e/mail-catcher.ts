@@ -15,9 +15,12 @@ export default async function startMailCatchers() {
       const dir = mailDir(i);
       fs.mkdirSync(dir, { recursive: true });
       let n = 0;
-      return startMailPeer(port, ({ to, text }) =>
-        fs.writeFileSync(path.join(dir, `${Date.now()}-${++n}.json`), JSON.stringify({ to, text })),
-      );
+      return startMailPeer(port, ({ to, text }) => {
+        // Written whole, then named: a test reading the directory never sees half a message.
+        const name = path.join(dir, `${Date.now()}-${++n}`);
+        fs.writeFileSync(`${name}.part`, JSON.stringify({ to, text }));
+        fs.renameSync(`${name}.part`, `${name}.json`);
+      });
     }),
   );
   return async () => {

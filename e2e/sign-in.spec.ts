@@ -26,7 +26,9 @@ function login(page: Page, email: string, tenant?: string) {
   });
 }
 
-test('every host of the product resolves to loopback, and a page’s host reaches the server', async ({ page }) => {
+test('every host of the product resolves to loopback, and a page’s host reaches the server', async ({
+  page,
+}) => {
   const admin = `http://admin.localhost:${new URL(centralOrigin).port}`;
   for (const [origin, account, tenant] of [
     [centralOrigin, DEMO.admin, undefined],

@@ -58,6 +58,8 @@ export async function startJobs(
     queues.add(name);
   };
   let stopped = false;
+  /** This process's workers of each queue (pg-boss worker ids). */
+  const workers = new Map<string, string[]>();
   return {
     async send(name, data, opts) {
       await ensureQueue(name);
@@ -66,16 +68,24 @@ export async function startJobs(
         retryBackoff: true,
         startAfter: opts?.startAfter,
       });
+      // A worker of this process takes the job now rather than at its next poll (a mail leaves at once); other
+      // processes' workers find it at theirs.
+      if (!opts?.startAfter) for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     async work(name, handler) {
       await ensureQueue(name);
-      await boss.work<Record<string, unknown>>(
+      const batchSize = 1;
+      const id: string = await boss.work<Record<string, unknown>>(
         name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
         async (jobs) => {
           for (const job of jobs) await handler(job.data);
+          // A full batch may have more behind it: fetch again at once, so a queue of mails drains at the speed
+          // of delivery instead of one per polling interval.
+          if (jobs.length === batchSize) boss.notifyWorker(id);
         },
       );
+      workers.set(name, [...(workers.get(name) ?? []), id]);
     },
     async schedule(name, cron) {
       await ensureQueue(name);
