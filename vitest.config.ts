@@ -15,6 +15,11 @@ const server: NonNullable<TestProjectInlineConfiguration['test']> = {
   hookTimeout: 120_000,
 };
 const ISOLATED = ['apps/server/src/test/schema.test.ts'];
+/**
+ * Faults only a database server has (a restart, a listener gone silent, two server processes: decision 0036), in
+ * files named *.postgres.test.ts: run on PostgreSQL (DATABASE_URL), left out of the run on the embedded database.
+ */
+const POSTGRES_ONLY = process.env.DATABASE_URL ? [] : ['apps/server/src/**/*.postgres.test.ts'];
 
 /** With TEST_REPORT_DIR set (.ci/run), each run also writes its per-file times there, for the slowest-files list. */
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -39,7 +44,7 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
-          exclude: ISOLATED,
+          exclude: [...ISOLATED, ...POSTGRES_ONLY],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           isolate: false,
         },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty, createTestContext, headers, type TestContext } from '../test/harness';
+import { databaseUnavailable, toApiError } from './errors';
 import { pickLanguage, t } from './i18n';
 
 let ctx: TestContext;
@@ -111,5 +112,32 @@ describe('request language', () => {
     expect(pickLanguage('es-MX,es;q=0.9')).toBe('es');
     expect(pickLanguage('fr-FR, zh-CN;q=0.8, es;q=0.5')).toBe('zh');
     expect(pickLanguage('de, fr')).toBe('en');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('is 503 with a time to come back, in the error shape and the language, for every way it shows', () => {
+    const ways: unknown[] = [
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      // As drizzle wraps it: the driver's error is the cause.
+      Object.assign(new Error('Failed query: select 1'), {
+        cause: new Error('Connection terminated unexpectedly'),
+      }),
+    ];
+    for (const err of ways) {
+      expect(databaseUnavailable(err)).toBe(true);
+      const { body, headers: sent } = toApiError(err, 'es');
+      expect(body).toEqual({ message: t('es', 'errors.unavailable'), errors: {}, statusCode: 503 });
+      expect(sent).toEqual({ 'retry-after': '5' });
+    }
+    // What the database refused is not its absence.
+    for (const code of ['23505', '40001', '42P01'])
+      expect(databaseUnavailable(Object.assign(new Error('refused'), { code }))).toBe(false);
+    expect(databaseUnavailable(new Error('something else'))).toBe(false);
   });
 });

@@ -78,6 +78,34 @@ export function pgError(err: unknown): PgErrorLike | undefined {
 }
 
 /**
+ * Whether an error means the database cannot be reached now (decision 0036): a connection refused, cut or timed out,
+ * or the server shutting down or starting (SQLSTATE class 08, 57P01–57P03, too many connections). The request
+ * changed nothing (its transaction never committed) and may be tried again: 503, never 500.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const x = e as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof x.code === 'string' ? x.code : '';
+    if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))
+      return true;
+    const message = typeof x.message === 'string' ? x.message : '';
+    if (
+      /^Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed/.test(
+        message,
+      )
+    )
+      return true;
+    e = x.cause;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before trying again while the database is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
  * Message parameters in the request's language: an `entity` parameter (notFound('zones')) is replaced by its
  * translated name when the key `entities.<entity>` exists ("The zone was not found", "未找到该区域").
  */
@@ -129,6 +157,11 @@ export function toApiError(
       headers: {},
     };
   }
+  if (databaseUnavailable(err))
+    return {
+      body: { message: t(lang, 'errors.unavailable'), errors: {}, statusCode: 503 },
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+    };
   const pge = pgError(err);
   if (pge?.code) {
     const mapped: Record<string, [number, string]> = {
@@ -179,7 +212,8 @@ export function toApiError(
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   const { body, headers } = toApiError(err, req.lang);
-  if (body.statusCode >= 500) req.log.error({ err }, 'request failed');
+  if (body.statusCode === 503) req.log.warn({ err }, 'database unavailable');
+  else if (body.statusCode >= 500) req.log.error({ err }, 'request failed');
   else req.log.info({ statusCode: body.statusCode, message: body.message }, 'request refused');
   void reply.headers(headers).code(body.statusCode).send(body);
 }

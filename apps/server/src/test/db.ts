@@ -17,10 +17,11 @@ function template(key: 'pgTemplate' | 'pgliteTemplate'): string | undefined {
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL (an owner or superuser
  * connection) a new PostgreSQL database, reached by the tests' unprivileged application role, dropped on close.
  * Either is a copy of the run's migrated template (decision 0035); opening it checks the migrations as the product's
- * start does. `poolSize` (PostgreSQL only; default 8) sizes the pool, e.g. for a test of many concurrent requests.
+ * start does. `poolSize` (PostgreSQL only; default 8) sizes the pool, e.g. for a test of many concurrent requests;
+ * `through` (PostgreSQL only) rewrites the application's URL, e.g. to a fault test's TCP proxy (test/tcp-proxy.ts).
  */
 export async function openTestDatabase(
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; through?: (url: string) => string } = {},
 ): Promise<Database & { dropped?: boolean }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -33,7 +34,8 @@ export async function openTestDatabase(
   const name = `parkade_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const { appUrl, ownerUrl } = await createDatabase(adminUrl, name, template('pgTemplate'));
   const database = await openDatabase({
-    databaseUrl: appUrl,
+    // `through`: the product reaches its database by another way (a fault test's proxy); the owner migrates direct.
+    databaseUrl: options.through ? options.through(appUrl) : appUrl,
     databaseAdminUrl: ownerUrl,
     poolSize: options.poolSize ?? 8,
   });

@@ -34,11 +34,16 @@ export interface TestContext extends BuiltApp {
  */
 export async function createTestContext(
   envOverrides: Partial<Env> = {},
-  options: { extraRoutes?: RouteDef[]; logStream?: { write(line: string): void } } = {},
+  options: {
+    extraRoutes?: RouteDef[];
+    logStream?: { write(line: string): void };
+    /** The database to run on (closed with the context), instead of a fresh test database. */
+    database?: Database;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-test-'));
   const env = loadEnv({ dataDir, appDomain: 'parkade.test', publicPort: undefined, ...envOverrides });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   await seed(database, { demo: false });
   const jobs = await startJobs(database, { error: () => undefined }, { pollingIntervalSeconds: 0.5 });
   const built = await buildApp({

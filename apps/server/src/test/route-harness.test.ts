@@ -181,7 +181,9 @@ async function snapshot(propertyId: number) {
       // The mail worker moves a queued mail's delivery state on its own, whenever it runs: not a change by a call.
       const volatile =
         table === 'mail_outbox' ? ['status', 'sent_at', 'attempts', 'last_error', 'smtp_response'] : [];
-      const dropped = volatile.length ? `array[${volatile.map((c) => `'${c}'`).join(',')}]` : 'array[]::text[]';
+      const dropped = volatile.length
+        ? `array[${volatile.map((c) => `'${c}'`).join(',')}]`
+        : 'array[]::text[]';
       return sql`${table}::text, (select coalesce(jsonb_agg(x order by x::text), '[]'::jsonb)
             from (select to_jsonb(t) - ${sql.raw(dropped)} as x from ${sql.identifier(table)} t
                   where ${sql.identifier(column)} = ${propertyId}) s)`;

@@ -102,10 +102,31 @@ async function commitReadingChanges(client: pg.PoolClient): Promise<string[]> {
   }
 }
 
+/** How long a request waits for a connection before it is answered 503 (the database is away or saturated). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool no connection of which can take the process down (decision 0036): pg emits 'error' on a client the
+ * server drops (a restart's 57P01, a cut socket), and an 'error' nobody listens to ends the process. The pool
+ * listens to its idle clients; a client lent to a transaction is listened to here, its next query fails, and the
+ * pool drops it when it is handed back (no longer queryable) and opens a new one for the next request. Connecting
+ * is bounded (CONNECT_TIMEOUT_MS), and TCP keepalive finds a peer that vanished without closing.
+ */
+function resilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, ...config });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 /** A server's notifications on a connection of their own. */
 function postgresListen(url: string): Listen {
   return async (announced, lost) => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     client.on('notification', (m) => {
       if (m.channel === ADMISSION_CHANNEL) announced(changeKeys(m.payload));
     });
@@ -123,8 +144,7 @@ function postgresListen(url: string): Listen {
 }
 
 export async function openPostgres(opts: OpenOptions, appUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: appUrl, max: opts.poolSize ?? 20 });
-  pool.on('error', () => undefined);
+  const pool = resilientPool({ connectionString: appUrl, max: opts.poolSize ?? 20 });
   const appRole = (await pool.query<{ u: string }>('select current_user as u')).rows[0]!.u;
   // A refused start must not leave the pool's connections open.
   await assertNotPrivileged((q) => pool.query(q)).catch(async (e: unknown) => {
@@ -132,7 +152,7 @@ export async function openPostgres(opts: OpenOptions, appUrl: string): Promise<D
     throw e;
   });
   const adminUrl = opts.databaseAdminUrl ?? appUrl;
-  const admin = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  const admin = resilientPool({ connectionString: adminUrl, max: 1 });
   try {
     // One migrator at a time when several processes start together.
     await admin.query('select pg_advisory_lock(727274)');
