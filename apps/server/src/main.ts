@@ -24,6 +24,10 @@ async function main() {
     listenUrl: env.databaseListenUrl,
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.dbPoolSize,
+    warn: (msg) =>
+      console.warn(
+        env.logFormat === 'pretty' ? `warning: ${msg}` : JSON.stringify({ level: 40, time: Date.now(), msg }),
+      ),
   });
   step(
     database.kind === 'pglite'

@@ -11,8 +11,11 @@ import type { TenantProperty } from './tenancy';
  * as the notification arrives. Nothing is kept while the notifications cannot reach this process.
  */
 
-/** At most this long without reading the session again (it is read again anyway when its idle clock is due). */
-const LONGEST_MS = 60_000;
+/**
+ * The hard upper age of anything kept, whatever the listener says (decision 0034): a session or a tenant is read again
+ * at least this often (a session sooner when its idle clock is due).
+ */
+export const LONGEST_MS = 30_000;
 const MAX_SESSIONS = 50_000;
 const MAX_TENANTS = 2_000;
 /** Changes remembered one by one (beyond this many, as a change of everything). */
@@ -53,7 +56,7 @@ export class AdmissionCache {
   #seq = 0;
   #everythingAt = 0;
   readonly #changedAt = new Map<string, number>();
-  readonly #tenants = new Map<string, TenantProperty>();
+  readonly #tenants = new Map<string, { property: TenantProperty; until: number }>();
   readonly #sessions = new Map<string, Kept>();
   readonly #byUser = new Map<string, Set<string>>();
   readonly #bySession = new Map<number, string>();
@@ -68,7 +71,14 @@ export class AdmissionCache {
   }
 
   tenant(code: string): TenantProperty | undefined {
-    return this.changes.live ? this.#tenants.get(code) : undefined;
+    if (!this.changes.live) return undefined;
+    const kept = this.#tenants.get(code);
+    if (!kept) return undefined;
+    if (Date.now() >= kept.until) {
+      this.#tenants.delete(code);
+      return undefined;
+    }
+    return kept.property;
   }
 
   session(key: string): SessionUser | undefined {
@@ -86,7 +96,7 @@ export class AdmissionCache {
   keepTenant(mark: Mark, code: string, property: TenantProperty) {
     if (!this.#unchangedSince(mark)) return;
     if (this.#tenants.size >= MAX_TENANTS) this.#tenants.clear();
-    this.#tenants.set(code, frozen(property));
+    this.#tenants.set(code, { property: frozen(property), until: mark.at + LONGEST_MS });
   }
 
   /**

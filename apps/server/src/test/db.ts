@@ -13,6 +13,9 @@ function template(key: 'pgTemplate' | 'pgliteTemplate'): string | undefined {
   }
 }
 
+/** The run's migrated PostgreSQL template, for a test that makes its databases itself. */
+export const pgTemplate = () => template('pgTemplate');
+
 /**
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL (an owner or superuser
  * connection) a new PostgreSQL database, reached by the tests' unprivileged application role, dropped on close.

@@ -1,8 +1,8 @@
 import type { AuthUser } from '@parkade/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdmissionCache, sessionKey } from '../admission-cache';
+import { AdmissionCache, LONGEST_MS, sessionKey } from '../admission-cache';
 import type { SessionUser } from '../auth';
-import { AdmissionChanges, changeKeys, type Listen } from './changes';
+import { AdmissionChanges, changeKeys, HEARD_WITHIN_MS, HEARTBEAT_EVERY_MS, type Listen } from './changes';
 
 /**
  * Decision 0034's rules on their own: what this process hears of the database's announcements, and what it keeps of
@@ -158,7 +158,7 @@ describe('what is kept', () => {
     await changes.close();
   });
 
-  it('reads a session again when its idle clock is due or a minute has passed, and shares it frozen', async () => {
+  it('reads a session again when its idle clock is due or 30 s have passed, and shares it frozen', async () => {
     const { cache, changes } = await live();
     cache.keepSession(cache.mark(), key(1), session(1, 1), 'tenant', 5_000);
     cache.keepSession(cache.mark(), key(2), session(2, 2), 'tenant', 3_600_000);
@@ -170,8 +170,110 @@ describe('what is kept', () => {
     vi.advanceTimersByTime(5_000);
     expect(cache.session(key(1))).toBeUndefined();
     expect(cache.session(key(2))).toBeDefined();
-    vi.advanceTimersByTime(55_000);
+    vi.advanceTimersByTime(LONGEST_MS - 5_000 - 1);
+    expect(cache.session(key(2))).toBeDefined();
+    vi.advanceTimersByTime(1);
     expect(cache.session(key(2))).toBeUndefined();
+    await changes.close();
+  });
+
+  it('reads a tenant again once 30 s have passed, whatever the listener says', async () => {
+    const { cache, changes } = await live();
+    cache.keepTenant(cache.mark(), 'oak', { id: 7 } as never);
+    vi.advanceTimersByTime(LONGEST_MS - 1);
+    expect(cache.tenant('oak')?.id).toBe(7);
+    vi.advanceTimersByTime(1);
+    expect(cache.tenant('oak')).toBeUndefined();
+    expect(cache.size.tenants).toBe(0);
+    await changes.close();
+  });
+});
+
+/**
+ * A listener with the heartbeat, as on a server: `notify` stands for the write pool, delivering to the listening
+ * connection unless the test made that connection silent (`deaf`) or it listens on another database (`elsewhere`).
+ */
+function beatingPeer() {
+  const p = peer();
+  let beats: { channel: string; heard: (payload: string) => void } | undefined;
+  const state = { deaf: false, elsewhere: false, sent: 0 };
+  const listen: Listen = (announced, lost, b) => {
+    beats = b;
+    return p.listen(announced, lost);
+  };
+  const notify = async (channel: string, payload: string) => {
+    state.sent++;
+    if (state.deaf || state.elsewhere || !beats || channel !== beats.channel) return;
+    queueMicrotask(() => beats?.heard(payload));
+  };
+  return { ...p, listen, notify, state };
+}
+
+describe('the heartbeat (a listener that may go silent)', () => {
+  it('is live only once its own heartbeat came back, and stays live while the heartbeats come back', async () => {
+    const p = beatingPeer();
+    const warnings: string[] = [];
+    const changes = new AdmissionChanges(p.listen, { notify: p.notify, warn: (m) => warnings.push(m) });
+    await changes.whenLive();
+    expect(changes.live).toBe(true);
+    await vi.advanceTimersByTimeAsync(HEARD_WITHIN_MS * 5);
+    expect(changes.live).toBe(true);
+    expect(p.state.sent).toBeGreaterThanOrEqual((HEARD_WITHIN_MS * 5) / HEARTBEAT_EVERY_MS);
+    expect(changes.losses).toBe(0);
+    expect(warnings).toEqual([]);
+    await changes.close();
+  });
+
+  it('drops a listener gone silent within the bound: everything forgotten, reconnected, trusted again once heard', async () => {
+    const p = beatingPeer();
+    const warnings: string[] = [];
+    const changes = new AdmissionChanges(p.listen, { notify: p.notify, warn: (m) => warnings.push(m) });
+    const cache = new AdmissionCache(changes);
+    await changes.whenLive();
+    cache.keepSession(cache.mark(), sessionKey('tenant', 7, 'h'), session(1, 1), 'tenant', 3_600_000);
+    cache.keepTenant(cache.mark(), 'oak', { id: 7 } as never);
+    // The connection stays open but hears nothing (a partition, a NAT that forgot it).
+    p.state.deaf = true;
+    const silentFrom = Date.now();
+    await vi.advanceTimersByTimeAsync(HEARD_WITHIN_MS + HEARTBEAT_EVERY_MS);
+    expect(changes.live).toBe(false);
+    expect(changes.losses).toBe(1);
+    expect(cache.size).toEqual({ sessions: 0, tenants: 0 });
+    expect(p.connections[0]!.stopped).toBe(true);
+    expect(Date.now() - silentFrom).toBeLessThanOrEqual(HEARD_WITHIN_MS + HEARTBEAT_EVERY_MS);
+    expect(warnings).toEqual([expect.stringMatching(/went silent.*nothing is kept/)]);
+    // While it stays silent nothing is kept, and it is not warned about again.
+    cache.keepTenant(cache.mark(), 'oak', { id: 7 } as never);
+    expect(cache.size.tenants).toBe(0);
+    await vi.advanceTimersByTimeAsync(HEARD_WITHIN_MS * 3);
+    expect(warnings).toHaveLength(1);
+    p.state.deaf = false;
+    await vi.advanceTimersByTimeAsync(HEARD_WITHIN_MS + HEARTBEAT_EVERY_MS);
+    expect(changes.live).toBe(true);
+    expect(warnings.at(-1)).toMatch(/hears this server again/);
+    await changes.close();
+  });
+
+  it('does not trust a listener past the bound even when its timer is late (a busy event loop)', async () => {
+    const p = beatingPeer();
+    const changes = new AdmissionChanges(p.listen, { notify: p.notify });
+    await changes.whenLive();
+    vi.setSystemTime(Date.now() + HEARD_WITHIN_MS + 1);
+    expect(changes.live).toBe(false);
+    await changes.close();
+  });
+
+  it('never trusts a listener on another database than the one written to, and says which setting to fix', async () => {
+    const p = beatingPeer();
+    p.state.elsewhere = true;
+    const warnings: string[] = [];
+    const changes = new AdmissionChanges(p.listen, { notify: p.notify, warn: (m) => warnings.push(m) });
+    const cache = new AdmissionCache(changes);
+    await vi.advanceTimersByTimeAsync(HEARD_WITHIN_MS * 4);
+    expect(changes.live).toBe(false);
+    cache.keepTenant(cache.mark(), 'oak', { id: 7 } as never);
+    expect(cache.size.tenants).toBe(0);
+    expect(warnings).toEqual([expect.stringMatching(/DATABASE_LISTEN_URL.*same database as DATABASE_URL/)]);
     await changes.close();
   });
 });

@@ -60,6 +60,8 @@ export interface OpenOptions {
    * nowhere, and nothing is kept between requests. PGlite hears them in the process.
    */
   listenUrl?: string | false;
+  /** Where the listener's trouble is reported (a listener that does not hear this server's own heartbeat). */
+  warn?: (message: string) => void;
 }
 
 export interface TransactionOptions {

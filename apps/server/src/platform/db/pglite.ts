@@ -99,9 +99,11 @@ export async function openPglite(dir: string, snapshot?: Blob): Promise<Database
   };
   await assertNotPrivileged((q) => executeSql(q));
   const db = drizzlePglite(client) as unknown as Db;
-  const changes = new AdmissionChanges((announced) =>
-    client.listen(ADMISSION_CHANNEL, (payload) => announced(changeKeys(payload))),
-  );
+  // In the process: the listener cannot go silent, so no heartbeat.
+  const changes = new AdmissionChanges(async (announced) => {
+    const stop = await client.listen(ADMISSION_CHANNEL, (payload) => announced(changeKeys(payload)));
+    return () => stop();
+  });
   const open = pgliteOpen(db, changes);
   return {
     kind: 'pglite',

@@ -119,27 +119,43 @@ function resilientPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-/** A server's notifications on a connection of their own. */
+/**
+ * A server's notifications on a connection of their own, with TCP keepalive, its connecting and its LISTEN bounded
+ * (a silent network must not hold the start of listening forever). The stop of a lost connection destroys its
+ * socket: a graceful end would wait on a peer that no longer answers.
+ */
 function postgresListen(url: string): Listen {
-  return async (announced, lost) => {
+  return async (announced, lost, beats) => {
     const client = new pg.Client({
       connectionString: url,
       keepAlive: true,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
     });
     client.on('notification', (m) => {
       if (m.channel === ADMISSION_CHANNEL) announced(changeKeys(m.payload));
+      else if (beats && m.channel === beats.channel) beats.heard(m.payload ?? '');
     });
     client.on('error', () => lost());
     client.on('end', () => lost());
-    await client.connect();
-    await client.query(`listen ${ADMISSION_CHANNEL}`);
-    return async () => {
+    const stop = async (gone?: boolean) => {
       client.removeAllListeners('end');
       client.removeAllListeners('error');
       client.on('error', () => undefined);
-      await client.end();
+      if (gone)
+        (
+          client as unknown as { connection?: { stream?: { destroy(): void } } }
+        ).connection?.stream?.destroy();
+      else await client.end();
     };
+    try {
+      await client.connect();
+      await client.query(`listen ${ADMISSION_CHANNEL}${beats ? `; listen ${beats.channel}` : ''}`);
+    } catch (e) {
+      await stop(true);
+      throw e;
+    }
+    return stop;
   };
 }
 
@@ -164,7 +180,13 @@ export async function openPostgres(opts: OpenOptions, appUrl: string): Promise<D
   }
   const db = drizzleNodePg(pool) as unknown as Db;
   const listenUrl = opts.listenUrl ?? appUrl;
-  const changes = new AdmissionChanges(listenUrl === false ? null : postgresListen(listenUrl));
+  const changes = new AdmissionChanges(listenUrl === false ? null : postgresListen(listenUrl), {
+    // The heartbeat goes by the write pool: heard on the listener, it proves both reach the same database.
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    warn: opts.warn,
+  });
   const open = postgresOpen(pool, changes);
   return {
     kind: 'postgres',
