@@ -117,3 +117,27 @@ export async function areasLosingKeepers(ctx: Scope, roleId: number, next: strin
   );
   return rows.map((x) => x.area);
 }
+
+/** The advisory-lock namespace of the keeper rule (decision 0020); the second key is the area's. */
+const KEEPER_LOCK = 727275;
+/** The key standing for every area at once (a role of no property: the built-in ones are held everywhere). */
+const EVERY_AREA = -1;
+
+/**
+ * Serialises, until the transaction ends, every change that can reduce an area's keepers — a role's permissions
+ * edited, a role assigned, a user deactivated or deleted (issue 35 §3). `propertyId` names the property's area,
+ * null the central one, 'every' all of them (a role of no property). Each change holds the every-area key shared
+ * and its own area's key exclusively; a change to every area holds the every-area key exclusively. Taken before the
+ * change reads who keeps the area, so of two changes at once the second reads what the first committed.
+ */
+export async function lockKeepers(ctx: Pick<Scope, 'tx'>, area: number | null | 'every'): Promise<void> {
+  if (area === 'every') {
+    await query(ctx.tx, sql`select pg_advisory_xact_lock(${KEEPER_LOCK}::int, ${EVERY_AREA}::int)`);
+    return;
+  }
+  await query(
+    ctx.tx,
+    sql`select pg_advisory_xact_lock_shared(${KEEPER_LOCK}::int, ${EVERY_AREA}::int),
+               pg_advisory_xact_lock(${KEEPER_LOCK}::int, ${area ?? 0}::int)`,
+  );
+}

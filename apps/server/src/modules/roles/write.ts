@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { areasLosingKeepers, ENTITY, getRole, holdersOf, visibleRoles } from './service';
+import { areasLosingKeepers, ENTITY, getRole, holdersOf, lockKeepers, visibleRoles } from './service';
 import { roles } from './table';
 
 type Body = z.output<typeof roleBody>;
@@ -74,6 +74,13 @@ export async function createRole(ctx: Scope, body: Body): Promise<RoleItem> {
 }
 
 export async function updateRole(ctx: Scope, id: number, body: Body): Promise<RoleItem> {
+  // Who keeps the areas holding this role is read after the keeper lock (issue 35 §3); a role's property never
+  // changes, so the key is read before it.
+  const [area] = await ctx.tx
+    .select({ propertyId: roles.propertyId })
+    .from(roles)
+    .where(and(visibleRoles(ctx), eq(roles.id, id)));
+  if (area) await lockKeepers(ctx, area.propertyId ?? 'every');
   const role = await forWrite(ctx, id);
   assertNotAbove(ctx, role);
   assertGrantable(ctx, body.permissions);

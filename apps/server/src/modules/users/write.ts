@@ -15,6 +15,7 @@ import {
   type UserForWrite,
 } from './guards';
 import { sendInvitation } from './invitations';
+import { lockKeepers } from '../roles/service';
 import { revokeSessions } from './sessions';
 import { getUser, ofStaff, ownStaff, staffOf } from './service';
 import { centralUsers, tenantUsers, userInvitations } from './table';
@@ -83,6 +84,7 @@ export async function createUser(ctx: Scope, body: Body): Promise<UserItem> {
  * applies on the user's next request. A new email of a user still invited gets a new invitation (the old link dies).
  */
 export async function updateUser(ctx: Scope, id: number, body: Body): Promise<UserItem> {
+  await lockKeepers(ctx, staffOf(ctx).propertyId);
   const before = await userForWrite(ctx, id);
   assertLanguage(ctx, body.language);
   if (body.roleId !== before.roleId) {
@@ -119,6 +121,7 @@ export async function updateUser(ctx: Scope, id: number, body: Body): Promise<Us
  * else is deactivated instead (409), so the audit log keeps naming who did what.
  */
 export async function deleteUser(ctx: Scope, id: number): Promise<void> {
+  await lockKeepers(ctx, staffOf(ctx).propertyId);
   const user = await userForWrite(ctx, id);
   assertNotSelf(ctx, id, 'users.notYourself');
   const staff = staffOf(ctx);
@@ -151,6 +154,7 @@ export async function deleteUser(ctx: Scope, id: number): Promise<void> {
  * invitation link); reactivating lets them sign in again. Not oneself; a keeper must remain.
  */
 export async function setUserStatus(ctx: Scope, id: number, active: boolean): Promise<UserItem> {
+  await lockKeepers(ctx, staffOf(ctx).propertyId);
   const user = await userForWrite(ctx, id);
   if (user.active !== active) {
     if (!active) {
