@@ -49,6 +49,8 @@ test('an admin turns on two-factor sign-in, then signs in with a code and is ref
   await checkState(page);
   const secret = (await dialog.getByTestId('two-factor-key').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The password too, as to turn it off: a session alone cannot turn it on.
+  await dialog.getByLabel('Your password').fill(DEMO_PASSWORD);
   const code = dialog.getByRole('textbox', { name: 'Authentication code' });
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await code.fill(await codeOf(secret));

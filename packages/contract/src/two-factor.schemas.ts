@@ -70,8 +70,14 @@ export const twoFactorSetup = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
 
-/** `POST /auth/two-factor/confirm`: a code of the new secret turns two-factor on. */
-export const twoFactorConfirmBody = z.object({ code: totpCode() });
+/**
+ * `POST /auth/two-factor/confirm`: the account's password and a code of the new secret turn two-factor on. The
+ * password, as for turning it off: a session alone (a stolen one) cannot lock the owner out (issue 35 §6).
+ */
+export const twoFactorConfirmBody = z.object({
+  password: text().min(1, 'validation.required').max(PASSWORD_MAX),
+  code: totpCode(),
+});
 export type TwoFactorConfirmBody = z.input<typeof twoFactorConfirmBody>;
 
 /** The answer of confirm and of a regeneration: the recovery codes, shown once and never again. */

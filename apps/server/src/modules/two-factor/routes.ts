@@ -48,9 +48,10 @@ export const twoFactorRoutes = [
     access: 'staff',
     openDuringEnrolment: true,
     tags,
-    summary: 'A code of the new secret turns two-factor on; answers ten single-use recovery codes, once',
+    summary:
+      'The password and a code of the new secret turn two-factor on; answers ten single-use recovery codes, once',
     schema: { body: twoFactorConfirmBody, response: { 200: recoveryCodesResponse } },
-    handler: (ctx, { body }) => twoFactor.confirm(ctx, body.code),
+    handler: (ctx, { body }) => twoFactor.confirm(ctx, body),
   }),
   defineRoute({
     method: 'POST',

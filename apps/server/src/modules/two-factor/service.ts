@@ -187,13 +187,18 @@ async function replaceRecoveryCodes(ctx: Scope, a: Account): Promise<string[]> {
  * POST /auth/two-factor/confirm: a code of the pending secret turns two-factor on (the code's step is remembered,
  * so it cannot sign in again) and answers the ten recovery codes. The session goes on unrestricted.
  */
-export async function confirm(ctx: Scope, code: string) {
+export async function confirm(ctx: Scope, body: { password: string; code: string }) {
   const a = accountOf(ctx);
   const state = await readState(ctx.tx, a);
   if (state.enabledAt) throw new HttpError(409, 'twoFactor.alreadyEnabled');
   if (!state.pending) throw new HttpError(409, 'twoFactor.noSetup');
   const attempt = await countAttempt(ctx.tx, twoFactorCounters(ctx, a));
-  const step = await verifyTotp(open(ctx, state.pending), normaliseTotpCode(code), null);
+  // The password first (a wrong one counts like a wrong code): a session alone cannot turn two-factor on.
+  if (!(await verifyPassword(state.passwordHash, body.password))) {
+    await ctx.audit({ entity: entityOf(a), entityId: a.userId, action: 'two-factor.confirm.failed' });
+    throw wrong('password', 'auth.currentPasswordInvalid');
+  }
+  const step = await verifyTotp(open(ctx, state.pending), normaliseTotpCode(body.code), null);
   if (step === null) {
     await ctx.audit({ entity: entityOf(a), entityId: a.userId, action: 'two-factor.confirm.failed' });
     throw wrong('code', 'twoFactor.codeInvalid');
@@ -273,4 +278,21 @@ export async function regenerateRecoveryCodes(ctx: Scope, code: string) {
     recoveryCodes,
     message: t(ctx.lang, 'twoFactor.recoveryCodesMessage'),
   };
+}
+
+/**
+ * Turns another staff user's two-factor off (the caller checked they may edit that user: `users.edit` over them, or
+ * the central admin over central staff): the secret, the pending one and the recovery codes are forgotten, so the
+ * person can sign in with their password and enrol again. Answers whether it was on (or being set up).
+ */
+export async function resetTwoFactor(ctx: Scope, a: Account): Promise<boolean> {
+  const r = row(a);
+  const changed = await query(
+    ctx.tx,
+    sql`update ${r.table} set two_factor_secret = null, two_factor_pending_secret = null,
+          two_factor_enabled_at = null, two_factor_last_step = null, two_factor_recovery_codes = '{}'
+        where ${r.where} and (two_factor_enabled_at is not null or two_factor_pending_secret is not null)
+        returning id`,
+  );
+  return changed.length === 1;
 }

@@ -111,7 +111,7 @@ async function enrol(a: Area, user?: TestUser): Promise<Enrolled> {
   const { secret } = setup.json<{ secret: string }>();
   const confirm = await api(a, 'POST', '/auth/two-factor/confirm', {
     token,
-    body: { code: await codeOf(secret) },
+    body: { password: u.password, code: await codeOf(secret) },
   });
   expect(confirm.statusCode, confirm.body).toBe(200);
   return { user: u, token, secret, recoveryCodes: confirm.json<{ recoveryCodes: string[] }>().recoveryCodes };
@@ -172,7 +172,7 @@ describe.each(['central', 'tenant'] as const)('%s area', (name) => {
 
       const wrong = await api(a, 'POST', '/auth/two-factor/confirm', {
         token,
-        body: { code: await wrongCode(secret!) },
+        body: { password: user.password, code: await wrongCode(secret!) },
       });
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json<{ errors: Record<string, string[]> }>().errors.code).toEqual([
@@ -180,9 +180,25 @@ describe.each(['central', 'tenant'] as const)('%s area', (name) => {
       ]);
 
       const code = await codeOf(secret!);
+      // A session alone (a stolen one) cannot turn it on: the password is asked, as to turn it off (issue 35 §6).
+      const noPassword = await api(a, 'POST', '/auth/two-factor/confirm', { token, body: { code } });
+      expect(noPassword.statusCode).toBe(422);
+      expect(noPassword.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
+        t('en', 'validation.required'),
+      ]);
+      const wrongPassword = await api(a, 'POST', '/auth/two-factor/confirm', {
+        token,
+        body: { password: 'not-the-password', code },
+      });
+      expect(wrongPassword.statusCode).toBe(422);
+      expect(wrongPassword.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
+        t('en', 'auth.currentPasswordInvalid'),
+      ]);
+      expect((await api(a, 'GET', '/auth/two-factor', { token })).json()).toMatchObject({ enabled: false });
+
       const confirm = await api(a, 'POST', '/auth/two-factor/confirm', {
         token,
-        body: { code: `${code.slice(0, 3)} ${code.slice(3)}` },
+        body: { password: user.password, code: `${code.slice(0, 3)} ${code.slice(3)}` },
       });
       expect(confirm.statusCode, confirm.body).toBe(200);
       const answer = confirm.json<{ recoveryCodes: string[]; status: Record<string, unknown> }>();
@@ -442,6 +458,43 @@ describe.each(['central', 'tenant'] as const)('%s area', (name) => {
       expect((await codeStep(a, challenge, { recoveryCode: fresh[0] })).statusCode).toBe(200);
     });
   });
+  describe("someone else's two-factor, reset (issue 35 §6)", () => {
+    it('is turned off by a user who may edit them: sessions end, the person is told by mail, audited', async () => {
+      const target = await enrol(a);
+      const keeper = await a.staff();
+      const keeperToken = await login(ctx, keeper, a.tenant);
+      const reset = await api(a, 'POST', `/users/${target.user.id}/two-factor/reset`, { token: keeperToken });
+      expect(reset.statusCode, reset.body).toBe(204);
+      // The holder of the session that turned it on is signed out; the owner signs in with the password alone.
+      expect((await api(a, 'GET', '/auth/bootstrap', { token: target.token })).statusCode).toBe(401);
+      const signIn = await api(a, 'POST', '/auth/login', {
+        body: { email: target.user.email, password: target.user.password },
+      });
+      expect(signIn.json()).toHaveProperty('token');
+      const [stored] = await db<{ secret: string | null; codes: string[] }>(
+        sql`select two_factor_secret as secret, two_factor_recovery_codes as codes
+            from ${sql.raw(a.table)} where id = ${target.user.id}`,
+      );
+      expect(stored).toEqual({ secret: null, codes: [] });
+      const mails = await db<{ subject: string; text: string }>(
+        sql`select subject, text from mail_outbox where "to" = ${target.user.email} and kind = 'two-factor-reset'`,
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe(t('en', 'users.twoFactorResetMail.subject'));
+      expect(mails[0]!.text).toContain('turned off two-factor sign-in');
+      const entries = await auditOf(a, target.user.id);
+      expect(entries.map((e) => e.action)).toContain('two-factor.reset');
+      // Nothing left to reset: 409; nobody resets their own (they turn it off with the password and a code): 403.
+      expect(
+        (await api(a, 'POST', `/users/${target.user.id}/two-factor/reset`, { token: keeperToken }))
+          .statusCode,
+      ).toBe(409);
+      const own = await enrol(a, keeper);
+      expect(
+        (await api(a, 'POST', `/users/${keeper.id}/two-factor/reset`, { token: own.token })).statusCode,
+      ).toBe(403);
+    });
+  });
 });
 
 describe('two-factor made mandatory for central staff', () => {
@@ -512,7 +565,7 @@ describe('two-factor made mandatory for central staff', () => {
     }>();
     const confirm = await api(central, 'POST', '/auth/two-factor/confirm', {
       token,
-      body: { code: await codeOf(secret) },
+      body: { password: user.password, code: await codeOf(secret) },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     // The same session goes on, unrestricted.

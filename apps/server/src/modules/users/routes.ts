@@ -15,6 +15,7 @@ import { defineRoute, queryOf, sendFile, type RouteContext } from '../../platfor
 import * as invitations from './invitations';
 import { exportUsers, getUser, listUsers, usersQuerystring } from './service';
 import * as sessions from './sessions';
+import { resetUserTwoFactor } from './two-factor-reset';
 import * as write from './write';
 
 /**
@@ -151,6 +152,20 @@ export const usersRoutes = [
     schema: { params: idParams, response: empty },
     handler: async (ctx, { params }) => {
       await write.sendPasswordReset(ctx, params.id);
+      return noContent(ctx);
+    },
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/users/:id/two-factor/reset',
+    access: 'users.edit',
+    summary:
+      "Turns a staff user's two-factor sign-in off (a lost phone, or enabled by someone else): their sessions end, " +
+      'they are told by mail. 403: oneself or someone above the caller; 409: two-factor is not on',
+    schema: { params: idParams, response: empty },
+    handler: async (ctx, { params }) => {
+      await resetUserTwoFactor(ctx, params.id);
       return noContent(ctx);
     },
   }),

@@ -15,6 +15,7 @@ import type { RequestError } from '../../platform/errors';
 import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
 import { applySubmitError, useFieldProps } from '../auth/fields';
+import { PasswordField } from '../auth/PasswordField';
 import { CodeField } from './CodeField';
 import { BOOTSTRAP_KEY, TWO_FACTOR_KEY } from './queries';
 import { RecoveryCodes } from './RecoveryCodes';
@@ -53,7 +54,10 @@ export function EnrolTwoFactor({
     setup.mutate();
   }, [setup]);
 
-  const form = useForm({ resolver: contractResolver(twoFactorConfirmBody), defaultValues: { code: '' } });
+  const form = useForm({
+    resolver: contractResolver(twoFactorConfirmBody),
+    defaultValues: { password: '', code: '' },
+  });
   const field = useFieldProps(form);
   const confirm = useMutation<RecoveryCodesResponse, RequestError, TwoFactorConfirmBody>({
     mutationFn: (body) => send<RecoveryCodesResponse>('POST', '/auth/two-factor/confirm', body),
@@ -67,7 +71,11 @@ export function EnrolTwoFactor({
       toast.success(answer.message);
       setCodes(answer.recoveryCodes);
     } catch (err) {
-      setGeneral(applySubmitError(err, ['code'], (n, e, o) => form.setError(n as 'code', e, o)));
+      setGeneral(
+        applySubmitError(err, ['password', 'code'], (n, e, o) =>
+          form.setError(n as 'password' | 'code', e, o),
+        ),
+      );
     }
   });
 
@@ -160,6 +168,13 @@ export function EnrolTwoFactor({
         <Stack spacing={2}>
           <Typography sx={{ fontWeight: 600 }}>{t('twoFactor.enrol.step2')}</Typography>
           {general && <Alert severity="error">{general}</Alert>}
+          <PasswordField
+            label={t('twoFactor.enrol.password')}
+            autoComplete="current-password"
+            required
+            disabled={!setup.data}
+            {...field('password')}
+          />
           <CodeField
             label={t('twoFactor.code')}
             required

@@ -3,6 +3,7 @@ import BlockIcon from '@mui/icons-material/BlockOutlined';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import ReplayIcon from '@mui/icons-material/ForwardToInboxOutlined';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLockOutlined';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
@@ -100,7 +101,11 @@ function AccessCard({ user }: { user: UserItem }) {
   const actions = userActions(user, can, useIsSelf(user.id));
   const commands = useUserCommands(user);
   const accepted = invitationState(user) === 'accepted';
-  if (user.status === 'invited' || (!accepted && !actions.passwordReset && !actions.deactivate)) return null;
+  if (
+    user.status === 'invited' ||
+    (!accepted && !actions.passwordReset && !actions.deactivate && !actions.resetTwoFactor)
+  )
+    return null;
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -115,7 +120,7 @@ function AccessCard({ user }: { user: UserItem }) {
             })}
           </Typography>
         )}
-        {(actions.passwordReset || actions.deactivate) && (
+        {(actions.passwordReset || actions.deactivate || actions.resetTwoFactor) && (
           <Box>
             <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
               {actions.passwordReset && (
@@ -126,6 +131,16 @@ function AccessCard({ user }: { user: UserItem }) {
                   onClick={commands.sendPasswordReset}
                 >
                   {t('users.screens.sendPasswordReset')}
+                </Button>
+              )}
+              {actions.resetTwoFactor && (
+                <Button
+                  variant="outlined"
+                  startIcon={<PhonelinkLockIcon />}
+                  loading={commands.busy === 'two-factor'}
+                  onClick={commands.askTwoFactorReset}
+                >
+                  {t('users.twoFactorReset.action')}
                 </Button>
               )}
               {actions.deactivate && (

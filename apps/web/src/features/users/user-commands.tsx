@@ -7,7 +7,7 @@ import type { RequestError } from '../../platform/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/toast';
 
-type Busy = 'resend' | 'reset' | 'status' | null;
+type Busy = 'resend' | 'reset' | 'status' | 'two-factor' | null;
 type StatusChange = 'deactivate' | 'reactivate';
 
 /**
@@ -20,6 +20,7 @@ export function useUserCommands(user: UserItem) {
   const client = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
   const [open, setOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   // Kept while the dialog fades out, so its words do not change as it closes.
   const [change, setChange] = useState<StatusChange>('deactivate');
   const email = user.email ?? '';
@@ -35,6 +36,7 @@ export function useUserCommands(user: UserItem) {
     } finally {
       setBusy(null);
       setOpen(false);
+      setTwoFactorOpen(false);
     }
   };
 
@@ -63,9 +65,35 @@ export function useUserCommands(user: UserItem) {
     </ConfirmDialog>
   );
 
+  const twoFactorDialog = (
+    <ConfirmDialog
+      open={twoFactorOpen}
+      title={t('users.twoFactorReset.title')}
+      confirmLabel={t('users.twoFactorReset.action')}
+      destructive
+      busy={busy === 'two-factor'}
+      onConfirm={() =>
+        void run(
+          'two-factor',
+          () => send('POST', `/users/${user.id}/two-factor/reset`),
+          t('users.twoFactorReset.done', { name: user.fullName }),
+        )
+      }
+      onClose={() => setTwoFactorOpen(false)}
+    >
+      {t('users.twoFactorReset.body', { name: user.fullName })}
+    </ConfirmDialog>
+  );
+
   return {
     busy,
-    dialog,
+    dialog: (
+      <>
+        {dialog}
+        {twoFactorDialog}
+      </>
+    ),
+    askTwoFactorReset: () => setTwoFactorOpen(true),
     resendInvitation: () =>
       void run(
         'resend',

@@ -68,6 +68,16 @@ describe('what staff may do to a user', () => {
   });
 
   it('never offers users their own deactivation or deletion', () => {
+    expect(
+      userActions({ status: 'active', invitation: null, twoFactorEnabled: true }, everything).resetTwoFactor,
+    ).toBe(true);
+    expect(
+      userActions({ status: 'active', invitation: null, twoFactorEnabled: true }, everything, true)
+        .resetTwoFactor,
+    ).toBe(false);
+    expect(
+      userActions({ status: 'active', invitation: null, twoFactorEnabled: false }, everything).resetTwoFactor,
+    ).toBe(false);
     expect(userActions({ status: 'active', invitation: null }, everything, true).deactivate).toBe(false);
     expect(userActions({ status: 'invited', invitation: invitation() }, everything, true).delete).toBe(false);
   });

@@ -25,10 +25,12 @@ export interface UserActions {
   /** See the user's sessions; end them (an active user: an invited or deactivated one has none). */
   seeSessions: boolean;
   endSessions: boolean;
+  /** Turn off someone else's two-factor sign-in (a lost phone, or turned on by a stolen session). */
+  resetTwoFactor: boolean;
 }
 
 export function userActions(
-  user: Pick<UserItem, 'status' | 'invitation'>,
+  user: Pick<UserItem, 'status' | 'invitation'> & { twoFactorEnabled?: boolean },
   can: (p: Permission) => boolean,
   self = false,
 ): UserActions {
@@ -46,6 +48,7 @@ export function userActions(
     edit,
     seeSessions: can('users.show') && status === 'active',
     endSessions: edit && status === 'active',
+    resetTwoFactor: edit && !self && user.twoFactorEnabled === true,
   };
 }
 
