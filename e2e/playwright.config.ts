@@ -111,6 +111,9 @@ export default defineConfig({
       DATA_DIR: path.join(process.env.E2E_DATA_DIR!, `w${i}`),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
+      // Every journey signs in from this one address: the limit of every sign-in per address is proved by the
+      // server tests (auth.test.ts), not here.
+      SIGN_IN_LIMIT_PER_ADDRESS: '0',
       // The embedded database, even when the caller has DATABASE_URL set for the server tests.
       DATABASE_URL: '',
       DATABASE_ADMIN_URL: '',

@@ -62,6 +62,9 @@ export const RATE_LIMITS = {
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
+/** The window of the limit of every sign-in per address (SIGN_IN_LIMIT_PER_ADDRESS sign-ins in it). */
+export const SIGN_IN_WINDOW_MINUTES = 15;
+
 /** Throttling of authentication endpoints (failures per window). */
 export const THROTTLE = {
   loginPerAccount: { max: 5, windowMinutes: 15 },

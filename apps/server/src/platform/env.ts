@@ -101,6 +101,11 @@ export interface Env {
    */
   databaseListenUrl: string | false | undefined;
   dbPoolSize: number;
+  /**
+   * Sign-ins let through per address in 15 minutes, successful ones included (SIGN_IN_LIMIT_PER_ADDRESS, default 60;
+   * 0: no such limit). Failures have their own, lower limits (THROTTLE).
+   */
+  signInLimitPerAddress: number;
   logLevel: string;
   /** JSON lines (production, CI, a pipe) or readable lines (a person's terminal). */
   logFormat: 'json' | 'pretty';
@@ -154,6 +159,7 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
     databaseAdminUrl: opt('DATABASE_ADMIN_URL'),
     databaseListenUrl: opt('DATABASE_LISTEN_URL') === 'off' ? false : opt('DATABASE_LISTEN_URL'),
     dbPoolSize: int('DB_POOL_SIZE', 20),
+    signInLimitPerAddress: int('SIGN_IN_LIMIT_PER_ADDRESS', 60),
     logFormat,
     logLevel: str('LOG_LEVEL', logFormat === 'pretty' ? 'warn' : 'info'),
     smtp: {

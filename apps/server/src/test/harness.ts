@@ -42,7 +42,15 @@ export async function createTestContext(
   } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-test-'));
-  const env = loadEnv({ dataDir, appDomain: 'parkade.test', publicPort: undefined, ...envOverrides });
+  // Tests sign in hundreds of times from one address: the limit of every sign-in per address is off unless a test
+  // sets it (auth.test.ts); the failures' own limits stay on.
+  const env = loadEnv({
+    dataDir,
+    appDomain: 'parkade.test',
+    publicPort: undefined,
+    signInLimitPerAddress: 0,
+    ...envOverrides,
+  });
   const database = options.database ?? (await openTestDatabase());
   await seed(database, { demo: false });
   const jobs = await startJobs(database, { error: () => undefined }, { pollingIntervalSeconds: 0.5 });

@@ -1,5 +1,12 @@
 import { faker } from '@faker-js/faker';
-import { REMEMBER_DAYS, ROLE_PERMISSIONS, SESSION_HOURS, THROTTLE, type Language } from '@parkade/contract';
+import {
+  REMEMBER_DAYS,
+  ROLE_PERMISSIONS,
+  SESSION_HOURS,
+  SIGN_IN_WINDOW_MINUTES,
+  THROTTLE,
+  type Language,
+} from '@parkade/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tokenHash } from '../../platform/auth';
@@ -481,6 +488,30 @@ describe.each(['central', 'tenant'] as const)('%s area', (name) => {
         sql`select count from auth_throttle where key = ${`login:acct:${a.name}:${a.propertyId ?? '-'}:user:${user.id}`}`,
       );
       expect(row?.count).toBe(THROTTLE.loginPerAccount.max);
+    });
+
+    it('limits every sign-in from one address, successful ones too, with the answer of the other throttles', async () => {
+      const a = area();
+      const user = await a.user();
+      const limit = 4;
+      const before = ctx.env.signInLimitPerAddress;
+      ctx.env.signInLimitPerAddress = limit;
+      try {
+        for (let i = 0; i < limit; i++)
+          expect((await signIn(a, user.email, user.password)).statusCode).toBe(200);
+        const refused = await signIn(a, user.email, user.password);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toEqual({
+          message: t('en', 'errors.tooManyAttempts', { minutes: SIGN_IN_WINDOW_MINUTES }),
+          errors: {},
+          statusCode: 429,
+        });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // Another address is not held back by this one.
+        expect((await signIn(a, user.email, user.password, { ip: nextIp() })).statusCode).toBe(200);
+      } finally {
+        ctx.env.signInLimitPerAddress = before;
+      }
     });
   });
 

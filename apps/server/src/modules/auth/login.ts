@@ -2,6 +2,7 @@ import {
   ERROR_CODES,
   REMEMBER_DAYS,
   SESSION_HOURS,
+  SIGN_IN_WINDOW_MINUTES,
   THROTTLE,
   TWO_FACTOR_CHALLENGE_MINUTES,
   type SessionAnswer,
@@ -22,7 +23,7 @@ import {
 } from '../../platform/auth';
 import { HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
-import { countAttempt } from '../../platform/throttle';
+import { countAttempt, type Counter } from '../../platform/throttle';
 import { checkSecondFactor, twoFactorCounters } from '../two-factor/service';
 import { accountKey, allowedLanguages, updateUser, userEntity, userLoginKey } from './service';
 import { loginChallenges, sessions } from './table';
@@ -30,6 +31,14 @@ import { loginChallenges, sessions } from './table';
 /** The login counter of what was typed: the account's own counter when it exists (see userLoginKey). */
 const loginAccountKey = (ctx: Scope, login: string, userId: number | undefined) =>
   userId === undefined ? accountKey(ctx, 'login', login) : userLoginKey(ctx, userId);
+
+/** The counter of every sign-in from the request's address, when the limit is on (SIGN_IN_LIMIT_PER_ADDRESS). */
+function signInsOfAddress(ctx: Scope): Counter[] {
+  const max = ctx.services.env.signInLimitPerAddress;
+  return max > 0
+    ? [{ key: `login-all:ip:${ctx.actor.ip}`, limit: { max, windowMinutes: SIGN_IN_WINDOW_MINUTES } }]
+    : [];
+}
 
 export async function login(ctx: Scope, body: { email: string; password: string; remember?: boolean }) {
   const row = await findUserByLogin(ctx.tx, ctx.area, ctx.property?.id ?? null, body.email);
@@ -39,6 +48,8 @@ export async function login(ctx: Scope, body: { email: string; password: string;
     [
       { key: loginAccountKey(ctx, body.email, row?.id), limit: THROTTLE.loginPerAccount, onSuccess: 'clear' },
       { key: `login:ip:${ctx.actor.ip}`, limit: THROTTLE.loginPerAddress, onSuccess: 'undo' },
+      // Every sign-in, successful ones too (issue 35): one address cannot sign in without end.
+      ...signInsOfAddress(ctx),
     ],
     () =>
       ctx.audit({ entity: 'auth', entityId: row?.id, action: 'login.throttled', new: { login: body.email } }),
