@@ -78,7 +78,9 @@ test('a visitor registers from the poster, the resident approves, the visitor se
   await expect(visitor.getByText('We could not find a resident with that last name')).toBeVisible();
   await visitor.getByRole('textbox', { name: "Resident's last name" }).fill(lastName.toLowerCase());
   await visitor.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(visitor.getByText(`Waiting for Rita ${lastName} to approve your visit`)).toBeVisible();
+  // The page names nobody: the resident's name is what the visitor typed (decision 0037).
+  await expect(visitor.getByText('Waiting for the resident you visit to approve your visit')).toBeVisible();
+  await expect(visitor.getByText(`Rita ${lastName}`)).toHaveCount(0);
   await checkPhonePage(visitor);
   // The page is now the receipt's address: a reload keeps the request.
   await expect(visitor).not.toHaveURL(poster.body.url);

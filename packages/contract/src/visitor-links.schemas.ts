@@ -36,8 +36,8 @@ const visitorSelf = (country?: string | null) => ({
 
 /**
  * POST /public/visitors: a visitor registers through the property's poster, naming whom they visit: the unit
- * (as written on the door) and the resident's last name. Both must match a resident of that unit; the answer does
- * not say which was wrong.
+ * (as written on the door) and the resident's full last name (accents and case aside; decision 0037). Both must
+ * match a resident of that unit; the answer does not say which was wrong.
  */
 export const publicVisitorPosterBodyFor = (country?: string | null) =>
   z.object({
@@ -62,7 +62,10 @@ export const publicVisitorTokenQuery = z.object({ token: visitorTokenSchema });
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
-/** A visitor as their own link shows them: their details, whom they visit, and their permit. */
+/**
+ * A visitor as their own link shows them: their details, where they go, and their permit. Nothing of the resident
+ * beyond what a visitor from the poster typed (decision 0037): no name, no other unit, no limit.
+ */
 export const publicVisitorSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -81,8 +84,12 @@ export const publicVisitorSchema = z.object({
   statusComment: z.string().nullable(),
   /** The permit's public check page (its QR code); null without a permit. */
   checkUrl: z.string().nullable(),
-  /** The resident visited and their units (the visitor named them, or was sent the link by them). */
-  resident: z.object({ fullName: z.string(), units: z.array(named) }),
+  /**
+   * Where the visit is: the one unit of this visit (the unit a visitor from the poster named; the unit the resident
+   * or staff registered a personal link's visitor for), null when none. The resident's name is not repeated: the
+   * visitor typed it, or was told it by whoever sent the link.
+   */
+  visiting: z.object({ unit: z.string().nullable() }),
   make: named.nullable(),
   model: named.nullable(),
 });

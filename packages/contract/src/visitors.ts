@@ -3,8 +3,10 @@ import { CRUD, crudPages, defineResource, navEntry } from './resource';
 /**
  * Stored visitor permit statuses (SPEC §4: "visitor permit statuses exist, plus a 'no status' label"). A visitor
  * without a permit (no plate yet, or a registration link not used yet) has `permitStatus` null, shown as
- * 'no status'. `valid` is shown as expired from the instant its `validUntil` passes (computed in SQL at read time);
- * the refresh call and the scheduled job then store `expired`.
+ * 'no status'. A pending or valid permit is shown as expired from the instant its `validUntil` passes (computed in
+ * SQL at read time); the refresh call and the scheduled job then store `expired` on a valid one. A request that
+ * lapses while pending keeps `pending` stored (shown expired): it was never granted, so it never counts toward a
+ * limit (VISITOR_GRANTED_STATUSES; decision 0037).
  */
 export const VISITOR_PERMIT_STATUSES = ['pending', 'valid', 'expired', 'revoked', 'rejected'] as const;
 export type VisitorPermitStatus = (typeof VISITOR_PERMIT_STATUSES)[number];
@@ -24,18 +26,31 @@ export type VisitorPersonAction = (typeof VISITOR_PERSON_ACTIONS)[number];
  * - approve: a pending request becomes a valid permit (when the property's settings require approval);
  * - reject: a pending request is refused;
  * - revoke: a valid permit is withdrawn before its end (the visitor left, or misused it);
- * - expire: a pending or valid permit whose validity has passed (done by the system, never by a person).
+ * - expire: a valid permit whose validity has passed (done by the system, never by a person). A pending request
+ *   whose validity passes is shown expired and takes no action, but its stored status stays `pending`, the trace
+ *   that nobody granted it (decision 0037).
  * Expired, revoked and rejected are final: register the visitor again for a new permit.
  */
 export const VISITOR_PERMIT_TRANSITIONS = {
   approve: { from: ['pending'], to: 'valid' },
   reject: { from: ['pending'], to: 'rejected' },
   revoke: { from: ['valid'], to: 'revoked' },
-  expire: { from: ['pending', 'valid'], to: 'expired' },
+  expire: { from: ['valid'], to: 'expired' },
 } as const satisfies Record<
   VisitorPermitAction,
   { from: readonly VisitorPermitStatus[]; to: VisitorPermitStatus }
 >;
+
+/**
+ * The stored statuses of a permit someone granted (approved, or valid at once): the only ones the limits count
+ * (decision 0037). A pending request — the resident's own awaiting staff, or a stranger's from the poster — is
+ * checked against the limits when it is approved, and counts from then on.
+ */
+export const VISITOR_GRANTED_STATUSES = [
+  'valid',
+  'revoked',
+  'expired',
+] as const satisfies readonly VisitorPermitStatus[];
 
 /** The actions a person may take now; none once the permit's validity has passed (it counts as expired). */
 export function visitorActionsFrom(shown: VisitorShownStatus): VisitorPersonAction[] {
@@ -56,11 +71,12 @@ export const VISITOR_STATUS_DISPLAY: Record<VisitorShownStatus, string> = {
 };
 
 /**
- * The limits a new visitor permit is checked against (decision 0022). Each is the resident's own value when set,
+ * The limits a new visitor permit is checked against (decision 0022), and a pending one again when it is approved.
+ * Only granted permits count (VISITOR_GRANTED_STATUSES; decision 0037). Each is the resident's own value when set,
  * else the property's `visitorPermits` setting:
  * - visitorLimit: permits per resident within the rolling window of `visitorLimitWindowDays` days (the day of the
  *   permit's start and the days before it, as days of the property's time zone);
- * - visitorVehiclesAllowed: the resident's visitor permits (pending or valid) whose validity overlaps;
+ * - visitorVehiclesAllowed: the resident's valid visitor permits whose validity overlaps;
  * - tempVisitorVehicles: the same, counting only vehicles on temporary plates;
  * - nightsInRow: per plate across the whole property (any resident), at most `maxNightsInRow` nights in a row
  *   (0 = no limit), a night being a local date whose 03:00 lies inside a permit's validity. The property's setting
@@ -89,6 +105,13 @@ export type VisitorSource = (typeof VISITOR_SOURCES)[number];
  */
 export const POSTER_APPROVALS = ['resident', 'staff', 'none'] as const;
 export type PosterApproval = (typeof POSTER_APPROVALS)[number];
+
+/**
+ * Requests from the property's poster awaiting approval (or rejected) that one resident may receive per day of the
+ * property's time zone (decision 0037). They do not use the resident's allowance; this caps what strangers can
+ * send them. Beyond it the poster answers a neutral refusal.
+ */
+export const POSTER_REQUESTS_PER_DAY = 3;
 
 /** Days a personal registration link stays usable (single use). */
 export const VISITOR_LINK_DAYS = 7;

@@ -1,4 +1,4 @@
-import type { PropertySettings, VisitorLimit } from '@parkade/contract';
+import { VISITOR_GRANTED_STATUSES, type PropertySettings, type VisitorLimit } from '@parkade/contract';
 import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -11,11 +11,12 @@ import { visitors } from './table';
 
 /*
  * The limits a new visitor permit must keep (decision 0022), each the resident's own value when set, else the
- * property's visitor permit setting:
+ * property's visitor permit setting. Only permits someone granted count (VISITOR_GRANTED_STATUSES: valid, and
+ * expired or revoked after being valid; decision 0037): a request awaiting approval — a stranger's from the poster
+ * above all — uses nothing of the resident's allowance, and is checked again when it is approved.
  * - visitorLimit: permits per resident over a rolling window of `visitorLimitWindowDays` days — the day the new
- *   permit starts and the days before it, as calendar days of the property's time zone. Every permit issued
- *   counts (pending, valid, expired, revoked); a rejected request does not.
- * - visitorVehiclesAllowed: the resident's pending or valid permits whose validity overlaps the new one's.
+ *   permit starts and the days before it, as calendar days of the property's time zone.
+ * - visitorVehiclesAllowed: the resident's valid permits whose validity overlaps the new one's.
  * - tempVisitorVehicles: the same, among vehicles on temporary plates (only when the new one is on them).
  * - nightsInRow: per plate, any resident (nightsInRow below).
  */
@@ -124,7 +125,13 @@ async function rollingWindow(
   const counted = await ctx.tx
     .select({ validFrom: v.validFrom })
     .from(v)
-    .where(and(mine(ctx, w), ne(v.permitStatus, 'rejected'), sql`${v.validFrom} >= ${windowStart}`))
+    .where(
+      and(
+        mine(ctx, w),
+        inArray(v.permitStatus, [...VISITOR_GRANTED_STATUSES]),
+        sql`${v.validFrom} >= ${windowStart}`,
+      ),
+    )
     .orderBy(v.validFrom);
   if (counted.length >= limits.visitorLimit) {
     if (limits.visitorLimit === 0) return { limit: 'visitorLimit', max: 0, nextPossibleAt: null, days };
@@ -142,7 +149,7 @@ async function rollingWindow(
   return null;
 }
 
-/** visitorVehiclesAllowed / tempVisitorVehicles: the resident's live permits overlapping the new one. */
+/** visitorVehiclesAllowed / tempVisitorVehicles: the resident's valid permits overlapping the new one. */
 async function atOnce(
   ctx: Scope,
   w: PermitWindow,
@@ -156,7 +163,7 @@ async function atOnce(
     .where(
       and(
         mine(ctx, w),
-        inArray(v.permitStatus, ['pending', 'valid']),
+        eq(v.permitStatus, 'valid'),
         sql`${v.validUntil} > ${w.validFrom.toISOString()}::timestamptz`,
         sql`${v.validFrom} < ${w.validUntil.toISOString()}::timestamptz`,
         temporary ? eq(v.temporaryPlates, true) : undefined,
@@ -174,8 +181,8 @@ const AFTER_NIGHT_MS = 60_000;
 
 /**
  * nightsInRow (decision 0022): a night is a calendar date D of the property's time zone whose 03:00 local lies
- * inside a permit's validity [validFrom, validUntil). The plate's permits at the property (any resident; pending,
- * valid or expired — the nights they granted; not revoked or rejected, not deleted, not the one changed) give the
+ * inside a permit's validity [validFrom, validUntil). The plate's permits at the property (any resident; valid or
+ * expired — the nights they granted; not pending, revoked or rejected, not deleted, not the one changed) give the
  * occupied nights. The new permit's nights, with the occupied nights next to them, form a run; a run longer
  * than `max` is refused. A permit covering no night never breaches.
  *
@@ -207,7 +214,7 @@ async function nightsInRow(
         eq(v.propertyId, ctx.propertyId),
         eq(v.plateNormalized, plate),
         isNull(v.deletedAt),
-        inArray(v.permitStatus, ['pending', 'valid', 'expired']),
+        inArray(v.permitStatus, ['valid', 'expired']),
         sql`${v.validUntil} > ${earliest.toISOString()}::timestamptz`,
         w.except ? ne(v.id, w.except) : undefined,
       ),

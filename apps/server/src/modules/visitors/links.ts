@@ -12,6 +12,7 @@ import { HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { queueMail } from '../outbox/mail';
+import { visitorText } from './mail-text';
 import { getVisitor } from './service';
 import type { VisitorItem } from '@parkade/contract';
 import { visitorLinks } from './table';
@@ -217,6 +218,7 @@ export async function currentPoster(ctx: Scope, renew = false): Promise<VisitorP
 /**
  * Tells a visitor who registered themselves (the poster, a personal link) and gave an email that their request
  * was approved or refused, with a fresh receipt link to the permit (the first one was emailed at registration).
+ * Their name and plate are their own typing, to an address they typed: defused (mail-text.ts).
  */
 export async function tellVisitorDecision(ctx: Scope, visitor: VisitorItem) {
   if (!visitor.email || (visitor.source !== 'poster' && visitor.source !== 'link')) return;
@@ -230,9 +232,9 @@ export async function tellVisitorDecision(ctx: Scope, visitor: VisitorItem) {
       place,
     }),
     text: t(ctx.lang, approved ? 'visitors.public.approvedBody' : 'visitors.public.rejectedBody', {
-      name: visitor.name,
+      name: visitorText(visitor.name),
       place,
-      plate: visitor.plate ?? '',
+      plate: visitorText(visitor.plate),
       code: visitor.permitCode ?? '',
       reason: visitor.statusComment ?? '—',
       url: registrationUrl(ctx, receipt),

@@ -120,7 +120,8 @@ const transitionRoutes = VISITOR_PERSON_ACTIONS.map((action) =>
         ? "Ends a valid permit of one of the signed-in resident's visitors (the visitor left): valid → revoked"
         : `${action === 'approve' ? 'Approves' : 'Rejects'} the pending request one of the signed-in resident's ` +
           `visitors made from the property's poster (pending → ${VISITOR_PERMIT_TRANSITIONS[action].to}), ` +
-          "when the property's posterApproval is 'resident'; any other request is staff's to decide → 422",
+          "when the property's posterApproval is 'resident'; any other request is staff's to decide → 422; " +
+          'approving beyond a limit (only granted permits count) → 422 naming it',
     schema: { params: idParams, body: visitorTransitionBody, response: { 200: visitorItemSchema } },
     handler: (ctx, { params, body }) => myTransition(ctx, params.id, action, body.comment),
   }),

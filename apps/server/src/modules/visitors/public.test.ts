@@ -149,7 +149,7 @@ describe('the poster', () => {
       plate: 'GST 101',
       source: 'poster',
       shownStatus: 'pending',
-      resident: { fullName: 'María de la Cruz', units: [{ name: '4B' }] },
+      visiting: { unit: '4B' },
     });
     expect(res.visitor.checkUrl).toMatch(/\/permit\//);
     // The resident gets a mail with the way to approve; the visitor gets their receipt.
@@ -239,14 +239,15 @@ describe('the poster', () => {
     );
   });
 
-  it('keeps the limits: a refusal names the limit and how to ask staff', async () => {
+  it('keeps the limits: a refusal says to ask the person visited or the office, and nothing of the resident', async () => {
     const token = tokenOf(poster.url);
     await ok(
       await staff('PUT', '/settings', { visitorPermits: { visitorLimit: 0, visitorVehiclesAllowed: 20 } }),
     );
     const res = await call('POST', '/public/visitors', guest(token, { plate: 'LIM 1' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().message).toMatch(/staff/);
+    expect(res.json<Errors>().message).toMatch(/person you visit .* property office/);
+    expect(res.body).not.toMatch(/María|Cruz|\b0\b/);
     await ok(
       await staff('PUT', '/settings', { visitorPermits: { visitorLimit: 100, visitorVehiclesAllowed: 20 } }),
     );

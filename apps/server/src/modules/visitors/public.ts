@@ -13,37 +13,42 @@ import {
   type PublicVisitorLink,
   type VisitorItem,
 } from '@parkade/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { fieldError, HttpError } from '../../platform/errors';
+import { HttpError } from '../../platform/errors';
 import { defineRoute, sendFile } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
 import { queueMail } from '../outbox/mail';
 import { propertySettingsOf } from '../residents/service';
-import { residents, residentUnits } from '../residents/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { checkUrlOf, visitorPermitPdf } from './documents';
 import { issueReceipt, linkInvalid, linkOf, markUsed, visitorOrigin, type LiveLink } from './links';
+import { visitorText } from './mail-text';
+import { assertUnderPosterCap, refusedNeutrally, residentVisited } from './poster-request';
 import { getVisitor } from './service';
 import * as write from './write';
 
 /*
  * Public visitor registration (SPEC §2.1, §7; decision 0023). Every call names its link by token: the path's
  * token (GET /public/visitors/token/{token}) or `token` in the query or body beside an id — an id alone shows
- * nothing. The calls are rate-limited per address (RATE_LIMITS.publicLink).
+ * nothing. The calls are rate-limited per address (RATE_LIMITS.publicLink). What a stranger holding the poster's
+ * token may learn, use up and have mailed is bounded as decision 0037 says (poster-request.ts, mail-text.ts).
  */
 
-/** The visitor as their own link shows them: no staff notes, no override reason, no other resident's data. */
+/**
+ * The visitor as their own link shows them: no staff notes, no override reason, and of the resident only the unit
+ * of this visit — the one a poster's visitor named — never their name, their other units or their limits.
+ */
 async function publicVisitor(ctx: Scope, item: VisitorItem): Promise<PublicVisitor> {
-  const held = await ctx.tx
-    .select({ id: units.id, name: units.name })
-    .from(residentUnits)
-    .innerJoin(units, and(eq(units.propertyId, residentUnits.propertyId), eq(units.id, residentUnits.unitId)))
-    .where(and(eq(residentUnits.propertyId, ctx.propertyId), eq(residentUnits.residentId, item.residentId)))
-    .orderBy(asc(residentUnits.position), asc(units.name));
+  const [unit] = item.unitId
+    ? await ctx.tx
+        .select({ name: units.name })
+        .from(units)
+        .where(and(eq(units.propertyId, ctx.propertyId), eq(units.id, item.unitId)))
+    : [];
   return {
     id: item.id,
     name: item.name,
@@ -60,7 +65,7 @@ async function publicVisitor(ctx: Scope, item: VisitorItem): Promise<PublicVisit
     validUntil: item.validUntil,
     statusComment: item.statusComment,
     checkUrl: checkUrlOf(ctx, item.permitCode),
-    resident: { fullName: item.resident?.fullName ?? '', units: held },
+    visiting: { unit: unit?.name ?? null },
     make: item.make ?? null,
     model: item.model ?? null,
   };
@@ -87,48 +92,6 @@ async function linkOfVisitor(ctx: Scope, token: string, id: number): Promise<Liv
   return link;
 }
 
-/**
- * Whom a poster's visitor visits: an active resident holding the unit named (as written on the door, any case)
- * whose name has the word given (their last name, any case). The refusal never says which part was wrong.
- */
-async function residentVisited(ctx: Scope, unit: string, name: string) {
-  const word = name.trim().toLowerCase();
-  const rows = await ctx.tx
-    .select({ residentId: residents.id, unitId: units.id, fullName: tenantUsers.fullName })
-    .from(units)
-    .innerJoin(
-      residentUnits,
-      and(eq(residentUnits.propertyId, units.propertyId), eq(residentUnits.unitId, units.id)),
-    )
-    .innerJoin(
-      residents,
-      and(eq(residents.propertyId, residentUnits.propertyId), eq(residents.id, residentUnits.residentId)),
-    )
-    .innerJoin(
-      tenantUsers,
-      and(eq(tenantUsers.propertyId, residents.propertyId), eq(tenantUsers.id, residents.id)),
-    )
-    .where(
-      and(
-        eq(units.propertyId, ctx.propertyId),
-        sql`lower(${units.name}) = ${unit.trim().toLowerCase()}`,
-        isNull(residents.deletedAt),
-        eq(residents.status, 'active'),
-      ),
-    )
-    .orderBy(asc(residents.id));
-  const found = rows.find(
-    (r) =>
-      r.fullName.toLowerCase() === word ||
-      r.fullName
-        .toLowerCase()
-        .split(/[\s,.-]+/)
-        .includes(word),
-  );
-  if (!found) throw fieldError('residentName', 'visitors.public.residentNotFound');
-  return found;
-}
-
 type PosterBody = z.output<typeof publicVisitorPosterBody>;
 type UpdateBody = z.output<typeof publicVisitorUpdateBody>;
 
@@ -142,7 +105,11 @@ const vehicleOf = (b: UpdateBody) => ({
   temporaryPlates: b.temporaryPlates,
 });
 
-/** Tells the resident a visitor asks to visit them (when they approve poster requests), in their language. */
+/**
+ * Tells the resident a visitor asks to visit them (when they approve poster requests), in their language. The
+ * visitor's name and plate are a stranger's typing: in the body only, quoted, defused (mail-text.ts), and the mail
+ * says so; the subject is the product's own words.
+ */
 async function askResident(ctx: Scope, visitor: VisitorItem) {
   const [who] = await ctx.tx
     .select({ email: tenantUsers.email, fullName: tenantUsers.fullName, language: tenantUsers.language })
@@ -152,11 +119,11 @@ async function askResident(ctx: Scope, visitor: VisitorItem) {
   const lang = (who.language as typeof ctx.lang) ?? ctx.lang;
   const wake = await queueMail(ctx.tx, ctx.services.jobs, {
     to: who.email,
-    subject: t(lang, 'visitors.public.askSubject', { visitor: visitor.name }),
+    subject: t(lang, 'visitors.public.askSubject', { place: ctx.property?.name ?? '' }),
     text: t(lang, 'visitors.public.askBody', {
       name: who.fullName,
-      visitor: visitor.name,
-      plate: visitor.plate ?? '',
+      visitor: visitorText(visitor.name),
+      plate: visitorText(visitor.plate),
       place: ctx.property?.name ?? '',
       url: `${areaOrigin(ctx)}/my/visitors/${visitor.id}/show`,
     }),
@@ -166,7 +133,10 @@ async function askResident(ctx: Scope, visitor: VisitorItem) {
   ctx.afterCommit(wake);
 }
 
-/** Mails the visitor their receipt link (to follow the request and keep the permit), when they gave an email. */
+/**
+ * Mails the visitor their receipt link (to follow the request and keep the permit), when they gave an email — an
+ * address anyone may type, so their name and plate go in defused as for the resident.
+ */
 async function mailReceipt(ctx: Scope, visitor: VisitorItem, receipt: string) {
   if (!visitor.email) return;
   const place = ctx.property?.name ?? '';
@@ -174,10 +144,10 @@ async function mailReceipt(ctx: Scope, visitor: VisitorItem, receipt: string) {
     to: visitor.email,
     subject: t(ctx.lang, 'visitors.public.receiptSubject', { place }),
     text: t(ctx.lang, 'visitors.public.receiptBody', {
-      name: visitor.name,
+      name: visitorText(visitor.name),
       place,
       code: visitor.permitCode ?? '',
-      plate: visitor.plate ?? '',
+      plate: visitorText(visitor.plate),
       url: `${visitorOrigin(ctx)}/register/visitors/${encodeURIComponent(receipt)}`,
     }),
     kind: 'visitor-receipt',
@@ -186,24 +156,30 @@ async function mailReceipt(ctx: Scope, visitor: VisitorItem, receipt: string) {
   ctx.afterCommit(wake);
 }
 
-/** POST /public/visitors: a visitor registers through the property's poster. */
+/**
+ * POST /public/visitors: a visitor registers through the property's poster. Within the resident's cap of requests
+ * nobody granted; a limit breached (only granted permits count) is refused without naming it.
+ */
 async function registerThroughPoster(ctx: Scope, body: PosterBody) {
   await linkOf(ctx, body.token, { kinds: ['poster'] });
   const visited = await residentVisited(ctx, body.unit, body.residentName);
   const approval = (await propertySettingsOf(ctx)).visitorPermits.posterApproval;
-  const item = await write.registerVisitor(
-    ctx,
-    {
-      ...vehicleOf(body),
-      residentId: visited.residentId,
-      unitId: visited.unitId,
-      stateId: null,
-      makeId: null,
-      modelId: null,
-      validFrom: null,
-      overrideReason: null,
-    },
-    { canOverride: false, approval: approval === 'none' ? 'valid' : 'pending', source: 'poster' },
+  await assertUnderPosterCap(ctx, visited.residentId);
+  const item = await refusedNeutrally(() =>
+    write.registerVisitor(
+      ctx,
+      {
+        ...vehicleOf(body),
+        residentId: visited.residentId,
+        unitId: visited.unitId,
+        stateId: null,
+        makeId: null,
+        modelId: null,
+        validFrom: null,
+        overrideReason: null,
+      },
+      { canOverride: false, approval: approval === 'none' ? 'valid' : 'pending', source: 'poster' },
+    ),
   );
   if (approval === 'resident' && item.permitStatus === 'pending') await askResident(ctx, item);
   const receiptToken = await issueReceipt(ctx, item.id);
@@ -238,11 +214,9 @@ async function updateThroughLink(ctx: Scope, id: number, body: UpdateBody) {
     if (link.usedAt) throw new HttpError(410, 'visitors.link.used');
     if (before.shownStatus !== 'none') throw new HttpError(410, 'visitors.link.used');
     const approval = before.source === 'staff' ? 'valid' : 'settingsApproval';
-    const item = await write.updateVisitor(ctx, id, staffBody, {
-      canOverride: false,
-      approval,
-      source: 'link',
-    });
+    const item = await refusedNeutrally(() =>
+      write.updateVisitor(ctx, id, staffBody, { canOverride: false, approval, source: 'link' }),
+    );
     await markUsed(ctx, link.id);
     const receiptToken = await issueReceipt(ctx, id);
     await mailReceipt(ctx, item, receiptToken);
@@ -250,7 +224,9 @@ async function updateThroughLink(ctx: Scope, id: number, body: UpdateBody) {
   }
   if (before.shownStatus !== 'pending') throw new HttpError(422, 'visitors.public.notPending');
   // A correction keeps the request's validity; the plate is checked again (bans, limits).
-  const item = await write.updateVisitor(ctx, id, staffBody, { canOverride: false, approval: 'pending' });
+  const item = await refusedNeutrally(() =>
+    write.updateVisitor(ctx, id, staffBody, { canOverride: false, approval: 'pending' }),
+  );
   return { receiptToken: body.token, visitor: await publicVisitor(ctx, item) };
 }
 
@@ -305,9 +281,12 @@ export const publicVisitorsRoutes = [
     url: '/public/visitors',
     rateLimit: 'publicLink',
     summary:
-      "A visitor registers through the property's poster (body.token), naming the unit and the resident's last " +
-      'name (no match → 422 that does not say which part). The request is pending for the resident or staff ' +
-      '(setting posterApproval), or valid at once; limits and bans apply. Answers a receipt token',
+      "A visitor registers through the property's poster (body.token), naming the unit and the resident's full " +
+      'last name (no match → 422 that does not say which part). The request is pending for the resident or staff ' +
+      '(setting posterApproval), or valid at once; bans apply, and the limits count granted permits only. A ' +
+      'resident receives at most POSTER_REQUESTS_PER_DAY requests nobody granted a day; beyond it, or beyond a ' +
+      'limit, → 422 with one neutral message. Answers a receipt token and the visitor, with nothing of the ' +
+      'resident but the unit named',
     schema: { body: publicVisitorPosterBody, response: { 200: publicVisitorResultSchema } },
     bodySchema: (ctx) => publicVisitorPosterBodyFor(ctx.property?.country),
     handler: (ctx, { body }) => registerThroughPoster(ctx, body),

@@ -37,7 +37,10 @@ const transitionRoutes = VISITOR_PERSON_ACTIONS.map((action) =>
     summary:
       `${action[0]!.toUpperCase()}${action.slice(1)}s a visitor permit: from ` +
       `${VISITOR_PERMIT_TRANSITIONS[action].from.join(' or ')} to ${VISITOR_PERMIT_TRANSITIONS[action].to}; ` +
-      'any other status, or a permit past its validity → 422',
+      'any other status, or a permit past its validity → 422' +
+      (action === 'approve'
+        ? '; a request counts toward the limits from its approval, so approving one beyond a limit → 422 naming it'
+        : ''),
     schema: { params: idParams, body: visitorTransitionBody, response: { 200: visitorItemSchema } },
     handler: async (ctx, { params, body }) =>
       withCheckUrl(ctx, await write.transition(ctx, params.id, action, body.comment)),

@@ -249,8 +249,20 @@ export async function transition(
       status: t(ctx.lang, VISITOR_STATUS_DISPLAY[before.shownStatus]),
       action: t(ctx.lang, `visitors.action.${action}`),
     });
-  // Approving issues the permit: not to a plate banned meanwhile.
-  if (action === 'approve' && before.plate) await assertNotBanned(ctx, before.plate, 'plate');
+  if (action === 'approve') {
+    // Approving issues the permit: not to a plate banned meanwhile, and within the limits — a request counts
+    // toward them only from now on (decision 0037), so they are checked here, the request itself aside.
+    if (before.plate) await assertNotBanned(ctx, before.plate, 'plate');
+    const breach = await firstBreach(ctx, {
+      residentId: before.residentId,
+      validFrom: new Date(before.validFrom!),
+      validUntil: new Date(before.validUntil!),
+      temporaryPlates: before.temporaryPlates,
+      plateNormalized: before.plateNormalized,
+      except: id,
+    });
+    if (breach) throw await limitError(ctx, before.residentId, breach);
+  }
   await updateRow(
     ctx,
     v,
@@ -265,8 +277,9 @@ export async function transition(
 }
 
 /**
- * Stores `expired` on the property's pending and valid permits whose validity has passed (they already count as
- * expired); one audit entry each. GET /visitors/refresh-expired-permits and the scheduled job.
+ * Stores `expired` on the property's valid permits whose validity has passed (they already count as expired); one
+ * audit entry each. GET /visitors/refresh-expired-permits and the scheduled job. A request that lapsed while
+ * pending is shown expired but keeps `pending` stored: nobody granted it, so no limit counts it (decision 0037).
  */
 export async function refreshExpired(ctx: Scope): Promise<number> {
   const rows = await ctx.tx

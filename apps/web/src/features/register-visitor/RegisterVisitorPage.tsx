@@ -153,9 +153,7 @@ function PermitView({
       )}
       {status === 'pending' && (
         <Alert severity="info" icon={<HourglassTop />}>
-          {visitor.source === 'poster'
-            ? t('registerVisitor.pending', { resident: visitor.resident.fullName })
-            : t('registerVisitor.pendingStaff')}
+          {visitor.source === 'poster' ? t('registerVisitor.pending') : t('registerVisitor.pendingStaff')}
         </Alert>
       )}
       {!live && (
@@ -203,9 +201,7 @@ function PermitView({
           {t('registerVisitor.visiting')}
         </Typography>
         <Typography component="dd" sx={{ m: 0 }}>
-          {[visitor.resident.fullName, visitor.resident.units.map((u) => u.name).join(', ')]
-            .filter(Boolean)
-            .join(' · ')}
+          {visitor.visiting.unit ? t('registerVisitor.unitValue', { unit: visitor.visiting.unit }) : '—'}
         </Typography>
       </Box>
       {status === 'valid' && visitor.checkUrl && <PermitQr url={visitor.checkUrl} />}

@@ -103,12 +103,11 @@ export function VisitorSelfForm({
               </FieldGrid>
             </section>
           ) : (
-            <Typography color="text.secondary">
-              {t('registerVisitor.visitingResident', {
-                resident: visitor.resident.fullName,
-                units: visitor.resident.units.map((u) => u.name).join(', '),
-              })}
-            </Typography>
+            visitor.visiting.unit && (
+              <Typography color="text.secondary">
+                {t('registerVisitor.visitingUnit', { unit: visitor.visiting.unit })}
+              </Typography>
+            )
           )}
           <section aria-labelledby="you-title">
             <Typography id="you-title" component="h2" variant="h6" sx={{ mb: 1 }}>
