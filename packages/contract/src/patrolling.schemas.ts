@@ -8,7 +8,7 @@ import {
   OBSERVATION_PLACE_MAX,
 } from './patrolling';
 import { PLATE_VERDICTS } from './plate-lookup';
-import { plateLookupSchema } from './plate-lookup.schemas';
+import { lookupData, lookupVerdictSchema, plateLookupSchema } from './plate-lookup.schemas';
 import { normalizePlate, PLATE_MAX } from './vehicles';
 
 /** One property a patrol officer can pick (`GET /patrolling/properties`, central). */
@@ -128,23 +128,25 @@ export const observationSchema = z.object({
   lookup: plateLookupSchema.nullable(),
   photos: z.array(observationPhotoSchema),
   /** The verdict the phone showed when it was taken offline, when it differs from the server's at arrival. */
-  changedFrom: z.enum(PLATE_VERDICTS).nullable(),
+  changedFrom: lookupVerdictSchema.nullable(),
   /** Answered for a clientKey already stored (sent twice): nothing new was stored. */
   duplicate: z.boolean(),
 });
 export type Observation = z.infer<typeof observationSchema>;
 
 /** GET /patrolling/offline-data: the property's plates for the phone's offline lookup (offline-lookup.ts). */
-export const offlineLookupSchema = z.object({
-  propertyId: z.number().int(),
-  generatedAt: z.string(),
-  today: z.string(),
-  plates: z.array(
-    z.object({
-      p: z.string(),
-      b: z.string().optional(),
-      r: z.tuple([z.string(), z.string().nullable(), z.string().nullable()]).optional(),
-      x: z.tuple([z.string(), z.string()]).optional(),
-    }),
-  ),
-});
+export const offlineLookupSchema = z
+  .object({
+    propertyId: z.number().int(),
+    generatedAt: z.string(),
+    today: z.string(),
+    plates: z.array(
+      z.object({
+        p: z.string(),
+        b: z.string().optional(),
+        r: z.tuple([z.string(), z.string().nullable(), z.string().nullable()]).optional(),
+        x: z.tuple([z.string(), z.string()]).optional(),
+      }),
+    ),
+  })
+  .register(lookupData, { what: "the offline copy of the property's plates" });

@@ -46,10 +46,17 @@ export const ROUND_READ_RESOURCES = [
   'residents',
 ] as const;
 
+/**
+ * Whether the holder of these permissions is a patrol officer bound to their round (decision 0027): they hold
+ * `patrolling.check-in` without `patrolling.off-round`.
+ */
+export function readsOnRound(permissions: readonly string[]): boolean {
+  return permissions.includes('patrolling.check-in') && !permissions.includes('patrolling.off-round');
+}
+
 /** Whether a route of this access needs the caller's open check-in at the property (see ROUND_READ_RESOURCES). */
 export function readsDuringRoundOnly(permissions: readonly string[], access: string): boolean {
-  if (!permissions.includes('patrolling.check-in') || permissions.includes('patrolling.off-round'))
-    return false;
+  if (!readsOnRound(permissions)) return false;
   if (access === 'patrolling.lookup') return true;
   return (ROUND_READ_RESOURCES as readonly string[]).includes(access.split('.')[0]!);
 }

@@ -126,3 +126,5 @@ export const permitWarningItemSchema = z.object({
   actions: z.array(z.enum(PERMIT_WARNING_SHOW_ACTIONS)).optional(),
 });
 export type PermitWarningItem = z.infer<typeof permitWarningItemSchema>;
+/** A row of GET /permit-warnings: never the lookup (lookup data is read during a round only, decision 0038). */
+export const permitWarningListItemSchema = permitWarningItemSchema.omit({ lookup: true });

@@ -59,13 +59,30 @@ export const plateLookupMatchSchema = z.object({
 });
 export type PlateLookupMatch = z.infer<typeof plateLookupMatchSchema>;
 
-export const plateLookupSchema = z.object({
-  /** The plate typed, normalised. */
-  plate: z.string(),
-  /** When the answer was true (the server's clock). */
-  checkedAt: z.string(),
-  matches: z.array(plateLookupMatchSchema),
-});
+/**
+ * The schemas of lookup data (decision 0038): what a plate lookup found — the verdict, the vehicle (make, model,
+ * colour, units), the permit and its code, the visitor permit, the ban — answered now or kept with an observation,
+ * a warning or a tow. A route whose answer holds one of these is round-only (RouteDef.roundOnly on the server): a
+ * patrol officer reads it during a round at the property only; the route harness finds them by this registry.
+ */
+export const lookupData = z.registry<{ what: string }>();
+
+export const plateLookupSchema = z
+  .object({
+    /** The plate typed, normalised. */
+    plate: z.string(),
+    /** When the answer was true (the server's clock). */
+    checkedAt: z.string(),
+    matches: z.array(plateLookupMatchSchema),
+  })
+  .register(lookupData, { what: 'a plate lookup' });
+/**
+ * A verdict the server's lookup decides (an observation's `changedFrom`: present exactly when the verdict at arrival
+ * differs from the one the phone showed, so it tells the verdict now).
+ */
+export const lookupVerdictSchema = z
+  .enum(PLATE_VERDICTS)
+  .register(lookupData, { what: "a verdict of the server's lookup" });
 export type PlateLookup = z.infer<typeof plateLookupSchema>;
 
 /**

@@ -76,3 +76,5 @@ export const vehicleTowItemSchema = z.object({
   actions: z.array(z.enum(VEHICLE_TOW_ACTIONS)).optional(),
 });
 export type VehicleTowItem = z.infer<typeof vehicleTowItemSchema>;
+/** A row of GET /vehicle-tows: never the lookup (lookup data is read during a round only, decision 0038). */
+export const vehicleTowListItemSchema = vehicleTowItemSchema.omit({ lookup: true });

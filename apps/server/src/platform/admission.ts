@@ -1,6 +1,7 @@
 import {
   ERROR_CODES,
   readsDuringRoundOnly,
+  readsOnRound,
   type Area,
   type Language,
   type Permission,
@@ -35,6 +36,10 @@ export interface AdmissionRule {
    * else on the central area's own rows (roles).
    */
   propertyScoped?: boolean | 'optional';
+  /** The route's method: a round-only GET is refused off round, a round-only write answered without lookup data. */
+  method?: string;
+  /** The answer carries lookup data (RouteDef.roundOnly, decision 0038). */
+  roundOnly?: boolean;
 }
 
 /** Who is calling, settled before anything else of the request is read. */
@@ -43,6 +48,8 @@ export interface Gate {
   session: SessionUser | null;
   /** The property a central user acts on (`X-Property`), for property-scoped routes. */
   acting: TenantProperty | null;
+  /** The caller is a patrol officer whose open check-in is not at the request's property (decision 0027). */
+  offRound: boolean;
 }
 
 export function bearer(req: FastifyRequest): string | undefined {
@@ -77,13 +84,18 @@ export function checkAccess(def: AdmissionRule, session: SessionUser | null) {
 }
 
 /**
- * A patrol officer reads the property's vehicles, permits, visitors, spots and bans, and looks up plates, only
- * during a round there (decision 0027): 409 "check in first" otherwise.
+ * A patrol officer reads the property's vehicles, permits, visitors, spots and bans, looks up plates and reads what
+ * lookups found (round-only routes), only during a round there (decisions 0027, 0038): 409 "check in first"
+ * otherwise. Answers whether the caller is an officer off round (a round-only write then answers without lookup data).
  */
-function checkRound(def: AdmissionRule, session: SessionUser | null, propertyId: number | null) {
-  if (!session || !readsDuringRoundOnly(session.permissions, def.access)) return;
-  if (propertyId === null || session.roundPropertyId !== propertyId)
+function checkRound(def: AdmissionRule, session: SessionUser | null, propertyId: number | null): boolean {
+  if (!session || !readsOnRound(session.permissions)) return false;
+  if (propertyId !== null && session.roundPropertyId === propertyId) return false;
+  if (readsDuringRoundOnly(session.permissions, def.access))
     throw new HttpError(409, 'patrol.checkInToRead').withCode('check-in-required');
+  if (def.roundOnly && def.method === 'GET')
+    throw new HttpError(409, 'patrol.checkInToReadLookups').withCode('check-in-required');
+  return true;
 }
 
 /** The property id a central user names in `X-Property`, or null when it names none. */
@@ -187,8 +199,8 @@ export async function admitted<T>(
         acting = (rows[next++]![0] as TenantProperty | undefined) ?? null;
         if (!acting) throw new HttpError(404, 'properties.notFound');
       }
-      checkRound(def, session, acting?.id ?? property?.id ?? null);
-      return fn(tx, { property, session, acting }, oneTrip ? rows[next] : undefined);
+      const offRound = checkRound(def, session, acting?.id ?? property?.id ?? null);
+      return fn(tx, { property, session, acting, offRound }, oneTrip ? rows[next] : undefined);
     },
     { endWithOpening: oneTrip },
   );

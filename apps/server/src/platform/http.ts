@@ -6,6 +6,7 @@ import { admitted, bearer, checkAccess, scopeOf, type Access, type Gate } from '
 import type { Named, Tx } from './db';
 import { HttpError, RequestValidationError } from './errors';
 import type { FileAnswer } from './file-answer';
+import { roundOnlyProblem, withoutLookupData } from './lookup-data';
 import { createScope, type Scope, type Services } from './scope';
 import { parseHost, type HostInfo } from './tenancy';
 import { consume } from './throttle';
@@ -77,6 +78,14 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
   /** Routes that never touch the database (health) skip the per-request transaction. */
   transaction?: boolean;
   /**
+   * The answer carries lookup data (decision 0038: a plate lookup, the offline copy, the lookup kept with an
+   * observation, a warning or a tow — in JSON or in a document). A patrol officer (`readsOnRound`) whose open check-in
+   * is not at the request's property: a GET is refused before anything is read (409 `check-in-required`); a write
+   * (an observation sent late from the phone's queue, a tow marked towed) runs, and its answer goes out with its
+   * lookup data null. The route harness requires it of every route whose response schema holds lookup data.
+   */
+  roundOnly?: boolean;
+  /**
    * A GET route's one read, sent with the transaction's opening so the request costs one round trip (decision
    * 0030): built from the valid query and params (null: none), its rows reach the handler as `input.read` once the
    * caller is admitted. The handler's ctx.tx is then ended: a further statement runs in a transaction of its own.
@@ -98,6 +107,8 @@ export interface RouteDef<S extends RouteSchema = RouteSchema> {
 export function defineRoute<S extends RouteSchema>(def: RouteDef<S>): RouteDef<S> {
   if (def.read && (def.method !== 'GET' || def.rateLimit || def.multipart || def.bodySchema))
     throw new Error(`${def.method} ${def.url}: a read sent with the opening is for a plain GET route`);
+  const wrong = roundOnlyProblem(def);
+  if (wrong) throw new Error(`${def.method} ${def.url}: ${wrong}`);
   return def;
 }
 
@@ -209,7 +220,11 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
   let after: (() => unknown)[] = [];
   let undo: (() => unknown)[] = [];
 
-  const exec = async (tx: Tx, { property, session, acting }: Gate, read?: Record<string, unknown>[]) => {
+  const exec = async (
+    tx: Tx,
+    { property, session, acting, offRound }: Gate,
+    read?: Record<string, unknown>[],
+  ) => {
     // A signed-in caller's limit is counted here, once admitted: one user's costly requests queue on its counter.
     if (def.rateLimit && def.access !== 'public' && session)
       await consume(
@@ -242,7 +257,10 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
     // A body whose rules depend on the property (form rules) or the caller is validated by `bodySchema`.
     const bodySchema = def.bodySchema ? await def.bodySchema(ctx, { query, params }) : def.schema?.body;
     const body = validate(bodySchema, multipart ? multipart.fields : req.body, 'body');
-    return def.handler(ctx, { body, query, params, read });
+    const answer = await def.handler(ctx, { body, query, params, read });
+    // A round-only write answered to an officer off round (a GET was refused at admission): no lookup data.
+    const schema = def.schema?.response?.[200];
+    return def.roundOnly && offRound && schema ? withoutLookupData(schema, answer) : answer;
   };
 
   let committedError: unknown;
@@ -251,7 +269,12 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
     if (def.transaction === false) {
       // Routes that never touch the database (health) are public and run without a transaction.
       checkAccess(def, null);
-      result = await exec(undefined as unknown as Tx, { property: null, session: null, acting: null });
+      result = await exec(undefined as unknown as Tx, {
+        property: null,
+        session: null,
+        acting: null,
+        offRound: false,
+      });
     } else
       result = await admitted(
         services.database,
@@ -341,7 +364,7 @@ export function mountRoutes(app: FastifyInstance, services: Services, defs: Rout
               : def.propertyScoped
                 ? { headers: z.object({ 'x-property': z.string().optional() }).loose() }
                 : {}),
-            description: `Area: ${area}. Access: ${def.access}.${area === 'central' && def.propertyScoped ? (def.propertyScoped === 'optional' ? ' With the X-Property header (its id), acts on that property; without it, on the central area.' : ' Acts on the property named by the X-Property header (its id).') : ''}${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
+            description: `Area: ${area}. Access: ${def.access}.${area === 'central' && def.propertyScoped ? (def.propertyScoped === 'optional' ? ' With the X-Property header (its id), acts on that property; without it, on the central area.' : ' Acts on the property named by the X-Property header (its id).') : ''}${def.roundOnly ? ' Round-only: a patrol officer not checked in at the property is refused a read (409 check-in-required) and gets a write answered without its lookup data.' : ''}${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
           },
           // Validation happens inside the handler so errors share one path and one language.
           validatorCompiler: () => (data: unknown) => ({ value: data }),

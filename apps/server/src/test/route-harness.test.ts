@@ -8,23 +8,14 @@
  * - a tenant route with an `:id`-like param, given the params of a row of another tenant → 404, with every
  *   row of that tenant unchanged (read back in central scope), while the row's owner reaches it.
  * The rows come from the route's factory (ROUTE_FIXTURES in src/test/factories). A new module's routes are checked
- * here as soon as they are registered in modules/index.ts.
+ * here as soon as they are registered in modules/index.ts. What a patrol officer reads off round (round-only routes,
+ * lookup data) is checked by round-harness.test.ts.
  */
-import {
-  ALL_PERMISSIONS,
-  ERROR_CODES,
-  isPermission,
-  toFormData,
-  type Area,
-  type FormValue,
-  type Permission,
-} from '@parkade/contract';
+import { ALL_PERMISSIONS, ERROR_CODES, isPermission, type Permission } from '@parkade/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../modules/auth/table';
 import { roles } from '../modules/roles/table';
-import { newToken, tokenHash } from '../platform/auth';
-import { query, type RowScope } from '../platform/db';
+import { query } from '../platform/db';
 import { inScope } from '../platform/scope';
 import type { MountedRoute } from '../platform/http';
 import { fixtureOf, type RouteFixture } from './factories';
@@ -33,29 +24,25 @@ import {
   createProperty,
   createTenantUser,
   createTestContext,
-  formPayload,
   headers,
   login,
   type TestUser,
 } from './harness';
+import {
+  ABSENT_ID,
+  callRoute,
+  ID_LIKE,
+  idParams,
+  label,
+  sessionToken,
+  type CallOptions,
+  type Property,
+} from './route-call';
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
 const db = ctx.database;
 
-/** Route params that name a row: `:id`, `:residentId`, `:unit_id`. */
-const ID_LIKE = /^(id|.+Id|.+_id)$/;
-/** An id no fixture reaches, for calls that only need to get past authorisation. */
-const ABSENT_ID = 2147483000;
-
-const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
-const idParams = (r: MountedRoute) => paramNames(r.url).filter((n) => ID_LIKE.test(n));
-const label = (r: MountedRoute) => `${r.method} ${r.url} [${r.access}]`;
-
-interface Property {
-  id: number;
-  code: string;
-}
 let other: Property; // the tenant that owns the fixtures ("A")
 let caller: Property; // the tenant that calls ("B")
 let lackingRole: number;
@@ -94,71 +81,12 @@ async function setRoles(lacking: readonly Permission[], holding: readonly Permis
   });
 }
 
-/**
- * A fresh session for the user, as the login route stores it: each call that may act (log out, change
- * something) gets its own, so one route's side effects never leak into the next check.
- */
-async function token(user: TestUser): Promise<string> {
-  const t = newToken();
-  const area: Area = user.propertyId === null ? 'central' : 'tenant';
-  const scope: RowScope =
-    user.propertyId === null ? { area: 'central' } : { area: 'tenant', propertyId: user.propertyId };
-  await db.withScope(scope, (tx) =>
-    tx.insert(sessions).values({
-      tokenHash: tokenHash(t),
-      area,
-      propertyId: user.propertyId,
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 3600_000),
-    }),
-  );
-  return t;
-}
+/** A fresh session for the user (route-call.ts). */
+const token = (user: TestUser) => sessionToken(db, user);
 
-interface CallOptions {
-  tenant?: Property;
-  token?: string;
-  params?: Record<string, string | number>;
-  body?: Record<string, unknown>;
-}
-
-/** Calls a mounted route as a client would: tenant header, bearer token, JSON or multipart body. */
-async function call(r: MountedRoute, o: CallOptions = {}) {
-  const url = r.url
-    .replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
-      encodeURIComponent(String(o.params?.[name] ?? (ID_LIKE.test(name) ? ABSENT_ID : 'x'))),
-    )
-    .replace(/\*$/, 'x');
-  // Params the path does not name go in the query string (a public route's `?token=`).
-  const named = new Set([...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]));
-  const extra = Object.entries(o.params ?? {}).filter(([k]) => !named.has(k));
-  const query = extra.length
-    ? `?${new URLSearchParams(extra.map(([k, v]) => [k, String(v)] as [string, string])).toString()}`
-    : '';
-  const h = headers({ tenant: r.area === 'tenant' ? (o.tenant ?? caller).code : undefined, token: o.token });
-  // A central route that works on one property acts on the selected one (X-Property).
-  if (r.area === 'central' && r.def.propertyScoped) h['x-property'] = String((o.tenant ?? caller).id);
-  if (r.def.multipart) {
-    // Multipart routes get a multipart body; the POST twin of a PUT route carries its method override.
-    const override = r.method !== r.def.method ? (r.def.method as 'PUT' | 'PATCH') : undefined;
-    const { payload, contentType } = await formPayload(
-      toFormData((o.body ?? {}) as Record<string, FormValue>, override),
-    );
-    return ctx.app.inject({
-      method: r.method as 'POST',
-      url,
-      headers: { ...h, 'content-type': contentType },
-      payload,
-    });
-  }
-  const withBody = o.body !== undefined && r.method !== 'GET';
-  return ctx.app.inject({
-    method: r.method as 'GET',
-    url: url + query,
-    headers: h,
-    ...(withBody ? { payload: o.body } : {}),
-  });
-}
+/** Calls a mounted route as a client would, in the calling tenant unless told (route-call.ts). */
+const call = (r: MountedRoute, o: Partial<CallOptions> = {}) =>
+  callRoute(ctx, r, { ...o, tenant: o.tenant ?? caller });
 
 function expectStatus(res: { statusCode: number; body: string }, what: string, expected: number) {
   expect(res.statusCode, `${what} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBe(expected);

@@ -37,6 +37,7 @@ export const patrolReportsRoutes = [
     method: 'POST',
     url: '/patrolling-reports',
     access: 'patrolling-reports.create',
+    roundOnly: true,
     summary:
       "Saves the summary of the caller's round at the property (its report). A patrol report needs an active " +
       'check-in (SPEC §5): without one, 409 "check in first" (code check-in-required) and nothing is written',
@@ -48,6 +49,7 @@ export const patrolReportsRoutes = [
     method: 'GET',
     url: '/patrolling-reports/:id',
     access: 'patrolling-reports.show',
+    roundOnly: true,
     summary:
       'One report: the round (start and end with their positions, distances and location status), the officer, ' +
       'the whole summary, and every observation of the round (oldest first) with its photos and the lookup kept then',
@@ -59,6 +61,7 @@ export const patrolReportsRoutes = [
     method: 'GET',
     url: '/patrolling-reports/:id/export',
     access: 'patrolling-reports.export',
+    roundOnly: true,
     rateLimit: 'document',
     summary:
       "The report as a file in the caller's language, times in the property's time zone: format=xlsx (one row per " +

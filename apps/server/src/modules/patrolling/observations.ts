@@ -24,8 +24,9 @@ import { patrolObservations } from './table';
 /*
  * Observations (issue 18): what an officer saw during a check-in — a plate, a spot or a place, notes, up to five
  * photos and the plate lookup's answer when it reached the server, kept as it was. Sent once or many times (the
- * phone's queue retries), an observation is stored once: its `clientKey` is unique per property and a repeat is
- * answered with the stored observation.
+ * phone's queue retries), an observation is stored once: its `clientKey` is unique within its round (decision 0038)
+ * and a repeat by the same officer for the same round is answered with the stored observation — only once the round
+ * and its ownership are checked; a key someone else (or another round) holds is a 409.
  */
 
 export const OBSERVATION_ENTITY = 'patrol_observations';
@@ -130,9 +131,14 @@ async function roundOf(ctx: Scope, checkInId: number | null | undefined, observe
   return active;
 }
 
+/** A key already used at the property by someone else, or in another round: refused, never answered with theirs. */
+const keyTaken = () => new HttpError(409, 'patrol.observationKeyTaken').withCode('observation-key-taken');
+
 /**
  * POST /patrolling/observations: stores what the officer saw in their round, with its photos and the plate lookup
- * now. The same `clientKey` again answers the stored observation (`duplicate: true`) and stores nothing more.
+ * now. The round is settled first (the officer's own check-in, active or the one named); then the same `clientKey`
+ * again in that round answers the stored observation (`duplicate: true`) and stores nothing more, and a key held by
+ * another round (another officer's, or the officer's own earlier one) is a 409.
  */
 export async function createObservation(
   ctx: Scope,
@@ -140,14 +146,23 @@ export async function createObservation(
   uploaded: UploadedFile[],
 ): Promise<Observation> {
   const photos = photosOf(uploaded);
-  const again = () =>
-    readObservations(ctx, sql`o.property_id = ${ctx.propertyId} and o.client_key = ${body.clientKey}`, true);
-  const [stored] = await again();
-  if (stored) return stored;
   const now = Date.now();
   const observedAt = body.observedAt ? new Date(body.observedAt) : new Date(now);
   if (observedAt.getTime() > now + CLOCK_SKEW_MS) throw fieldError('observedAt', 'validation.pastDate');
   const round = await roundOf(ctx, body.checkInId, observedAt);
+  const again = () =>
+    readObservations(
+      ctx,
+      sql`o.property_id = ${ctx.propertyId} and o.client_key = ${body.clientKey} and o.check_in_id = ${round.id}`,
+      true,
+    );
+  const holders = await query<{ check_in_id: string }>(
+    ctx.tx,
+    sql`select check_in_id from patrol_observations
+      where property_id = ${ctx.propertyId} and client_key = ${body.clientKey}`,
+  );
+  if (holders.some((h) => Number(h.check_in_id) === round.id)) return (await again())[0]!;
+  if (holders.length) throw keyTaken();
   let spotNumber: string | null = null;
   if (body.spotId) {
     const [spot] = await ctx.tx
@@ -178,7 +193,7 @@ export async function createObservation(
       shownVerdict: body.shownVerdict ?? null,
       observedAt,
     })
-    .onConflictDoNothing({ target: [o.propertyId, o.clientKey] })
+    .onConflictDoNothing({ target: [o.propertyId, o.clientKey, o.checkInId] })
     .returning({ id: o.id });
   // Sent twice at once: the other request stored it first.
   if (!row) return (await again())[0]!;

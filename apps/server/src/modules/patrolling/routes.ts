@@ -43,6 +43,7 @@ export const patrollingRoutes = [
     areas: ['tenant', 'central'],
     propertyScoped: true,
     access: 'patrolling.lookup',
+    roundOnly: true,
     tags: ['patrolling'],
     summary:
       "A plate as typed (any case, spaces, dashes) → the property's plates that match it: the exact one first, " +
@@ -101,13 +102,15 @@ export const patrollingRoutes = [
     areas: ['tenant', 'central'],
     propertyScoped: true,
     access: 'patrolling.observe',
+    roundOnly: true,
     multipart: 'files',
     tags: ['patrolling'],
     summary:
       'Records what the officer saw in their round (multipart: clientKey, plate, spotId, place, notes, observedAt, ' +
-      'checkInId, shownVerdict and up to 5 `photos`): the plate lookup at arrival is kept with it. The same ' +
-      'clientKey again answers the stored observation (duplicate: true) and stores nothing. Needs an open ' +
-      'check-in, or names the check-in it was taken in (sent late from the phone)',
+      'checkInId, shownVerdict and up to 5 `photos`): the plate lookup at arrival is kept with it. Needs an open ' +
+      'check-in, or names the check-in it was taken in (sent late from the phone); then the same clientKey again ' +
+      'in that round answers the stored observation (duplicate: true) and stores nothing, and a clientKey another ' +
+      'round holds is 409 observation-key-taken',
     schema: { body: observationBody, response: { 200: observationSchema } },
     handler: (ctx, { body }) => createObservation(ctx, body, ctx.files),
   }),
@@ -117,6 +120,7 @@ export const patrollingRoutes = [
     areas: ['tenant', 'central'],
     propertyScoped: true,
     access: 'patrolling.observe',
+    roundOnly: true,
     tags: ['patrolling'],
     summary: "The observations of one of the officer's own check-ins at the property, oldest first",
     schema: { params: idParams, response: { 200: z.array(observationSchema) } },
@@ -128,6 +132,7 @@ export const patrollingRoutes = [
     areas: ['tenant', 'central'],
     propertyScoped: true,
     access: 'patrolling.lookup',
+    roundOnly: true,
     tags: ['patrolling'],
     summary:
       "The property's plates for the phone's offline lookup, read at one instant: per plate (p) its active ban's " +

@@ -64,8 +64,8 @@ export const patrolCheckIns = pgTable(
 /**
  * What an officer saw during a check-in (tenant table): a plate, a spot or a place, notes, up to five photos
  * (`files` owned by ('patrol_observations', id)) and the plate lookup's answer at that moment, kept as it was so
- * later changes do not rewrite history. `clientKey` is the phone's idempotency key: an observation queued offline
- * and sent twice is stored once. `observedAt` is when the officer took it (the phone's clock, never in the future),
+ * later changes do not rewrite history. `clientKey` is the phone's idempotency key, unique within its round: an
+ * observation queued offline and sent twice is stored once. `observedAt` is when the officer took it (the phone's clock, never in the future),
  * `createdAt` when it reached the server.
  */
 export const patrolObservations = pgTable(
@@ -95,7 +95,9 @@ export const patrolObservations = pgTable(
       columns: [t.propertyId, t.checkInId],
       foreignColumns: [patrolCheckIns.propertyId, patrolCheckIns.id],
     }),
-    uniqueIndex('patrol_observations_client_key_idx').on(t.propertyId, t.clientKey),
+    // The phone's key is one observation of one round (its officer's); leading with the key, it also finds who
+    // else used it (decision 0038).
+    uniqueIndex('patrol_observations_round_key_idx').on(t.propertyId, t.clientKey, t.checkInId),
     index('patrol_observations_check_in_idx').on(t.propertyId, t.checkInId, t.observedAt),
     index('patrol_observations_plate_idx').on(t.propertyId, t.plateNormalized),
     tenantPolicy('patrol_observations'),

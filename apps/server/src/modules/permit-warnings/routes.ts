@@ -9,6 +9,7 @@ import {
   permitWarningBody,
   permitWarningDecisionBody,
   permitWarningItemSchema,
+  permitWarningListItemSchema,
 } from '@parkade/contract';
 import { z } from 'zod';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
@@ -25,6 +26,7 @@ const decisions = (['approve', 'reject', 'cancel'] as const).map((action) =>
     method: 'POST',
     url: `/permit-warnings/:id/${action}`,
     access: PERMIT_WARNING_ACTION_PERMISSIONS[action],
+    roundOnly: true,
     summary:
       `${action[0]!.toUpperCase()}${action.slice(1)}s a warning (optional note): from ` +
       `${PERMIT_WARNING_TRANSITIONS[action].from.join(' or ')} to ${PERMIT_WARNING_TRANSITIONS[action].to}; ` +
@@ -46,7 +48,7 @@ export const permitWarningsRoutes = [
       '(normalised), from/to (days asked); filter[term] searches the plate, spot and place; sorts status, createdAt',
     schema: {
       querystring: permitWarningsList.querystring,
-      response: { 200: listResponseSchema(permitWarningItemSchema) },
+      response: { 200: listResponseSchema(permitWarningListItemSchema) },
     },
     handler: (ctx) => permitWarningsList.list(ctx, queryOf(ctx.req)),
   }),
@@ -55,6 +57,7 @@ export const permitWarningsRoutes = [
     method: 'POST',
     url: '/permit-warnings',
     access: 'permit-warnings.create',
+    roundOnly: true,
     summary:
       'An officer checked in at the property asks to place a warning (warnings catalog type, reasons catalog ' +
       'reason, note) on the car of an observation of their active check-in that has a plate. Pending; the staff ' +
@@ -67,6 +70,7 @@ export const permitWarningsRoutes = [
     method: 'GET',
     url: '/permit-warnings/:id',
     access: 'permit-warnings.show',
+    roundOnly: true,
     summary:
       'One warning: type, reason, the observation (spot, place, notes, time, photos), the check-in position, ' +
       'the lookup when asked, who asked, decided and placed it and when, the placement and later photos, when a ' +
@@ -80,6 +84,7 @@ export const permitWarningsRoutes = [
     method: 'POST',
     url: '/permit-warnings/:id/place',
     access: 'permit-warnings.place',
+    roundOnly: true,
     multipart: 'files',
     summary:
       `The officer placed the approved warning: photos of it on the car (field \`photos\`, 1 to ` +

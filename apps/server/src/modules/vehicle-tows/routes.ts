@@ -9,6 +9,7 @@ import {
   vehicleTowBody,
   vehicleTowCloseBody,
   vehicleTowItemSchema,
+  vehicleTowListItemSchema,
 } from '@parkade/contract';
 import { z } from 'zod';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
@@ -26,6 +27,7 @@ const transitions = VEHICLE_TOW_ACTIONS.map((action) =>
     method: 'POST',
     url: `/vehicle-tows/:id/${action}`,
     access: VEHICLE_TOW_ACTION_PERMISSIONS[action],
+    roundOnly: true,
     summary:
       `${action === 'towed' ? 'Marks a tow done' : 'Cancels a tow'} (optional note; who and when are kept): from ` +
       `${VEHICLE_TOW_TRANSITIONS[action].from.join(' or ')} to ${VEHICLE_TOW_TRANSITIONS[action].to}; any other ` +
@@ -46,7 +48,7 @@ export const vehicleTowsRoutes = [
       'authorised); filter[term] searches the plate; sorts status, createdAt, readyToTowAt',
     schema: {
       querystring: vehicleTowsList.querystring,
-      response: { 200: listResponseSchema(vehicleTowItemSchema) },
+      response: { 200: listResponseSchema(vehicleTowListItemSchema) },
     },
     handler: (ctx) => vehicleTowsList.list(ctx, queryOf(ctx.req)),
   }),
@@ -55,6 +57,7 @@ export const vehicleTowsRoutes = [
     method: 'POST',
     url: '/vehicle-tows',
     access: 'vehicle-tows.authorize',
+    roundOnly: true,
     summary:
       'A manager authorises the tow of the car of a placed warning (tow company of the tows catalog, note). ' +
       'Refused: warning not placed (409), before placement + towGraceHours (422 saying when), without a photo ' +
@@ -68,6 +71,7 @@ export const vehicleTowsRoutes = [
     method: 'GET',
     url: '/vehicle-tows/:id',
     access: 'vehicle-tows.show',
+    roundOnly: true,
     summary:
       'One tow: its warning (type, reason, who asked, approved and placed it), where (spot, place, check-in ' +
       'position), the photos, the lookup at authorisation, who authorised and closed it and when, the actions now',
@@ -90,6 +94,7 @@ export const vehicleTowsRoutes = [
     method: 'GET',
     url: '/vehicle-tows/:id/record.pdf',
     access: 'vehicle-tows.show',
+    roundOnly: true,
     rateLimit: 'document',
     summary:
       "The printable tow record (PDF, the caller's language): property, plate, vehicle as looked up, the " +

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { normalizePlate, type PermitWarningStatus } from '@parkade/contract';
+import { normalizePlate, type PermitWarningStatus, type PlateLookup } from '@parkade/contract';
 import { asc } from 'drizzle-orm';
 import type { Scope } from '../../platform/scope';
 import { insertFile } from '../../modules/files/service';
@@ -10,6 +10,7 @@ import { tows } from '../../modules/tows/table';
 import { vehicleTows } from '../../modules/vehicle-tows/table';
 import { warnings } from '../../modules/warnings/table';
 import { person, plate as fakePlate } from './fake';
+import { storedLookup } from './lookup';
 import type { RouteFixture } from './types';
 
 /*
@@ -63,11 +64,14 @@ export async function makePhoto(scope: Scope, entity: string, entityId: number, 
   );
 }
 
-/** An observation of a check-in: a plate (null: none), a spot number and place, notes, and photos. */
+/**
+ * An observation of a check-in: a plate (null: none), a spot number and place, notes, and photos; `lookup`: the
+ * lookup it keeps of its plate (`storedLookup`, with the harness's markers), none by default.
+ */
 export async function makeObservation(
   scope: Scope,
   checkIn: { id: number; userArea: 'tenant' | 'central'; userId: number; userName: string },
-  opts: { plate?: string | null; observedAt?: Date; photos?: number } = {},
+  opts: { plate?: string | null; observedAt?: Date; photos?: number; lookup?: boolean } = {},
 ) {
   const plate = opts.plate === undefined ? fakePlate() : opts.plate;
   const [row] = await scope.tx
@@ -84,6 +88,7 @@ export async function makeObservation(
       spotNumber: 'A-12',
       place: 'Level 2, by the lift',
       notes: 'Blue sedan, no permit on the dashboard',
+      lookup: opts.lookup && plate ? storedLookup(normalizePlate(plate)) : null,
       observedAt: opts.observedAt ?? new Date(),
     })
     .returning();
@@ -101,14 +106,23 @@ export const firstTowType = (scope: Scope) => firstId(scope, tows);
 /**
  * A warning asked from a new observation of a (closed) check-in of the officer, in the status given; placed ones
  * are placed `placedHoursAgo` hours ago (default 48) with a placement photo unless `placementPhoto` is false.
+ * `lookup`: the observation and the warning keep a lookup (`storedLookup`).
  */
 export async function makeWarning(
   scope: Scope,
   officer: Officer,
-  opts: { status?: PermitWarningStatus; placedHoursAgo?: number; placementPhoto?: boolean } = {},
+  opts: {
+    status?: PermitWarningStatus;
+    placedHoursAgo?: number;
+    placementPhoto?: boolean;
+    lookup?: boolean;
+  } = {},
 ) {
   const checkIn = await makeCheckIn(scope, officer, { closed: true });
-  const obs = await makeObservation(scope, checkIn, { observedAt: new Date(Date.now() - 72 * 3_600_000) });
+  const obs = await makeObservation(scope, checkIn, {
+    observedAt: new Date(Date.now() - 72 * 3_600_000),
+    lookup: opts.lookup,
+  });
   const status = opts.status ?? 'pending';
   const placed = status === 'placed';
   const placedAt = placed ? new Date(Date.now() - (opts.placedHoursAgo ?? 48) * 3_600_000) : null;
@@ -120,6 +134,7 @@ export async function makeWarning(
       checkInId: checkIn.id,
       plate: obs.plate!,
       plateNormalized: obs.plateNormalized!,
+      lookup: obs.lookup,
       warningId: await firstWarningType(scope),
       reasonId: await firstReason(scope),
       status,
@@ -139,9 +154,9 @@ export async function makeWarning(
   return { warning: row!, observation: obs, checkIn };
 }
 
-/** A tow of a placed warning (with its placement photo), pending to tow. */
-export async function makeTow(scope: Scope, officer: Officer) {
-  const { warning } = await makeWarning(scope, officer, { status: 'placed' });
+/** A tow of a placed warning (with its placement photo), pending to tow; `lookup`: with the harness's markers. */
+export async function makeTow(scope: Scope, officer: Officer, opts: { lookup?: boolean } = {}) {
+  const { warning } = await makeWarning(scope, officer, { status: 'placed', lookup: opts.lookup });
   const photo = await makePhoto(scope, 'permit_warnings', warning.id, 'proof.png');
   const [row] = await scope.tx
     .insert(vehicleTows)
@@ -157,37 +172,43 @@ export async function makeTow(scope: Scope, officer: Officer) {
       authorizedById: officer.userId,
       authorizedByName: 'Fixture Manager',
       photoFileIds: [photo.id],
-      lookup: { plate: warning.plateNormalized, checkedAt: new Date().toISOString(), matches: [] },
+      lookup: opts.lookup
+        ? storedLookup(warning.plateNormalized)
+        : ({
+            plate: warning.plateNormalized,
+            checkedAt: new Date().toISOString(),
+            matches: [],
+          } as PlateLookup),
     })
     .returning();
   return { tow: row!, warning, photo };
 }
 
-/** Route harness: a pending warning of the owner; the body is a decision's (an optional note). */
+/** Route harness: a pending warning of the owner, with its lookup; the body is a decision's (an optional note). */
 export const permitWarningFixture: RouteFixture = {
-  create: async (scope, owner) => ({ id: (await makeWarning(scope, owner)).warning.id }),
+  create: async (scope, owner) => ({ id: (await makeWarning(scope, owner, { lookup: true })).warning.id }),
   body: async () => ({ note: 'Checked by the harness' }),
 };
 
 /** Route harness: a warning and one photo of its observation. */
 export const permitWarningPhotoFixture: RouteFixture = {
   async create(scope, owner) {
-    const { warning, observation } = await makeWarning(scope, owner);
+    const { warning, observation } = await makeWarning(scope, owner, { lookup: true });
     const file = await makePhoto(scope, 'patrol_observations', observation.id, 'extra.png');
     return { id: warning.id, fileId: file.id };
   },
 };
 
-/** Route harness: a tow pending to tow; the body is a transition's (an optional note). */
+/** Route harness: a tow pending to tow, with its lookup; the body is a transition's (an optional note). */
 export const vehicleTowFixture: RouteFixture = {
-  create: async (scope, owner) => ({ id: (await makeTow(scope, owner)).tow.id }),
+  create: async (scope, owner) => ({ id: (await makeTow(scope, owner, { lookup: true })).tow.id }),
   body: async () => ({ note: 'Checked by the harness' }),
 };
 
 /** Route harness: a tow and one of the photos it rests on. */
 export const vehicleTowPhotoFixture: RouteFixture = {
   async create(scope, owner) {
-    const { tow, photo } = await makeTow(scope, owner);
+    const { tow, photo } = await makeTow(scope, owner, { lookup: true });
     return { id: tow.id, fileId: photo.id };
   },
 };

@@ -5,6 +5,7 @@ import { patrolReports } from '../../modules/patrol-reports/table';
 import { patrolObservations } from '../../modules/patrolling/table';
 import type { Scope } from '../../platform/scope';
 import { plate } from './fake';
+import { storedLookup } from './lookup';
 import { makeCheckIn } from './patrol';
 import type { RouteFixture } from './types';
 
@@ -16,7 +17,8 @@ const PHOTO = Buffer.from(
 
 /**
  * A finished round at the scope's property: a checked-out check-in by `userId`, its report with a summary, and one
- * observation of a plate with a photo. Answers the report's id, the observation's and the photo's.
+ * observation of a plate with a photo and its lookup (`storedLookup`). Answers the report's id, the observation's and
+ * the photo's.
  */
 export async function makeRound(scope: Scope, userId: number, area: 'central' | 'tenant' = 'tenant') {
   const { tx, propertyId } = scope;
@@ -37,6 +39,7 @@ export async function makeRound(scope: Scope, userId: number, area: 'central' | 
       plate: p,
       plateNormalized: normalizePlate(p),
       notes: 'Seen by the harness',
+      lookup: storedLookup(normalizePlate(p)),
       observedAt: new Date(),
     })
     .returning({ id: patrolObservations.id });

@@ -1,5 +1,9 @@
-import { patrolCheckIns } from '../../modules/patrolling/table';
+import crypto from 'node:crypto';
+import { normalizePlate } from '@parkade/contract';
+import { patrolCheckIns, patrolObservations } from '../../modules/patrolling/table';
 import type { Scope } from '../../platform/scope';
+import { plate } from './fake';
+import { storedLookup } from './lookup';
 import type { RouteFixture } from './types';
 
 /**
@@ -26,7 +30,23 @@ export async function makeCheckIn(
   return row!;
 }
 
-/** Route harness: a check-in of the officer who calls (their round's observations). */
+/** Route harness: a check-in of the officer who calls, with one observation and its lookup (their round's). */
 export const checkInFixture: RouteFixture = {
-  create: async (scope, owner) => ({ id: (await makeCheckIn(scope, owner.userId, owner.area)).id }),
+  async create(scope, owner) {
+    const { id } = await makeCheckIn(scope, owner.userId, owner.area);
+    const p = plate();
+    await scope.tx.insert(patrolObservations).values({
+      propertyId: scope.propertyId,
+      checkInId: id,
+      userArea: owner.area ?? 'tenant',
+      userId: owner.userId,
+      userName: 'Harness officer',
+      clientKey: crypto.randomUUID(),
+      plate: p,
+      plateNormalized: normalizePlate(p),
+      lookup: storedLookup(normalizePlate(p)),
+      observedAt: new Date(),
+    });
+    return { id };
+  },
 };
