@@ -69,7 +69,7 @@ export function useUserCommands(user: UserItem) {
     <ConfirmDialog
       open={twoFactorOpen}
       title={t('users.twoFactorReset.title')}
-      confirmLabel={t('users.twoFactorReset.action')}
+      confirmLabel={t('users.twoFactorReset.confirm')}
       destructive
       busy={busy === 'two-factor'}
       onConfirm={() =>
