@@ -46,6 +46,11 @@ for (const account of Object.keys(DEMO) as Account[]) {
     await signInThroughUi(page, account);
     await expect(page).toHaveURL(`${origin}${LANDING[account]}`);
     await checkPage(page, LANDING_HEADING[account]);
+    // The menu offers only what its user may open (issue 36 §6): the host names' page to the admin, who may read
+    // it, and not to the inspector, whom its list refuses.
+    const tenants = page.getByRole('link', { name: 'Tenants', exact: true });
+    if (account === 'admin') await expect(tenants.first()).toBeVisible();
+    else await expect(tenants).toHaveCount(0);
 
     // The user menu names the user; signing out ends on the sign-in screen (scanned above), and the landing page
     // is closed again: it asks to sign in, to come back to it.

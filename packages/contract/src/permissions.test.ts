@@ -7,7 +7,8 @@ import {
   isPermission,
   ROLE_PERMISSIONS,
 } from './permissions';
-import { RESIDENT_ROUTES, ROUTE_PERMISSIONS } from './routes';
+import { RESIDENT_ROUTES, ROUTE_AREAS, ROUTE_PERMISSIONS } from './routes';
+import { NAV_ENTRIES, RESOURCES } from './registry';
 import { ROLES } from './constants';
 
 /** Every staff route of SPEC §2.2, written as the web app will (TanStack $params). */
@@ -107,7 +108,6 @@ const SPEC_STAFF_ROUTES = [
 const SPEC_OPEN_ROUTES = [
   '/email-templates/create',
   '/spots/$spotId/edit',
-  '/tenants',
   '/vehicles/create',
   '/vehicles/$vehicleId/edit',
   '/vehicles/$vehicleId/show',
@@ -149,6 +149,26 @@ describe('route → permission table', () => {
   it('names only permissions of the catalogue', () => {
     for (const [route, p] of Object.entries(ROUTE_PERMISSIONS))
       if (p) expect(isPermission(p), route).toBe(true);
+  });
+  it('offers in a menu no open page whose list some built-in role may not read (issue 36 §6)', () => {
+    // A menu entry whose page needs no permission is shown to every staff user of its areas; its resource's list
+    // must then be readable by every built-in role of those areas, or the page answers "no permission".
+    const dead: string[] = [];
+    for (const r of RESOURCES) {
+      const routes = ('routes' in r ? r.routes : undefined) ?? {};
+      for (const entry of NAV_ENTRIES.filter((e) => e.path in routes)) {
+        // The home page ('/') shows the menu's own cards and reads no list.
+        if (entry.path === '/' || ROUTE_PERMISSIONS[entry.path] !== null) continue;
+        const list = `${r.name}.index`;
+        if (!isPermission(list)) continue;
+        for (const role of ROLES)
+          if (!(ROLE_PERMISSIONS[role] as string[]).includes(list))
+            dead.push(
+              `${entry.path} (${ROUTE_AREAS[entry.path]?.join('/') ?? 'both areas'}): ${role} lacks ${list}`,
+            );
+      }
+    }
+    expect(dead).toEqual([]);
   });
   it('whitelists only /my routes and / for residents', () => {
     for (const r of RESIDENT_ROUTES) expect(r === '/' || r.startsWith('/my/')).toBe(true);

@@ -72,11 +72,15 @@ export const propertiesResource = defineResource({
   audited: { properties: { record: '/properties/{id}/edit' } },
 });
 
-/** Which host names reach which property (central). SPEC §2.4 names the page open. */
+/**
+ * Which host names reach which property (central). SPEC §2.4 names the page open, but its list needs
+ * `tenants.index`: the page asks for it too, so a menu never offers it to someone the list refuses (issue 36 §6,
+ * decision 0039).
+ */
 export const tenantsResource = defineResource({
   name: 'tenants',
   actions: ['index'],
-  routes: { '/tenants': null },
+  routes: { '/tenants': 'index' },
   areas: ['central'],
   nav: [navEntry('administration', '/tenants', 'tenants', { areas: ['central'] })],
 });

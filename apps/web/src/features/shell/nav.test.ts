@@ -40,6 +40,19 @@ describe('navigation table', () => {
     ).toEqual(['/', '/patrolling', '/catalog/zones', '/catalog/makes']);
   });
 
+  it('offers the host names page (/tenants) only to whom its list allows (issue 36 §6)', () => {
+    const withTenants = (role: 'admin' | 'parking-inspector' | 'manager') =>
+      visibleNavItems({
+        user: { type: 'central-user', role },
+        permissions: ROLE_PERMISSIONS[role],
+        area: 'central',
+        available: (p) => p === '/tenants',
+      }).map((i) => i.path);
+    expect(withTenants('admin')).toEqual(['/tenants']);
+    expect(withTenants('parking-inspector')).toEqual([]);
+    expect(withTenants('manager')).toEqual([]);
+  });
+
   it('gives residents their own area only', () => {
     const c = ctx({ type: 'tenant-resident', role: null }, [], 'tenant');
     expect(paths(c)).toEqual(['/', '/my/profile']);
