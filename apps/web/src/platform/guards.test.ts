@@ -66,8 +66,11 @@ describe('canVisit: staff (the route → permission table)', () => {
     const open = Object.entries(ROUTE_PERMISSIONS)
       .filter(([, p]) => p === null)
       .map(([path]) => path.replace(/\$\w+/g, '5'));
-    expect(open).toContain('/tenants');
+    expect(open).toContain('/catalog/states');
     for (const path of open) expect(canVisit(path, roleless, []), path).toBe(true);
+    // Named open by SPEC §2.4, but its list needs tenants.index: so does the page (decision 0039).
+    expect(canVisit('/tenants', roleless, [])).toBe(false);
+    expect(canVisit('/tenants', admin, perms.admin)).toBe(true);
     expect(canVisit('/', roleless, [])).toBe(true);
     expect(canVisit('/catalog', roleless, [])).toBe(true);
     expect(canVisit('/some/future/screen', roleless, [])).toBe(true);
