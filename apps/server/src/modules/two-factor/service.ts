@@ -244,12 +244,7 @@ export async function disable(ctx: Scope, body: { password: string; code: string
     throw new HttpError(422, 'errors.validation', undefined, fields, true);
   }
   await attempt.succeeded();
-  const r = row(a);
-  await ctx.tx.execute(
-    sql`update ${r.table} set two_factor_secret = null, two_factor_pending_secret = null,
-          two_factor_enabled_at = null, two_factor_last_step = null, two_factor_recovery_codes = '{}'
-        where ${r.where}`,
-  );
+  await resetTwoFactor(ctx, a);
   await ctx.audit({
     entity: entityOf(a),
     entityId: a.userId,
