@@ -89,6 +89,8 @@ test('the resident sees their profile on a phone and reaches the navigation', as
   // The resident's saved language is Spanish.
   await checkPhonePage(page, 'Mi perfil');
   await expect(page.getByRole('textbox', { name: 'Nombre completo' })).toBeVisible();
+  // Their unit stands on the profile (issue 36 §15).
+  await expect(page.getByRole('definition').filter({ hasText: '101 · Building A' })).toBeVisible();
 
   await navigateByMenu(page, 'Abrir navegación', 'Navegación principal', 'Inicio');
   await expect(page).toHaveURL(`${origin}/`);

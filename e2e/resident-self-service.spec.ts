@@ -42,7 +42,7 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
     email,
     unitIds: [units.body.data[0]!.id],
     password: 'driver-password',
-    vehiclesAllowed: 2,
+    vehiclesAllowed: 1,
   });
   expect(made.status).toBe(200);
 
@@ -52,6 +52,7 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles`);
   await checkPhonePage(resident, 'My vehicles');
   await expect(resident.getByText('You have no vehicles yet.', { exact: false })).toBeVisible();
+  await expect(resident.getByText('Vehicles registered: 0 of 1')).toBeVisible();
   await resident.getByRole('link', { name: 'Add a vehicle' }).click();
   await resident.getByRole('textbox', { name: 'Plate' }).fill(plate);
   await resident.getByRole('textbox', { name: 'Colour' }).fill('Blue');
@@ -61,6 +62,11 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles`);
   await checkPhonePage(resident, 'My vehicles');
   await expect(resident.getByRole('link', { name: new RegExp(plate) })).toBeVisible();
+  // Their one vehicle allowed is used: the list says so, and the form is not offered to be refused.
+  await expect(resident.getByText('You have reached your vehicle limit (1).', { exact: false })).toBeVisible();
+  await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles/create`);
+  await checkPhonePage(resident, 'Add a vehicle');
+  await expect(resident.getByRole('textbox', { name: 'Plate' })).toHaveCount(0);
 
   // The permit: asked for, pending.
   await resident.goto(`${tenantOrigin('oakridge')}/my/permits`);

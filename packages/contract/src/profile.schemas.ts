@@ -14,6 +14,8 @@ export const profileSchema = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   property: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  /** The units the resident holds, first unit first: the unit's name and its building's. */
+  units: z.array(z.object({ name: z.string(), building: z.string() })),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -102,4 +102,14 @@ export const myVehicleBodyFor = (rules?: Partial<FormRules>) => {
   return applyFormRules(fields, 'vehicles', rules, vehicleRelaxed);
 };
 export const myVehicleBody = myVehicleBodyFor();
+
+/**
+ * GET /my/vehicles/allowance: how many vehicles the signed-in resident may register (their own limit, else the
+ * property's) and how many they have, so the screen says "the most you may register" before the form is filled.
+ */
+export const vehicleAllowanceSchema = z.object({
+  allowed: z.number().int(),
+  registered: z.number().int(),
+});
+export type VehicleAllowance = z.infer<typeof vehicleAllowanceSchema>;
 export type MyVehicleBody = z.input<typeof myVehicleBody>;

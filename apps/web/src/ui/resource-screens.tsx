@@ -86,6 +86,13 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   ShowLead?: ComponentType<{ item: Item }>;
   /** Shown under the show page's card (a building's floors and units). */
   ShowExtra?: ComponentType<{ item: { id: number } }>;
+  /** Shown above the list (the resident's vehicles allowed: how many more they may add). */
+  ListLead?: ComponentType;
+  /**
+   * Wraps the create page's form: it may show, instead of the form, why nothing can be created now (the
+   * resident's vehicles allowed are used up), so nobody fills a form the server will refuse.
+   */
+  CreateGate?: ComponentType<{ children: ReactNode }>;
   /** Bulk actions on the rows checked in the list (turns on checkbox selection). */
   BulkActions?: ComponentType<{ ids: number[]; clear: () => void }>;
 }
@@ -180,6 +187,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
       config.creatable !== false &&
       (config.own || (!!config.permissions.create && can(config.permissions.create)));
     const View = config.ListView;
+    const Lead = config.ListLead;
     return (
       <>
         <PageHeader
@@ -199,6 +207,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
           }
         />
         <Scoped>
+          {Lead && <Lead />}
           {View ? (
             <View list={list} />
           ) : (
@@ -245,9 +254,12 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
 
   function CreatePage(props?: { initial?: Partial<FieldValues> }) {
     const definition = useDefinition(props?.initial);
+    const Gate = config.CreateGate ?? Fragment;
     return (
       <Scoped>
-        <ResourcePage definition={definition} mode="create" />
+        <Gate>
+          <ResourcePage definition={definition} mode="create" />
+        </Gate>
       </Scoped>
     );
   }

@@ -81,8 +81,11 @@ describe('/my/vehicles', () => {
 
   it('the vehicles allowed (the resident’s, else the property’s), banned plates and taken plates apply', async () => {
     const cara = await newResident();
+    expect(await ok(await cara.get('/my/vehicles/allowance'))).toEqual({ allowed: 2, registered: 0 });
     await ok(await cara.post('/my/vehicles', { plate: 'CAR-1' }));
     await ok(await cara.post('/my/vehicles', { plate: 'CAR-2' }));
+    // The screen can say it before the form is filled: the allowance is used up.
+    expect(await ok(await cara.get('/my/vehicles/allowance'))).toEqual({ allowed: 2, registered: 2 });
     const third = await cara.post('/my/vehicles', { plate: 'CAR-3' }, 'es');
     expect(third.statusCode).toBe(422);
     expect(third.json<Errors>().errors.plate).toEqual([
@@ -90,6 +93,7 @@ describe('/my/vehicles', () => {
     ]);
     const roomy = await newResident({ vehiclesAllowed: 3 });
     for (const p of ['RM-1', 'RM-2', 'RM-3']) await ok(await roomy.post('/my/vehicles', { plate: p }));
+    expect(await ok(await roomy.get('/my/vehicles/allowance'))).toEqual({ allowed: 3, registered: 3 });
 
     const reasons = await ok<ListResponse<{ id: number }>>(await s.call('GET', '/reasons?pageSize=1'));
     await ok(await s.call('POST', '/banned-vehicles', { plate: 'BAD-666', reasonId: reasons.data[0]!.id }));

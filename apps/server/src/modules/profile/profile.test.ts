@@ -3,6 +3,10 @@ import type { Language, Profile } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../platform/db';
+import { inScope } from '../../platform/scope';
+import { buildings } from '../buildings/table';
+import { residents, residentUnits } from '../residents/table';
+import { units } from '../units/table';
 import { t } from '../../platform/i18n';
 import {
   createCentralUser,
@@ -82,9 +86,37 @@ describe('GET /my/profile', () => {
       lastLoginAt: expect.any(String) as string,
       createdAt: expect.any(String) as string,
       property: { id: oak.id, code: oak.code, name: 'Oak Court' },
+      units: [],
     });
     expect(Number.isNaN(Date.parse(profile.lastLoginAt!))).toBe(false);
     expect(res.body).not.toMatch(/password|hash/i);
+  });
+
+  it('shows the units the resident holds with their buildings, first unit first, and no other resident’s', async () => {
+    const { user, token } = await resident(oak);
+    const other = await resident(oak);
+    await inScope(ctx.services, { area: 'tenant', propertyId: oak.id }, async (s) => {
+      const [b] = await s.tx.insert(buildings).values({ propertyId: oak.id, name: 'Tower B' }).returning();
+      const [first, second, theirs] = await s.tx
+        .insert(units)
+        .values(['12A', '3C', '7F'].map((name) => ({ propertyId: oak.id, buildingId: b!.id, name })))
+        .returning();
+      await s.tx.insert(residents).values([
+        { propertyId: oak.id, id: user.id },
+        { propertyId: oak.id, id: other.user.id },
+      ]);
+      await s.tx.insert(residentUnits).values([
+        { propertyId: oak.id, residentId: user.id, unitId: second!.id, position: 1 },
+        { propertyId: oak.id, residentId: user.id, unitId: first!.id, position: 0 },
+        { propertyId: oak.id, residentId: other.user.id, unitId: theirs!.id, position: 0 },
+      ]);
+    });
+    const res = await call(oak, token, 'GET');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Profile>().units).toEqual([
+      { name: '12A', building: 'Tower B' },
+      { name: '3C', building: 'Tower B' },
+    ]);
   });
 
   it('is for residents only: staff of the property get 403, central staff and other tenants 401', async () => {

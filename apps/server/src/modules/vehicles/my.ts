@@ -3,6 +3,7 @@ import {
   listResponseSchema,
   myVehicleBody,
   myVehicleBodyFor,
+  vehicleAllowanceSchema,
   vehicleItemSchema,
   type myVehicleBody as MyBodySchema,
 } from '@parkade/contract';
@@ -79,6 +80,16 @@ export const myVehiclesRoutes = [
       response: { 200: listResponseSchema(vehicleItemSchema) },
     },
     handler: (ctx) => service.myVehiclesList.list(ctx, queryOf(ctx.req)),
+  }),
+  defineRoute({
+    ...my,
+    method: 'GET',
+    url: '/my/vehicles/allowance',
+    summary:
+      'How many vehicles the signed-in resident may register (their own limit, else the property\'s) and how ' +
+      'many they have',
+    schema: { response: { 200: vehicleAllowanceSchema } },
+    handler: (ctx) => service.vehicleAllowance(ctx, ctx.user().id),
   }),
   defineRoute({
     ...my,

@@ -162,13 +162,13 @@ async function assertRefs(ctx: Scope, body: Body) {
   if (body.spotId) await assertSpotOfProperty(ctx, body.spotId);
 }
 
-/** The resident may not hold more active vehicles than their limit (their own, else the property's setting). */
-async function assertVehicleLimit(ctx: Scope, residentId: number, except?: number, self = false) {
+/** How many vehicles the resident may hold (their own limit, else the property's) and how many they hold. */
+export async function vehicleAllowance(ctx: Scope, residentId: number, except?: number) {
   const [res] = await ctx.tx
     .select({ vehiclesAllowed: residents.vehiclesAllowed })
     .from(residents)
     .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, residentId)));
-  const max = residentLimit(
+  const allowed = residentLimit(
     { vehiclesAllowed: res?.vehiclesAllowed ?? null } as Parameters<typeof residentLimit>[0],
     await propertySettingsOf(ctx),
     'vehiclesAllowed',
@@ -184,7 +184,13 @@ async function assertVehicleLimit(ctx: Scope, residentId: number, except?: numbe
         except ? ne(v.id, except) : undefined,
       ),
     )) as [{ n: number }];
-  if (n >= max)
+  return { allowed, registered: Number(n) };
+}
+
+/** The resident may not hold more active vehicles than their limit (their own, else the property's setting). */
+async function assertVehicleLimit(ctx: Scope, residentId: number, except?: number, self = false) {
+  const { allowed: max, registered } = await vehicleAllowance(ctx, residentId, except);
+  if (registered >= max)
     throw self
       ? fieldError('plate', 'my.vehicles.limit', { max })
       : fieldError('residentId', 'vehicles.limit', { max });

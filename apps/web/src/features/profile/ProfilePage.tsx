@@ -115,6 +115,11 @@ function ProfileCard({ profile }: { profile: Profile }) {
   const rows: [string, string][] = [
     [t('shell.profile.email'), profile.email ?? '—'],
     [t('shell.profile.phone'), profile.phone ?? '—'],
+    [
+      t('shell.profile.units'),
+      profile.units.map((u) => t('shell.profile.unitIn', { unit: u.name, building: u.building })).join(', ') ||
+        '—',
+    ],
     [t('shell.profile.language'), NATIVE_NAMES[profile.language]],
     [t('shell.profile.memberSince'), dayjs(profile.createdAt).format('LL')],
     [t('shell.profile.lastLogin'), profile.lastLoginAt ? dayjs(profile.lastLoginAt).format('LLL') : '—'],

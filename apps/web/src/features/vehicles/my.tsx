@@ -4,11 +4,17 @@ import {
   myVehiclesListQuery,
   VEHICLE_TYPES,
   type MyVehicleBody,
+  type VehicleAllowance,
   type VehicleItem,
 } from '@parkade/contract';
-import { Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { get } from '../../platform/api';
+import { LinkButton } from '../../ui/AppLink';
 import { CardList } from '../../ui/CardList';
+import { PageHeader } from '../../ui/PageHeader';
 import type { ListState } from '../../ui/DataTable';
 import { FieldGrid, FullRow, NumberInput, SelectInput, TextInput } from '../../ui/fields';
 import { resourceScreens } from '../../ui/resource-screens';
@@ -60,6 +66,53 @@ function MyVehicleFields() {
         </FullRow>
       )}
     </FieldGrid>
+  );
+}
+
+/** How many vehicles the resident may register and has; refreshed by every write of /my/vehicles. */
+function useAllowance() {
+  return useQuery({
+    queryKey: ['/my/vehicles', 'allowance'],
+    queryFn: () => get<VehicleAllowance>('/my/vehicles/allowance'),
+  }).data;
+}
+
+/** Above the resident's vehicles: how many they may add, said before a form the server would refuse. */
+function AllowanceLead() {
+  const { t } = useTranslation();
+  const allowance = useAllowance();
+  if (!allowance) return null;
+  const full = allowance.registered >= allowance.allowed;
+  return full ? (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {t('my.vehicles.full', { max: allowance.allowed })}
+    </Alert>
+  ) : (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      {t('my.vehicles.allowance', { registered: allowance.registered, max: allowance.allowed })}
+    </Typography>
+  );
+}
+
+/** The create page says the allowance is used up instead of offering a form the server would refuse. */
+function AllowanceGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const allowance = useAllowance();
+  if (!allowance || allowance.registered < allowance.allowed) return children;
+  return (
+    <>
+      <PageHeader title={t('my.vehicles.add')} />
+      <Alert
+        severity="info"
+        action={
+          <LinkButton href="/my/vehicles" color="inherit" size="small">
+            {t('shell.nav.myVehicles')}
+          </LinkButton>
+        }
+      >
+        {t('my.vehicles.full', { max: allowance.allowed })}
+      </Alert>
+    </>
   );
 }
 
@@ -127,5 +180,7 @@ export const myVehicleScreens = resourceScreens<VehicleItem, MyVehicleBody>({
   recordTitle: (v) => v.plate,
   Fields: MyVehicleFields,
   ListView: MyVehicleCards,
+  ListLead: AllowanceLead,
+  CreateGate: AllowanceGate,
   columns: () => [],
 });
