@@ -83,6 +83,14 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   ).toBeVisible();
   const permitId = Number(/\/my\/permits\/(\d+)\/show/.exec(resident.url())![1]);
 
+  // The manager's dashboard says it waits, and leads to it (issue 36: what waits for me).
+  await page.goto(`${tenantOrigin('oakridge')}/dashboard`);
+  await checkPhonePage(page, 'Dashboard');
+  const waiting = page.getByRole('region', { name: 'Waiting for you' });
+  await waiting.getByRole('link', { name: /Permits waiting for approval/ }).click();
+  await expect(page).toHaveURL(`${tenantOrigin('oakridge')}/permits?status=pending`);
+  await expect(page.getByRole('main')).toContainText(plate);
+
   // The manager approves it in the permit workflow.
   const approved = await api<{ shownStatus: string }>('POST', `/permits/${permitId}/approve`, {});
   expect(approved.body.shownStatus).toBe('approved');

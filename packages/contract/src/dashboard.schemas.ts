@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTER_KEYS } from './dashboard';
+import { COUNTER_KEYS, WAITING_KEYS, type WaitingKey } from './dashboard';
 import { idSchema } from './form-data.schemas';
 
 export const counterSchema = z.object({ key: z.enum(COUNTER_KEYS), value: z.number().int().nonnegative() });
@@ -18,3 +18,17 @@ export type CountersQuery = z.input<typeof countersQuery>;
 
 export const countersResponse = z.object({ counters: z.array(counterSchema) });
 export type CountersResponse = z.infer<typeof countersResponse>;
+
+/**
+ * `GET /dashboard/waiting`: what waits for the signed-in user, one item per kind they may open and act on (WAITING),
+ * in WAITING's order, zero counts included; an empty list when none is theirs.
+ */
+export const waitingResponse = z.object({
+  items: z.array(
+    z.object({
+      key: z.enum(WAITING_KEYS as [WaitingKey, ...WaitingKey[]]),
+      count: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type WaitingResponse = z.infer<typeof waitingResponse>;

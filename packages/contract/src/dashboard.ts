@@ -1,3 +1,4 @@
+import type { Permission } from './permissions';
 import { defineResource, navEntry } from './resource';
 
 /**
@@ -17,6 +18,40 @@ export type CounterKey = (typeof COUNTER_KEYS)[number];
 
 /** The translation key of a counter's label. */
 export const counterLabelKey = (key: CounterKey) => `dashboard.counters.${key}` as const;
+
+/**
+ * What waits for the signed-in staff member (issue 36, "the dashboard's first screen for a manager"): requests
+ * someone must decide, each counted and linked to its list filtered on them. An item is offered only to who may
+ * both open that list and act on its rows (`needs`), so no link leads to a 403 and nobody is told of work that is
+ * not theirs. Label: `dashboard.waiting.<key>`.
+ */
+export const WAITING = {
+  permitsPending: {
+    needs: ['permits.index', 'permits.approve'],
+    href: '/permits',
+    search: { status: 'pending' },
+  },
+  visitorsPending: {
+    needs: ['visitors.index', 'visitors.edit'],
+    href: '/visitors',
+    search: { status: 'pending' },
+  },
+  warningsPending: {
+    needs: ['permit-warnings.index', 'permit-warnings.decide'],
+    href: '/permit-warnings',
+    search: { status: 'pending' },
+  },
+  spotReportsOpen: {
+    needs: ['spot-reports.index', 'spot-reports.edit'],
+    href: '/spot-reports',
+    search: { status: 'open' },
+  },
+} as const satisfies Record<
+  string,
+  { needs: readonly Permission[]; href: string; search: Record<string, string> }
+>;
+export type WaitingKey = keyof typeof WAITING;
+export const WAITING_KEYS = Object.keys(WAITING) as WaitingKey[];
 
 /** The dashboard and the home page (SPEC §2.2): the home page is open to everyone signed in. */
 export const dashboardResource = defineResource({

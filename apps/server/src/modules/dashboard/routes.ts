@@ -1,4 +1,4 @@
-import { countersQuery, countersResponse } from '@parkade/contract';
+import { countersQuery, countersResponse, waitingResponse } from '@parkade/contract';
 import { defineRoute } from '../../platform/http';
 import * as dashboard from './service';
 
@@ -15,5 +15,18 @@ export const dashboardRoutes = [
       "Tenant: the property's own counts (the parameters are ignored).",
     schema: { querystring: countersQuery, response: { 200: countersResponse } },
     handler: (ctx, { query }) => dashboard.counters(ctx, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/dashboard/waiting',
+    areas: ['central', 'tenant'],
+    access: 'dashboard.index',
+    tags: ['dashboard'],
+    summary:
+      'What waits for the signed-in user, as [{ key, count }] (label: dashboard.waiting.<key>): pending permits, ' +
+      'pending visitors, warnings to decide, open spot reports — each only for who may open its list and act on ' +
+      'it. Central: of one property (propertyId), of a zone (zoneId) or of everything; tenant: its own.',
+    schema: { querystring: countersQuery, response: { 200: waitingResponse } },
+    handler: (ctx, { query }) => dashboard.waiting(ctx, query),
   }),
 ];

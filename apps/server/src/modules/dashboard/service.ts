@@ -1,10 +1,23 @@
-import type { Area, Counter, CounterKey } from '@parkade/contract';
-import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  hasPermission,
+  WAITING,
+  WAITING_KEYS,
+  type Area,
+  type Counter,
+  type CounterKey,
+  type WaitingKey,
+  type WaitingResponse,
+} from '@parkade/contract';
+import { and, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
 import { binnacle } from '../binnacle/table';
 import { mailOutbox } from '../outbox/table';
+import { permitWarnings } from '../permit-warnings/table';
+import { permits } from '../permits/table';
+import { spotReports } from '../spot-reports/table';
+import { visitors } from '../visitors/table';
 import { properties } from '../properties/table';
 import { residents } from '../residents/table';
 import { centralUsers, tenantUsers } from '../users/table';
@@ -148,4 +161,51 @@ export async function counters(
     out.push({ key: def.key, value: await def.count(ctx.tx, scope) });
   }
   return { counters: out };
+}
+
+/**
+ * What each waiting item counts: the rows its list shows under its filter (WAITING in the contract). A pending
+ * visitor whose validity has passed is shown expired, so it no longer waits.
+ */
+const WAITING_COUNTS: Record<WaitingKey, (tx: Tx, scope: CounterScope) => Promise<number>> = {
+  permitsPending: (tx, scope) =>
+    countOf(
+      tx,
+      permits,
+      and(eq(permits.status, 'pending'), isNull(permits.deletedAt), scope.on(permits.propertyId)),
+    ),
+  visitorsPending: (tx, scope) =>
+    countOf(
+      tx,
+      visitors,
+      and(
+        eq(visitors.permitStatus, 'pending'),
+        isNull(visitors.deletedAt),
+        sql`(${visitors.validUntil} is null or ${visitors.validUntil} > now())`,
+        scope.on(visitors.propertyId),
+      ),
+    ),
+  warningsPending: (tx, scope) =>
+    countOf(
+      tx,
+      permitWarnings,
+      and(eq(permitWarnings.status, 'pending'), scope.on(permitWarnings.propertyId)),
+    ),
+  spotReportsOpen: (tx, scope) =>
+    countOf(tx, spotReports, and(isNull(spotReports.resolvedAt), scope.on(spotReports.propertyId))),
+};
+
+/** `GET /dashboard/waiting`: the items the user may open and act on, counted for the scope. */
+export async function waiting(
+  ctx: Scope,
+  query: { zoneId?: number; propertyId?: number },
+): Promise<WaitingResponse> {
+  const granted = ctx.session?.permissions ?? [];
+  const scope = scopeOf(ctx, query);
+  const items: WaitingResponse['items'] = [];
+  for (const key of WAITING_KEYS) {
+    if (!WAITING[key].needs.every((p) => hasPermission(granted, p))) continue;
+    items.push({ key, count: await WAITING_COUNTS[key](ctx.tx, scope) });
+  }
+  return { items };
 }

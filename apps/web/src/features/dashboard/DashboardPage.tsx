@@ -19,6 +19,7 @@ import { usePropertyStore } from '../../platform/stores';
 import { PageHeader } from '../../ui/PageHeader';
 import { CounterCards } from './CounterCards';
 import { useCounters, usePropertyOptions, useZoneOptions } from './queries';
+import { Waiting } from './Waiting';
 
 /**
  * /dashboard (SPEC §2.5): counters of what exists. A property's staff see their property at once. Central staff
@@ -35,6 +36,7 @@ export function DashboardPage({ boot }: { boot: Bootstrap }) {
           title={t('shell.dashboard.title')}
           subtitle={t('shell.dashboard.tenantSubtitle')}
         />
+        <Waiting params={{}} />
         <Counters params={{}} title={t('shell.dashboard.atAGlance')} />
       </>
     );
@@ -133,10 +135,13 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
           text={t('shell.dashboard.promptZone')}
         />
       ) : property ? (
-        <Counters
-          params={{ propertyId: property.id }}
-          title={t('shell.dashboard.propertyFigures', { property: property.name })}
-        />
+        <>
+          <Waiting params={{ propertyId: property.id }} />
+          <Counters
+            params={{ propertyId: property.id }}
+            title={t('shell.dashboard.propertyFigures', { property: property.name })}
+          />
+        </>
       ) : (
         <>
           <Counters
