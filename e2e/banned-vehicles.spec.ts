@@ -60,10 +60,10 @@ test('a manager bans a plate, is refused a vehicle with it, lifts the ban, then 
   await checkPage(page, 'Banned vehicles');
   await page.getByRole('link', { name: 'New vehicle ban' }).click();
   await settled(page, 'New vehicle ban');
-  await page.getByRole('textbox', { name: 'Licence plate' }).fill(plate);
+  await page.getByRole('textbox', { name: 'License plate' }).fill(plate);
   await page.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'Parked in a fire lane', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Colour' }).fill('Red');
+  await page.getByRole('textbox', { name: 'Color' }).fill('Red');
   await checkState(page);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await checkPage(page, plate);
@@ -75,11 +75,11 @@ test('a manager bans a plate, is refused a vehicle with it, lifts the ban, then 
   await checkPage(page, 'New vehicle');
   await page.getByRole('combobox', { name: 'Resident' }).fill(owner);
   await page.getByRole('option', { name: new RegExp(owner) }).click();
-  await page.getByRole('textbox', { name: 'Licence plate' }).fill(typed);
+  await page.getByRole('textbox', { name: 'License plate' }).fill(typed);
   allowConsoleError(/status of 422/); // the refused plate's answer, which the browser logs
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   const refusal = /This plate is banned at this property since \d{4}-\d{2}-\d{2}: Parked in a fire lane/;
-  await expect(page.getByRole('textbox', { name: 'Licence plate' })).toHaveAccessibleDescription(refusal);
+  await expect(page.getByRole('textbox', { name: 'License plate' })).toHaveAccessibleDescription(refusal);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New vehicle');
   await checkState(page);
 
@@ -106,7 +106,7 @@ test('a manager bans a plate, is refused a vehicle with it, lifts the ban, then 
   await checkPage(page, 'New vehicle');
   await page.getByRole('combobox', { name: 'Resident' }).fill(owner);
   await page.getByRole('option', { name: new RegExp(owner) }).click();
-  await page.getByRole('textbox', { name: 'Licence plate' }).fill(typed);
+  await page.getByRole('textbox', { name: 'License plate' }).fill(typed);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await checkPage(page, typed);
 

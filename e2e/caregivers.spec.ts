@@ -81,7 +81,7 @@ test('a resident names a caregiver; a manager approves it on the resident’s pa
     await resident.goto(`${origin}/my/caregivers`);
     await checkPhonePage(resident, 'My caregivers');
     await expect(resident.getByText('No caregivers yet.')).toBeVisible();
-    await expect(resident.getByText(/gets a visitor pass by itself on the days you choose/)).toBeVisible();
+    await expect(resident.getByText(/gets a visitor permit by itself on the days you choose/)).toBeVisible();
     await resident.getByRole('link', { name: 'Name a caregiver' }).click();
     await resident.getByRole('textbox', { name: 'Name' }).fill(carer);
     await resident.getByRole('textbox', { name: 'Plate' }).fill(plate);
@@ -104,7 +104,7 @@ test('a resident names a caregiver; a manager approves it on the resident’s pa
     await expect(card).toContainText('Mon, Thu');
     await expect(card).toContainText('Waiting for approval');
     await card.getByRole('button', { name: `Approve ${plate} · ${carer}` }).click();
-    await expect(page.getByText('Caregiver approved: passes will renew.')).toBeVisible();
+    await expect(page.getByText('Caregiver approved: permits will renew.')).toBeVisible();
     await expect(card).toContainText('Active');
     await expect(card.getByRole('button', { name: `Stop ${plate} · ${carer}` })).toBeVisible();
     await checkState(page);

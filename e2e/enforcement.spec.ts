@@ -210,12 +210,12 @@ test('a warning asked on patrol is approved, placed with a photo, and ends in a 
     await manager.reload();
     await checkPage(manager, new RegExp(plate));
     await expect(manager.getByText(/The grace time ended/)).toBeVisible();
-    await manager.getByRole('button', { name: 'Authorise tow' }).click();
-    const tow = manager.getByRole('dialog', { name: `Authorise the tow of ${plate}` });
+    await manager.getByRole('button', { name: 'Authorize tow' }).click();
+    const tow = manager.getByRole('dialog', { name: `Authorize the tow of ${plate}` });
     await tow.getByRole('combobox', { name: 'Tow type' }).click();
     await manager.getByRole('option').first().click();
     await checkState(manager);
-    await tow.getByRole('button', { name: 'Authorise the tow' }).click();
+    await tow.getByRole('button', { name: 'Authorize the tow' }).click();
     await expect(manager).toHaveURL(/\/vehicle-tows\/\d+\/show$/);
     await checkPage(manager, new RegExp(plate));
     await expect(manager.getByText('Pending to tow').first()).toBeVisible();

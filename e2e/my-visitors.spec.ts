@@ -66,7 +66,7 @@ test('a resident registers a visitor, opens the permit, edits the visitor and re
   ).toBeVisible();
   await resident.getByRole('textbox', { name: 'Name' }).fill(name);
   await resident.getByRole('textbox', { name: 'Plate' }).fill(plate);
-  await resident.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+  await resident.getByRole('textbox', { name: 'Color' }).fill('Blue');
   await checkState(resident);
   await shot(resident, 'form');
   await resident.getByRole('button', { name: 'Register', exact: true }).click();
@@ -132,7 +132,7 @@ test('a resident registers a visitor, opens the permit, edits the visitor and re
   await checkPhonePage(resident, new RegExp(plate));
   await resident.getByRole('link', { name: 'Edit' }).click();
   await checkPhonePage(resident);
-  await resident.getByRole('textbox', { name: 'Colour' }).fill('Green');
+  await resident.getByRole('textbox', { name: 'Color' }).fill('Green');
   await checkState(resident);
   await resident.getByRole('button', { name: 'Save changes' }).click();
   await checkPhonePage(resident, new RegExp(plate));

@@ -55,7 +55,7 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   await expect(resident.getByText('Vehicles registered: 0 of 1')).toBeVisible();
   await resident.getByRole('link', { name: 'Add a vehicle' }).click();
   await resident.getByRole('textbox', { name: 'Plate' }).fill(plate);
-  await resident.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+  await resident.getByRole('textbox', { name: 'Color' }).fill('Blue');
   await checkState(resident);
   await resident.getByRole('button', { name: 'Create', exact: true }).click();
   await checkPhonePage(resident, plate);
@@ -106,7 +106,7 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   // Once in Spanish and in Chinese.
   for (const [button, to, vehicles, permits, valid] of [
     [/^EN – /, 'Español', 'Mis vehículos', 'Mis permisos', 'Vigente'],
-    [/^ES – /, '中文', '我的车辆', '我的许可', '有效'],
+    [/^ES – /, '中文', '我的车辆', '我的停车证', '有效'],
   ] as const) {
     await resident.getByRole('button', { name: button }).click();
     await resident.getByRole('menuitem', { name: to }).click();

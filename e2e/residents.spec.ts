@@ -75,8 +75,8 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
   // The form starts with the resident, named (the field reads the record it knows only by id).
   await expect(page.getByRole('combobox', { name: 'Resident' })).toHaveValue(`Import${stamp} Person 7`);
   const plate = `E2E-${stamp}`;
-  await page.getByRole('textbox', { name: 'Licence plate' }).fill(plate);
-  await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+  await page.getByRole('textbox', { name: 'License plate' }).fill(plate);
+  await page.getByRole('textbox', { name: 'Color' }).fill('Blue');
   await checkState(page);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await settled(page, plate);

@@ -49,7 +49,7 @@ test('a manager registers a visitor, downloads the permit and copies its link; t
   ).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Plate' }).fill(plate);
-  await page.getByRole('textbox', { name: 'Colour' }).fill('Blue');
+  await page.getByRole('textbox', { name: 'Color' }).fill('Blue');
   await page.getByRole('combobox', { name: 'Resident visited' }).fill('Rosa');
   await page.getByRole('option', { name: /Rosa Resident/ }).click();
   await checkState(page);

@@ -33,9 +33,9 @@ interface ApiError {
 
 const CASES = [
   { resource: 'states', entity: 'states', one: { en: 'state', es: 'estado' } },
-  { resource: 'warnings', entity: 'warnings', one: { en: 'warning', es: 'advertencia' } },
+  { resource: 'warnings', entity: 'warnings', one: { en: 'warning', es: 'aviso' } },
   { resource: 'reasons', entity: 'reasons', one: { en: 'reason', es: 'motivo' } },
-  { resource: 'tows', entity: 'tows', one: { en: 'tow', es: 'grúa' } },
+  { resource: 'tows', entity: 'tows', one: { en: 'tow', es: 'remolque' } },
   { resource: 'permit-types', entity: 'permit_types', one: { en: 'permit type', es: 'tipo de permiso' } },
   { resource: 'makes', entity: 'makes', one: { en: 'make', es: 'marca' } },
 ] as const;

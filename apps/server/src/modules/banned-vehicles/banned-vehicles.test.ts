@@ -163,7 +163,7 @@ describe('banned vehicles', () => {
     expect(refused.json<Errors>().message).toBe(message);
     const es = await s.call('POST', '/vehicles', { residentId: r.id, plate: 'BZP4471' }, { lang: 'es' });
     expect(es.json<Errors>().errors.plate).toEqual([
-      `Esta placa está vetada en esta propiedad desde el ${today}: Parked in a fire lane`,
+      `Esta matrícula está vetada en esta propiedad desde el ${today}: Parked in a fire lane`,
     ]);
 
     const v = await ok<VehicleItem>(await s.call('POST', '/vehicles', { residentId: r.id, plate: 'FREE-1' }));

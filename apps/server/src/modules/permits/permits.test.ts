@@ -162,7 +162,7 @@ describe('vehicles', () => {
     const dup = await call('POST', '/vehicles', { residentId: r.id, plate: 'ABC 123' }, { lang: 'es' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json<{ errors: Record<string, string[]> }>().errors.plate).toEqual([
-      'Ya hay un vehículo con esta placa en esta propiedad.',
+      'Ya hay un vehículo con esta matrícula en esta propiedad.',
     ]);
     const found = await ok<ListResponse<VehicleItem>>(await call('GET', '/vehicles?filter[plate]=Abc123'));
     expect(found.data.map((x) => x.id)).toEqual([v.id]);

@@ -14,7 +14,7 @@ export const REASONS = [
   { code: 'inoperable-vehicle', name: 'Inoperable vehicle' },
   { code: 'handicap-no-placard', name: 'Handicap spot without a placard' },
   { code: 'no-parking-zone', name: 'Parked in a no-parking zone' },
-  { code: 'outside-lines', name: 'Parked outside the marked space' },
+  { code: 'outside-lines', name: 'Parked outside the lines of the spot' },
   { code: 'visitor-overstay', name: 'Visitor parking time exceeded' },
   { code: 'expired-registration', name: 'Expired registration' },
   { code: 'unauthorized-vehicle', name: 'Unauthorized vehicle' },

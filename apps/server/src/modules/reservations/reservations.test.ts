@@ -138,7 +138,7 @@ describe('reservations', () => {
     const lastDay = await reserve(spotB.id, tom.id, '2098-01-10', '2098-01-20', 'es');
     expect(errors(lastDay)).toEqual({
       startsOn: [
-        'Este espacio ya está reservado del 2098-01-01 al 2098-01-10; vuelve a estar libre desde el 2098-01-11',
+        'Esta plaza ya está reservada del 2098-01-01 al 2098-01-10; vuelve a estar libre desde el 2098-01-11',
       ],
     });
     const around = await reserve(spotB.id, tom.id, '2097-12-01', '2098-02-01', 'zh');

@@ -141,7 +141,7 @@ describe('a resident reports a car in their reserved spot', () => {
       });
     }
     const es = await report(tomToken, { spotId: String(spots[0]!.id) }, [], { lang: 'es' });
-    expect(errors(es).spotId).toEqual(['Solo puede reportar un espacio que tenga reservado hoy.']);
+    expect(errors(es).spotId).toEqual(['Solo puede reportar una plaza que tenga reservada hoy.']);
     // A missing spot is a required field; a spot id that does not exist is refused the same way.
     expect(errors(await report(rosaToken, { plate: 'XYZ 1' })).spotId).toHaveLength(1);
     expect((await report(rosaToken, { spotId: '999999' })).statusCode).toBe(422);

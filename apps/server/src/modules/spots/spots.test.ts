@@ -95,7 +95,7 @@ describe('spot numbers: unique per property, decided by the database', () => {
       { lang: 'es' },
     );
     expect(es.statusCode).toBe(422);
-    expect(errors(es)).toEqual({ number: ['Ya existe un espacio con este número'] });
+    expect(errors(es)).toEqual({ number: ['Ya existe una plaza con este número'] });
     const zh = await call(
       'PUT',
       `/spots/${b!.id}`,
