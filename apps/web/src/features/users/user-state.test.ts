@@ -8,6 +8,7 @@ const invitation = (over: Partial<NonNullable<UserItem['invitation']>> = {}) => 
   sentAt: '2025-06-09T12:00:00Z',
   expiresAt: '2025-06-16T12:00:00Z',
   acceptedAt: null,
+  linkKept: false,
   ...over,
 });
 const everything = () => true;
