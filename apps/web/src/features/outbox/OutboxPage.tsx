@@ -79,7 +79,7 @@ export function OutboxPage() {
         field: 'createdAt',
         headerName: t('outbox.createdAt'),
         secondary: true,
-        minWidth: 160,
+        minWidth: 175,
         flex: 0.8,
         valueFormatter: (v: string) => formatDateTime(v, intlLocale),
       },
@@ -87,26 +87,26 @@ export function OutboxPage() {
         field: 'to',
         headerName: t('outbox.to'),
         secondary: true,
-        minWidth: 200,
+        minWidth: 180,
         flex: 1.1,
         renderCell: ({ row }) => recipient(row),
       },
-      { field: 'subject', headerName: t('outbox.subject'), secondary: true, minWidth: 200, flex: 1.4 },
+      { field: 'subject', headerName: t('outbox.subject'), secondary: true, minWidth: 170, flex: 1.3 },
       {
         field: 'kind',
         headerName: t('outbox.kind'),
         secondary: true,
         sortable: false,
-        minWidth: 150,
-        flex: 0.9,
+        minWidth: 130,
+        flex: 0.8,
         valueGetter: (kind: string) => kindLabel(t, kind),
       },
       {
         field: 'status',
         headerName: t('outbox.status'),
         secondary: true,
-        minWidth: 190,
-        flex: 0.9,
+        minWidth: 140,
+        flex: 0.7,
         renderCell: ({ row }) => <StatusChip status={row.status} />,
       },
       {
@@ -114,8 +114,8 @@ export function OutboxPage() {
         headerName: t('outbox.property'),
         secondary: true,
         sortable: false,
-        minWidth: 140,
-        flex: 0.8,
+        minWidth: 110,
+        flex: 0.7,
         valueGetter: (_v: unknown, row: OutboxItem) => row.property?.name ?? t('outbox.centralArea'),
       },
     ];
@@ -139,7 +139,6 @@ export function OutboxPage() {
               options={OUTBOX_STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
               value={search.status}
               onChange={(v) => update({ status: v })}
-              width={220}
             />
             <OptionFilter
               label={t('outbox.kind')}

@@ -50,7 +50,7 @@ export function InvitationLinkButton({ user }: { user: Pick<UserItem, 'id' | 'fu
     <>
       <Button
         variant="contained"
-        color="inherit"
+        color="success"
         startIcon={<CopyIcon />}
         loading={busy}
         onClick={() => void copy()}
