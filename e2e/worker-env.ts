@@ -12,3 +12,6 @@ export const workerPort = Number((process.env.E2E_PORTS ?? '').split(',')[worker
 /** Where the mail catcher of worker `index` writes what its product sent. */
 export const mailDir = (index = workerIndex) =>
   path.join(process.env.E2E_DATA_DIR!, `w${index}`, 'mail-catcher');
+
+/** Mail to an address of this domain is refused by the mail catcher: it stays undelivered in the product's outbox. */
+export const UNDELIVERABLE_DOMAIN = 'undeliverable.test';

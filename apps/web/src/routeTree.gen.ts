@@ -14,6 +14,7 @@ import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
 import { Route as AppPlateLookupRouteImport } from './routes/_app/plate-lookup'
@@ -166,6 +167,11 @@ const AppBinnacleRoute = AppBinnacleRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxRoute = AppOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppParkingMapRoute = AppParkingMapRouteImport.update({
@@ -872,6 +878,7 @@ export interface FileRoutesByFullPath {
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
+  '/outbox': typeof AppOutboxRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
   '/plate-lookup': typeof AppPlateLookupRoute
@@ -1006,6 +1013,7 @@ export interface FileRoutesByTo {
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
+  '/outbox': typeof AppOutboxRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
   '/plate-lookup': typeof AppPlateLookupRoute
@@ -1143,6 +1151,7 @@ export interface FileRoutesById {
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_app/binnacle': typeof AppBinnacleRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/outbox': typeof AppOutboxRoute
   '/_app/parking-map': typeof AppParkingMapRoute
   '/_app/patrolling': typeof AppPatrollingRoute
   '/_app/plate-lookup': typeof AppPlateLookupRoute
@@ -1281,6 +1290,7 @@ export interface FileRouteTypes {
     | '/two-factor-setup'
     | '/binnacle'
     | '/dashboard'
+    | '/outbox'
     | '/parking-map'
     | '/patrolling'
     | '/plate-lookup'
@@ -1415,6 +1425,7 @@ export interface FileRouteTypes {
     | '/two-factor-setup'
     | '/binnacle'
     | '/dashboard'
+    | '/outbox'
     | '/parking-map'
     | '/patrolling'
     | '/plate-lookup'
@@ -1551,6 +1562,7 @@ export interface FileRouteTypes {
     | '/two-factor-setup'
     | '/_app/binnacle'
     | '/_app/dashboard'
+    | '/_app/outbox'
     | '/_app/parking-map'
     | '/_app/patrolling'
     | '/_app/plate-lookup'
@@ -1732,6 +1744,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox': {
+      id: '/_app/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AppOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/parking-map': {
@@ -2643,6 +2662,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppBinnacleRoute: typeof AppBinnacleRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppOutboxRoute: typeof AppOutboxRoute
   AppParkingMapRoute: typeof AppParkingMapRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
   AppPlateLookupRoute: typeof AppPlateLookupRoute
@@ -2769,6 +2789,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppBinnacleRoute: AppBinnacleRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppOutboxRoute: AppOutboxRoute,
   AppParkingMapRoute: AppParkingMapRoute,
   AppPatrollingRoute: AppPatrollingRoute,
   AppPlateLookupRoute: AppPlateLookupRoute,

@@ -61,6 +61,8 @@ export * from './form-rules';
 export * from './form-rules.schemas';
 export * from './two-factor';
 export * from './two-factor.schemas';
+export * from './outbox';
+export * from './outbox.schemas';
 export * from './system-settings';
 export * from './system-settings.schemas';
 export * from './audited';

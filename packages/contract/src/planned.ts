@@ -31,7 +31,6 @@ export const plannedResources = {
     routes: { '/my-requests': 'index' },
     nav: [navEntry('overview', '/my-requests', 'myRequests')],
   }),
-  outbox: defineResource({ name: 'outbox', actions: ['index'] }),
   'emails-sender': defineResource({
     name: 'emails-sender',
     actions: ['index', 'send'],

@@ -5,6 +5,7 @@ import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
 import { dashboardResource } from './dashboard';
 import { rulesResource } from './form-rules';
+import { outboxResource } from './outbox';
 import { patrolReportsResource } from './patrol-reports';
 import { patrollingResource } from './patrolling';
 import { permitWarningsResource } from './permit-warnings';
@@ -66,7 +67,7 @@ export const RESOURCES = [
   planned.translations,
   planned['language-codes'],
   binnacleResource,
-  planned.outbox,
+  outboxResource,
 ] as const;
 
 export type ResourceDecl = (typeof RESOURCES)[number];

@@ -49,7 +49,17 @@ export const invitationStateSchema = z.object({
   sentAt: z.string(),
   expiresAt: z.string(),
   acceptedAt: z.string().nullable(),
+  /**
+   * Its link can be read (GET /users/:id/invitation/link; "Copy invitation link"): not accepted, not replaced, not
+   * expired, and its mail not sent yet — no SMTP server is configured, or delivery is failing or under way. A sent
+   * mail's body is dropped, and the link with it (decision 0039 §4).
+   */
+  linkKept: z.boolean(),
 });
+
+/** GET /users/:id/invitation/link: the link of a user's pending invitation, while its mail was not sent. */
+export const invitationLinkSchema = z.object({ link: z.string() });
+export type InvitationLink = z.infer<typeof invitationLinkSchema>;
 
 export const userItemSchema = z.object({
   id: z.number().int(),

@@ -45,17 +45,24 @@ export function mailText(raw: string): string {
  * A real SMTP server on 127.0.0.1 (port 0: any free one) that accepts every message and hands it to `onMail`: the
  * local peer the product's mail goes to in the server tests (auth) and the browser tests (e2e/mail-catcher.ts). It
  * offers STARTTLS with the test certificate, as a real relay does; `starttls: false` makes a plain-text server.
+ * `refuse` names recipients it answers 550 (mailbox unavailable), as a relay does for an address it cannot deliver.
  */
 export async function startMailPeer(
   port: number,
   onMail: (mail: ReceivedMail) => void,
-  options: { starttls?: boolean } = {},
+  options: { starttls?: boolean; refuse?: (address: string) => boolean } = {},
 ) {
   const starttls = options.starttls ?? true;
   const smtp = new SMTPServer({
     authOptional: true,
     ...(starttls ? PEER_TLS : { disabledCommands: ['STARTTLS'] }),
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address.toLowerCase())) return callback();
+      const refused = new Error('Mailbox unavailable') as Error & { responseCode: number };
+      refused.responseCode = 550;
+      callback(refused);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -1,5 +1,5 @@
-import type { ListResponse } from '@parkade/contract';
-import { eq } from 'drizzle-orm';
+import type { ListResponse, OutboxMail } from '@parkade/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import {
   createCentralUser,
@@ -10,6 +10,8 @@ import {
   login,
   type TestContext,
 } from '../../test/harness';
+import { roles } from '../roles/table';
+import { binnacle } from '../binnacle/table';
 import { OUTBOX_STUCK_MINUTES, sweepOutbox } from './mail';
 import { mailOutbox } from './table';
 
@@ -27,6 +29,7 @@ let ctx: TestContext;
 let token: string;
 let p: { id: number; code: string };
 let resetText: string;
+let resetTo: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -44,6 +47,7 @@ beforeAll(async () => {
   await ctx.database.withScope({ area: 'central' }, async (tx) => {
     const [mail] = await tx.select().from(mailOutbox).where(eq(mailOutbox.to, manager.email));
     resetText = mail!.text;
+    resetTo = manager.email;
   });
   // The reset mail's delivery job runs in the background (pending → stored here, with no SMTP): let it settle, so
   // no row changes state while the list is read below.
@@ -106,6 +110,89 @@ it('lists mail without its body, and filters by status, kind, property and term'
   const bad = await list('?filter[status]=lost');
   expect(bad.statusCode).toBe(400);
   expect(bad.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(['filter[status]']);
+});
+
+const one = (id: number, t = token) =>
+  ctx.app.inject({ method: 'GET', url: `/api/central/outbox/${id}`, headers: headers({ token: t }) });
+const idOf = async (to: string) =>
+  (await list(`?filter[term]=${encodeURIComponent(to)}`)).json<ListResponse<Item>>().data[0]!.id;
+
+it('shows an unsent mail with its text and links, records who read it, and never a sent one', async () => {
+  const stored = await one(await idOf(resetTo));
+  expect(stored.statusCode, stored.body).toBe(200);
+  const mail = stored.json<OutboxMail>();
+  expect(mail).toMatchObject({ status: 'stored', kind: 'password-reset', property: { code: p.code } });
+  expect(mail.text).toBe(resetText);
+  expect(mail.links).toHaveLength(1);
+  expect(resetText).toContain(mail.links[0]);
+  expect(mail.links[0]).toMatch(/token=/);
+  const read = await ctx.database.withScope({ area: 'central' }, (tx) =>
+    tx
+      .select({ propertyId: binnacle.propertyId })
+      .from(binnacle)
+      .where(
+        and(
+          eq(binnacle.entity, 'mail_outbox'),
+          eq(binnacle.entityId, String(mail.id)),
+          eq(binnacle.action, 'read'),
+        ),
+      ),
+  );
+  expect(read).toEqual([{ propertyId: p.id }]);
+
+  // Sent: the envelope only, even though this row (written by the test) still holds a text.
+  const sent = (await one(await idOf('ops@example.com'))).json<OutboxMail>();
+  expect(sent).toMatchObject({ status: 'sent', text: null, links: [] });
+  // Failed: not sent, so its text is kept for the outbox screen.
+  expect((await one(await idOf('tow@example.com'))).json<OutboxMail>()).toMatchObject({
+    status: 'failed',
+    text: 'y',
+  });
+  expect((await one(2147483000)).statusCode).toBe(404);
+});
+
+it('shows bodies only to outbox.show: the envelope list alone does not give them', async () => {
+  const envelopes = await ctx.database.withScope({ area: 'central' }, async (tx) => {
+    const [row] = await tx
+      .insert(roles)
+      .values({ name: 'Outbox watcher', permissions: ['outbox.index'] })
+      .returning({ id: roles.id });
+    return row!.id;
+  });
+  const watcher = await login(ctx, await createCentralUser(ctx.database, null, { roleId: envelopes }));
+  expect((await list('', watcher)).statusCode).toBe(200);
+  const refused = await one(await idOf('tow@example.com'), watcher);
+  expect(refused.statusCode).toBe(403);
+  expect(refused.body).not.toContain('"text"');
+});
+
+it("is read centrally only; row-level security keeps a property's mail from any other property's scope", async () => {
+  const q = await createProperty(ctx.database);
+  await ctx.database.withScope({ area: 'central' }, (tx) =>
+    tx
+      .insert(mailOutbox)
+      .values({ propertyId: q.id, to: 'q@example.com', subject: 'Q', text: 'q', kind: 'tow' }),
+  );
+  const seenFrom = (propertyId: number) =>
+    ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+      tx.select({ propertyId: mailOutbox.propertyId }).from(mailOutbox),
+    );
+  const fromP = await seenFrom(p.id);
+  expect(fromP.length).toBeGreaterThan(0);
+  expect(fromP.every((m) => m.propertyId === p.id)).toBe(true);
+  expect(await seenFrom(q.id)).toEqual([{ propertyId: q.id }]);
+
+  const staff = await createTenantUser(ctx.database, p.id, 'admin');
+  const staffToken = await login(ctx, staff, p.code);
+  const id = await idOf('tow@example.com');
+  for (const url of ['/tenant/api/outbox', `/tenant/api/outbox/${id}`]) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: headers({ tenant: p.code, token: staffToken }),
+    });
+    expect(res.statusCode, url).toBe(404);
+  }
 });
 
 it('is central-only and needs outbox.index', async () => {

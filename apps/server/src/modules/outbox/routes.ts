@@ -1,15 +1,20 @@
-import { listResponseSchema } from '@parkade/contract';
-import { z } from 'zod';
+import {
+  idParams,
+  listResponseSchema,
+  OUTBOX_STATUSES,
+  outboxItemSchema,
+  outboxListQuery,
+  outboxMailSchema,
+} from '@parkade/contract';
 import { defineRoute, queryOf } from '../../platform/http';
 import { defineListResource } from '../../platform/list-query';
-import { propertyInclude, propertySummarySchema } from '../binnacle/service';
+import { propertyInclude } from '../binnacle/service';
+import { outboxMail } from './read';
 import { mailOutbox } from './table';
 
-export const OUTBOX_STATUSES = ['pending', 'queued', 'sent', 'failed', 'stored'] as const;
-
 /**
- * The mail outbox as central staff read it. The body (text, html) is never listed: reset and invitation mails
- * carry single-use links.
+ * The mail outbox as central staff read it (decision 0039 §4). The list never carries a body (text, html): reset
+ * and invitation mails hold single-use links. One mail (outbox.show) carries its text and links while unsent.
  */
 export const outboxList = defineListResource({
   table: mailOutbox,
@@ -33,24 +38,22 @@ export const outboxList = defineListResource({
   },
   term: [mailOutbox.to, mailOutbox.subject],
   sorts: { createdAt: mailOutbox.createdAt, id: mailOutbox.id, status: mailOutbox.status, to: mailOutbox.to },
-  defaultSort: '-createdAt',
+  defaultSort: outboxListQuery.defaultSort,
   allowAll: false,
   includes: { property: propertyInclude() },
 });
 
-export const outboxItemSchema = z.object({
-  id: z.number().int(),
-  propertyId: z.number().int().nullable(),
-  to: z.string(),
-  subject: z.string(),
-  kind: z.string(),
-  status: z.enum(OUTBOX_STATUSES),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-  property: propertySummarySchema.nullable().optional(),
-});
+// The server's list is the contract's (outboxListQuery), or the start fails here.
+{
+  const def = outboxList.def;
+  const same = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
+  if (
+    !same(Object.keys(def.filters ?? {}), outboxListQuery.filters) ||
+    !same(Object.keys(def.sorts), outboxListQuery.sorts) ||
+    !same(Object.keys(def.includes ?? {}), outboxListQuery.includes)
+  )
+    throw new Error('outbox: the list differs from outboxListQuery');
+}
 
 export const outboxRoutes = [
   defineRoute({
@@ -59,8 +62,23 @@ export const outboxRoutes = [
     areas: ['central'],
     access: 'outbox.index',
     tags: ['outbox'],
-    summary: 'Mail written by the application and its delivery status (never the body)',
+    summary:
+      'Mail written by the application and its delivery status (never the body): filter[term] searches the ' +
+      'recipient and the subject; filter[status], filter[kind], filter[propertyId] (null: central mail), ' +
+      'filter[createdAt]; include=property',
     schema: { querystring: outboxList.querystring, response: { 200: listResponseSchema(outboxItemSchema) } },
     handler: (ctx) => outboxList.list(ctx, queryOf(ctx.req)),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/outbox/:id',
+    areas: ['central'],
+    access: 'outbox.show',
+    tags: ['outbox'],
+    summary:
+      'One mail with its text and the links in it while it was not sent (no SMTP server, failing or under way); ' +
+      'a sent mail keeps its envelope only (text null, no links)',
+    schema: { params: idParams, response: { 200: outboxMailSchema } },
+    handler: (ctx, { params }) => outboxMail(ctx, params.id),
   }),
 ];

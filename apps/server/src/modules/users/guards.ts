@@ -36,11 +36,12 @@ async function permissionsOfRole(ctx: Scope, roleId: number | null): Promise<str
 /**
  * The user as a write may touch them, locked until the transaction ends: one of the scope's staff (else 404) whose
  * role holds nothing the caller lacks (else 403: nobody edits, resets or signs out someone above them), with their
- * role's permissions.
+ * role's permissions. `lock: false` for a read held to the same rule (an invitation's link).
  */
-export async function userForWrite(ctx: Scope, id: number) {
+export async function userForWrite(ctx: Scope, id: number, { lock = true } = {}) {
   const u = staffOf(ctx).table;
-  const [row] = await ctx.tx.select().from(u).where(ownStaff(ctx, id)).for('update');
+  const q = ctx.tx.select().from(u).where(ownStaff(ctx, id));
+  const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('users');
   const permissions = await permissionsOfRole(ctx, row.roleId);
   const missing = unheld(ctx, permissions);

@@ -209,6 +209,35 @@ describe('an invitation', () => {
     expect((await accept(property.code, mail!.token)).statusCode).toBe(404);
   });
 
+  it('once its mail is sent, keeps no link to copy: the body is dropped (decision 0039 §4)', async () => {
+    const user = await invite();
+    const [mail] = await links(user.email!);
+    // The SMTP peer took it; the outbox row is marked sent (and its body dropped) right after.
+    const sent = async () =>
+      (
+        await ctx.database.withScope({ area: 'central' }, (tx) =>
+          tx
+            .select({ status: mailOutbox.status, text: mailOutbox.text })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.to, user.email!)),
+        )
+      )[0];
+    await expect.poll(async () => (await sent())?.status, { timeout: 15_000, interval: 100 }).toBe('sent');
+    expect((await sent())!.text).toBe('');
+    const read = await api(property.code, { method: 'GET', url: `/users/${user.id}` }, managerToken);
+    expect(read.json<UserItem>().invitation).toMatchObject({ acceptedAt: null, linkKept: false });
+    const copy = await api(
+      property.code,
+      { method: 'GET', url: `/users/${user.id}/invitation/link` },
+      managerToken,
+    );
+    expect(copy.statusCode).toBe(409);
+    expect(copy.json<Errors>().message).toContain(`delivered by mail to ${user.email}`);
+    expect(copy.body).not.toContain(mail!.token);
+    // The mailed link itself still works.
+    expect((await info(property.code, mail!.token)).statusCode).toBe(200);
+  });
+
   it('is retired by a resend, and resends are limited per hour', async () => {
     const user = await invite();
     const resend = () =>

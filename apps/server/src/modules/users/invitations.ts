@@ -2,10 +2,11 @@ import {
   INVITATION_DAYS,
   INVITATIONS_PER_HOUR,
   type InvitationInfo,
+  type InvitationLink,
   type Language,
   type UserItem,
 } from '@parkade/contract';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword, newToken, NO_PASSWORD, tokenHash } from '../../platform/auth';
 import { HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -13,8 +14,10 @@ import type { Scope } from '../../platform/scope';
 import { clearThrottle } from '../../platform/throttle';
 import { areaOrigin, passwordChanged, userLoginKey } from '../auth/service';
 import { queueMail } from '../outbox/mail';
+import { linksOf } from '../outbox/read';
+import { mailOutbox } from '../outbox/table';
 import { userForWrite } from './guards';
-import { getUser, ofStaff, ownStaff, staffOf } from './service';
+import { getUser, INVITATION_MAIL_KIND, ofStaff, ownStaff, staffOf, unsentInvitationMail } from './service';
 import { userInvitations } from './table';
 
 /*
@@ -67,7 +70,7 @@ export async function sendInvitation(
       link,
       days: INVITATION_DAYS,
     }),
-    kind: 'user-invitation',
+    kind: INVITATION_MAIL_KIND,
     propertyId: staff.propertyId,
   });
   ctx.afterCommit(wake);
@@ -183,4 +186,46 @@ export async function acceptInvitation(ctx: Scope, body: { token: string; passwo
     new: { password: 'set' },
   });
   return { email: user.email };
+}
+
+/**
+ * GET /users/:id/invitation/link ("Copy invitation link", decision 0039 §4): the link of the user's pending
+ * invitation, read back from its mail while that mail was not sent — no SMTP server is configured, or delivery is
+ * failing or under way. Held to the rules of inviting that user (users.create, and nobody above the caller: 403);
+ * 409 once they have a password or are deactivated, when the invitation expired or was replaced, and once its mail
+ * was sent (the link is not kept then). The link found must hash to the invitation's token. Audited.
+ */
+export async function invitationLink(ctx: Scope, id: number): Promise<InvitationLink> {
+  const user = await userForWrite(ctx, id, { lock: false });
+  if (user.passwordHash !== NO_PASSWORD) throw new HttpError(409, 'users.invitationAccepted');
+  if (!user.active) throw new HttpError(409, 'users.invitationInactive');
+  const staff = staffOf(ctx);
+  const [open] = await ctx.tx
+    .select({ tokenHash: i.tokenHash, createdAt: i.createdAt })
+    .from(i)
+    .where(
+      and(
+        ofStaff(staff, i),
+        eq(i.userId, id),
+        isNull(i.acceptedAt),
+        isNull(i.retiredAt),
+        gt(i.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(i.createdAt), desc(i.id))
+    .limit(1);
+  if (!open) throw new HttpError(409, 'users.invitationLinkExpired');
+  const mails = await ctx.tx
+    .select({ text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(unsentInvitationMail(staff, open.createdAt));
+  const link = mails
+    .flatMap((m) => linksOf(m.text))
+    .find((l) => {
+      const token = /\/auth\/invitation\/([^/?#]+)$/.exec(l)?.[1];
+      return token !== undefined && tokenHash(token) === open.tokenHash;
+    });
+  if (!link) throw new HttpError(409, 'users.invitationLinkSent', { email: user.email ?? '' });
+  await ctx.audit({ entity: staff.entity, entityId: id, action: 'invitation.link' });
+  return { link };
 }

@@ -3,6 +3,7 @@ import {
   idParams,
   idSchema,
   invitationInfoSchema,
+  invitationLinkSchema,
   listResponseSchema,
   userBody,
   userItemSchema,
@@ -140,6 +141,19 @@ export const usersRoutes = [
       'deactivated; 429: too many invitations of this user in the last hour',
     schema: { params: idParams, response: { 200: userItemSchema } },
     handler: (ctx, { params }) => invitations.resendInvitation(ctx, params.id),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/users/:id/invitation/link',
+    access: 'users.create',
+    summary:
+      "The link of the user's pending invitation, while its mail was not sent (no SMTP server, or delivery failing " +
+      'or under way): to pass it on another way. Held to the rules of inviting that user (403: a user holding a ' +
+      'permission the caller lacks); 409: accepted, deactivated, expired or replaced, or its mail already sent ' +
+      '(the link is not kept then). Audited',
+    schema: { params: idParams, response: { 200: invitationLinkSchema } },
+    handler: (ctx, { params }) => invitations.invitationLink(ctx, params.id),
   }),
   defineRoute({
     ...scoped,

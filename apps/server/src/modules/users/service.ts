@@ -6,17 +6,19 @@ import {
   type UserItem,
   type UserStatus,
 } from '@parkade/contract';
-import { and, desc, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { NO_PASSWORD } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { FileAnswer } from '../../platform/file-answer';
 import { t } from '../../platform/i18n';
+import { qualified } from '../../platform/db/columns';
 import { belongsTo, defineListResource, rowsByIds, type ListResource } from '../../platform/list-query';
 import type { Scope } from '../../platform/scope';
 import { exportWorkbook } from '../../platform/xlsx';
 import { contentDisposition } from '../files/service';
 import { roles } from '../roles';
+import { mailOutbox } from '../outbox/table';
 import { centralUsers, tenantUsers, userInvitations } from './table';
 
 /*
@@ -67,6 +69,24 @@ export function ofStaff(staff: Staff, table: { area: Column; propertyId: Column 
   return and(
     eq(table.area, staff.area),
     staff.propertyId === null ? isNull(table.propertyId) : eq(table.propertyId, staff.propertyId),
+  )!;
+}
+
+/** The outbox's kind of an invitation mail. */
+export const INVITATION_MAIL_KIND = 'user-invitation';
+
+/**
+ * The invitation mails of the staff's area and property written with the invitation `createdAt` (in the same
+ * transaction, so at the same `now()`) and not sent yet: they still hold their body, and the link in it. A sent
+ * mail's body is dropped on delivery, the link with it.
+ */
+export function unsentInvitationMail(staff: Staff, createdAt: SQL | Date): SQL {
+  const m = mailOutbox;
+  return and(
+    eq(m.kind, INVITATION_MAIL_KIND),
+    staff.propertyId === null ? isNull(m.propertyId) : eq(m.propertyId, staff.propertyId),
+    eq(m.createdAt, createdAt),
+    ne(m.status, 'sent'),
   )!;
 }
 
@@ -160,21 +180,27 @@ export const usersQuerystring = centralList.querystring;
     throw new Error('users: the list differs from usersListQuery');
 }
 
-/** Each user's latest invitation, in one query for a page. */
+/**
+ * Each user's latest invitation, in one query for a page; `linkKept` when it is still open and its mail unsent
+ * (its link can be copied: GET /users/:id/invitation/link).
+ */
 async function withInvitations(ctx: Scope, items: UserItem[]): Promise<void> {
   if (!items.length) return;
   const i = userInvitations;
+  const staff = staffOf(ctx);
   const rows = await ctx.tx
     .selectDistinctOn([i.userId], {
       userId: i.userId,
       sentAt: i.createdAt,
       expiresAt: i.expiresAt,
       acceptedAt: i.acceptedAt,
+      linkKept: sql<boolean>`(${i.acceptedAt} is null and ${i.retiredAt} is null and ${i.expiresAt} > now()
+        and exists (select 1 from ${mailOutbox} where ${unsentInvitationMail(staff, sql`${qualified(i.createdAt)}`)}))`,
     })
     .from(i)
     .where(
       and(
-        ofStaff(staffOf(ctx), i),
+        ofStaff(staff, i),
         inArray(
           i.userId,
           items.map((x) => x.id),
@@ -190,6 +216,7 @@ async function withInvitations(ctx: Scope, items: UserItem[]): Promise<void> {
           sentAt: r.sentAt.toISOString(),
           expiresAt: r.expiresAt.toISOString(),
           acceptedAt: iso(r.acceptedAt),
+          linkKept: Boolean(r.linkKept),
         }
       : null;
   }

@@ -53,6 +53,24 @@ describe('navigation table', () => {
     expect(withTenants('manager')).toEqual([]);
   });
 
+  it('offers the outbox to central staff holding outbox.index, never on a property (issue 36 §4)', () => {
+    const withOutbox = (
+      role: 'admin' | 'parking-inspector' | 'manager',
+      area: NavContext['area'] = 'central',
+    ) =>
+      visibleNavItems({
+        user: { type: area === 'central' ? 'central-user' : 'tenant-user', role },
+        permissions: ROLE_PERMISSIONS[role],
+        area,
+        available: (p) => p === '/outbox',
+      }).map((i) => i.path);
+    expect(withOutbox('admin')).toEqual(['/outbox']);
+    expect(withOutbox('parking-inspector')).toEqual([]);
+    expect(withOutbox('manager')).toEqual([]);
+    // Even a property user whose role held every permission: the outbox is not a property's screen.
+    expect(withOutbox('admin', 'tenant')).toEqual([]);
+  });
+
   it('gives residents their own area only', () => {
     const c = ctx({ type: 'tenant-resident', role: null }, [], 'tenant');
     expect(paths(c)).toEqual(['/', '/my/profile']);

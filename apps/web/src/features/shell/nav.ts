@@ -30,6 +30,7 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
+import OutboxOutlined from '@mui/icons-material/OutboxOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
@@ -114,6 +115,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/emails-sender': SendOutlined,
   '/translations': TranslateOutlined,
   '/binnacle': HistoryOutlined,
+  '/outbox': OutboxOutlined,
 };
 
 export const NAV_ITEMS: readonly NavItem[] = NAV_ENTRIES.map((entry) => ({

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { useRecord } from '../../ui/resource';
+import { InvitationLinkButton } from './InvitationLinkButton';
 import { useIsSelf } from './scope';
 import { useUserCommands } from './user-commands';
 import { invitationState, userActions } from './user-state';
@@ -56,17 +57,24 @@ export function UserStateBanner({ user }: { user: UserItem }) {
             expires: when(user.invitation?.expiresAt),
           })
         : t('users.screens.invitationExpired', { email, expired: when(user.invitation?.expiresAt) });
-    if (actions.resendInvitation)
+    // A pending invitation whose mail was not delivered: its link is kept, to copy and pass on (decision 0039 §4).
+    if (actions.copyInvitationLink) text = `${text} ${t('users.screens.invitationNotDelivered')}`;
+    if (actions.resendInvitation || actions.copyInvitationLink)
       action = (
-        <Button
-          variant={state === 'expired' ? 'contained' : 'outlined'}
-          color="inherit"
-          startIcon={<ReplayIcon />}
-          loading={commands.busy === 'resend'}
-          onClick={commands.resendInvitation}
-        >
-          {t('users.screens.resendInvitation')}
-        </Button>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {actions.copyInvitationLink && <InvitationLinkButton user={user} />}
+          {actions.resendInvitation && (
+            <Button
+              variant={state === 'expired' ? 'contained' : 'outlined'}
+              color="inherit"
+              startIcon={<ReplayIcon />}
+              loading={commands.busy === 'resend'}
+              onClick={commands.resendInvitation}
+            >
+              {t('users.screens.resendInvitation')}
+            </Button>
+          )}
+        </Stack>
       );
   } else return null;
 

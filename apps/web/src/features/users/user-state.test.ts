@@ -8,6 +8,7 @@ const invitation = (over: Partial<NonNullable<UserItem['invitation']>> = {}) => 
   sentAt: '2025-06-09T12:00:00Z',
   expiresAt: '2025-06-16T12:00:00Z',
   acceptedAt: null,
+  linkKept: false,
   ...over,
 });
 const everything = () => true;
@@ -44,6 +45,18 @@ describe('what staff may do to a user', () => {
       passwordReset: false,
       seeSessions: false,
     });
+  });
+
+  it('offers copying the invitation link while it is pending and its mail undelivered, to whoever may invite', () => {
+    const kept = invitation({ linkKept: true });
+    const copy = (inv: ReturnType<typeof invitation>, can = everything as (p: Permission) => boolean) =>
+      userActions({ status: 'invited', invitation: inv }, can, false, NOW).copyInvitationLink;
+    expect(copy(kept)).toBe(true);
+    // Delivered by mail: the link is not kept.
+    expect(copy(invitation())).toBe(false);
+    expect(copy(invitation({ linkKept: true, expiresAt: '2025-06-10T12:00:00Z' }))).toBe(false);
+    expect(copy(kept, only('users.show', 'users.edit'))).toBe(false);
+    expect(copy(kept, only('users.create'))).toBe(true);
   });
 
   it('offers password reset and deactivation to an active user, reactivation to an inactive one', () => {

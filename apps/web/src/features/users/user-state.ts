@@ -16,6 +16,8 @@ export function invitationState(user: Pick<UserItem, 'invitation'>, now = Date.n
 /** What staff may do to a user from the user's page, by the user's state and the permissions held. */
 export interface UserActions {
   resendInvitation: boolean;
+  /** Copy the pending invitation's link: its mail was not delivered, so the link is still kept (decision 0039 §4). */
+  copyInvitationLink: boolean;
   deactivate: boolean;
   reactivate: boolean;
   passwordReset: boolean;
@@ -33,6 +35,7 @@ export function userActions(
   user: Pick<UserItem, 'status' | 'invitation'> & { twoFactorEnabled?: boolean },
   can: (p: Permission) => boolean,
   self = false,
+  now = Date.now(),
 ): UserActions {
   const edit = can('users.edit');
   const accepted = user.invitation?.acceptedAt != null;
@@ -40,6 +43,11 @@ export function userActions(
   return {
     // Resending is inviting again: users.create, as the first invitation.
     resendInvitation: can('users.create') && status === 'invited',
+    copyInvitationLink:
+      can('users.create') &&
+      status === 'invited' &&
+      user.invitation?.linkKept === true &&
+      invitationState(user, now) === 'pending',
     // Nobody deactivates themselves from here (they would be signed out at once).
     deactivate: edit && !self && status === 'active',
     reactivate: edit && status === 'inactive',
