@@ -104,5 +104,6 @@ export const catalogResources = [
   catalogResource('reasons', 'reasonId', 'reasons'),
   catalogResource('permit-types', 'permitTypeId', 'permit_types', true),
   catalogResource('makes', 'makeId', 'makes'),
-  catalogResource('models', 'modelId', 'models'),
+  // A model's make is picked on its form.
+  { ...catalogResource('models', 'modelId', 'models'), options: { makes: ['create', 'edit'] } as const },
 ] as const;
