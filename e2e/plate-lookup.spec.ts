@@ -76,6 +76,7 @@ test('the inspector opening Plate lookup first picks a property to work on', asy
   await page.getByRole('combobox', { name: 'Property' }).click();
   await expect(page.getByRole('option', { name: 'Maplewood Commons' })).toBeVisible();
   await checkState(page);
+  await page.screenshot({ path: 'test-results/plate-lookup-choose-property.png' });
   await page.getByRole('option', { name: 'Oakridge Apartments' }).click();
   await expect(page.getByText('Working on Oakridge Apartments')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Plate' })).toBeVisible();

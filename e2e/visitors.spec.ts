@@ -150,7 +150,7 @@ test('a role with only the Visitors permissions registers a visitor, picking res
     roleId: role.body.id,
     language: 'en',
   });
-  expect(user.status, JSON.stringify(user.body)).toBe(200);
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
   const link = await mailTo(email, /\/auth\/invitation\//, since);
   const token = /\/auth\/invitation\/([A-Za-z0-9_-]+)/.exec(link)![1]!;
   const password = 'visitors-desk-1';
@@ -178,6 +178,9 @@ test('a role with only the Visitors permissions registers a visitor, picking res
   await desk.getByRole('combobox', { name: 'Model' }).click();
   await desk.getByRole('option', { name: 'Camry', exact: true }).click();
   await checkState(desk);
+  await shot(desk, 'visitors-only-role-form');
+  await desk.setViewportSize({ width: 360, height: 740 });
+  await shot(desk, 'visitors-only-role-form-phone');
   await desk.getByRole('button', { name: 'Register', exact: true }).click();
   const summary = desk.getByRole('dialog', { name: `${name} is registered` });
   await expect(summary).toBeVisible({ timeout: 30_000 });
