@@ -216,15 +216,23 @@ export async function signInThroughUi(page: Page, account: Account, password = D
  * 'parkade.auth'). The next page load of the app starts signed in.
  */
 export async function signInViaApi(page: Page, account: Account): Promise<SignInAnswer> {
-  const origin = originOf(account);
+  return signInWith(page, { tenant: tenantOf(account), email: DEMO[account].email, password: DEMO_PASSWORD });
+}
+
+/** signInViaApi for any account: a property's (its code) or central (no tenant), by email and password. */
+export async function signInWith(
+  page: Page,
+  who: { tenant?: string; email: string; password: string },
+): Promise<SignInAnswer> {
+  const origin = who.tenant ? tenantOrigin(who.tenant) : centralOrigin;
   if (!page.url().startsWith(origin)) await page.goto(`${origin}/api/health`);
   const answer = await apiFromPage<SignInAnswer>(page, {
     method: 'POST',
-    path: `${apiPrefixOf(account)}/auth/login`,
-    tenant: tenantOf(account),
-    body: { email: DEMO[account].email, password: DEMO_PASSWORD, remember: true },
+    path: `${who.tenant ? '/tenant/api' : '/api/central'}/auth/login`,
+    tenant: who.tenant,
+    body: { email: who.email, password: who.password, remember: true },
   });
-  expect(answer.status, `${DEMO[account].email} signs in`).toBe(200);
+  expect(answer.status, `${who.email} signs in`).toBe(200);
   const { user, token, permissions } = answer.body;
   await page.evaluate(
     (state) =>

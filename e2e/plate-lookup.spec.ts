@@ -1,10 +1,12 @@
 import { PLATE_CONFUSIONS } from '@parkade/contract';
 import {
   type Browser,
+  centralOrigin,
   checkPage,
   checkState,
   expect,
   oakridgeManagerApi,
+  signInViaApi,
   tenantOrigin,
   test,
 } from './fixtures';
@@ -58,6 +60,32 @@ test('a plate typed with a confusable character finds its permit', async ({ page
   await page.getByRole('textbox', { name: 'Plate' }).fill('QQ-QQQQ-QQ');
   await page.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByText(/No vehicle, permit or ban for QQQQQQQQ/)).toBeVisible();
+});
+
+/**
+ * Issue 36 §1: on a new phone, the central inspector opens Plate lookup before Patrolling. The screen asks for a
+ * property and offers the ones the inspector may patrol (GET /properties/options), not the properties list an
+ * inspector may not read ("No options" before).
+ */
+test('the inspector opening Plate lookup first picks a property to work on', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInViaApi(page, 'inspector');
+  await page.goto(`${centralOrigin}/plate-lookup`);
+  await checkPage(page, 'Plate lookup');
+  await expect(page.getByRole('heading', { name: 'Choose a property' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Property' }).click();
+  await expect(page.getByRole('option', { name: 'Maplewood Commons' })).toBeVisible();
+  await checkState(page);
+  await page.screenshot({ path: 'test-results/plate-lookup-choose-property.png' });
+  await page.getByRole('option', { name: 'Oakridge Apartments' }).click();
+  await expect(page.getByText('Working on Oakridge Apartments')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Plate' })).toBeVisible();
+  await checkPage(page, 'Plate lookup');
+  await expect
+    .poll(() =>
+      page.evaluate(() => (globalThis as unknown as Browser).document.scrollingElement!.scrollWidth),
+    )
+    .toBeLessThanOrEqual(360);
 });
 
 test('a photo of a plate fills the plate field, for the officer to check before looking it up', async ({

@@ -1,3 +1,4 @@
+import { ALL_PERMISSIONS } from '@parkade/contract';
 import type { Page } from '@playwright/test';
 import {
   apiFromPage,
@@ -5,9 +6,12 @@ import {
   checkPage,
   checkState,
   expect,
+  mailTo,
+  oakridgeManagerApi,
   saveLanguage,
   settled,
   signInViaApi,
+  signInWith,
   tenantOrigin,
   test,
 } from './fixtures';
@@ -118,6 +122,70 @@ test('a manager registers a visitor, downloads the permit and copies its link; t
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveCount(1);
   await expect(page.getByRole('combobox', { name: 'Unit' })).toHaveCount(1);
   await shot(page, 'form-phone');
+});
+
+/**
+ * Issue 36 §3: a role with every Visitors permission and nothing else registers a visitor. The form's pickers —
+ * the resident visited, their unit, the make and model — read the form's own options, not the residents' and the
+ * catalogs' lists, which this role may not read.
+ */
+test('a role with only the Visitors permissions registers a visitor, picking resident, unit, make and model', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = String(Date.now()).slice(-6);
+  const api = await oakridgeManagerApi(page);
+  const role = await api<{ id: number }>('POST', '/roles', {
+    name: `Visitors desk ${stamp}`,
+    permissions: ALL_PERMISSIONS.filter((p) => p.startsWith('visitors.')),
+  });
+  expect(role.status, JSON.stringify(role.body)).toBe(200);
+  const email = `desk${stamp}@example.test`;
+  const since = Date.now() - 1000;
+  const user = await api('POST', '/users', {
+    username: `desk${stamp}`,
+    fullName: 'Dana Desk',
+    email,
+    roleId: role.body.id,
+    language: 'en',
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  const link = await mailTo(email, /\/auth\/invitation\//, since);
+  const token = /\/auth\/invitation\/([A-Za-z0-9_-]+)/.exec(link)![1]!;
+  const password = 'visitors-desk-1';
+  const accepted = await apiFromPage(page, {
+    method: 'POST',
+    path: '/tenant/api/auth/invitation',
+    tenant: 'oakridge',
+    body: { token, password, passwordConfirmation: password },
+  });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+
+  const desk = await (await browser.newContext()).newPage();
+  await signInWith(desk, { tenant: 'oakridge', email, password });
+  await open(desk, '/visitors/create');
+  await settled(desk, 'Register a visitor');
+  const name = `Desk Guest ${stamp}`;
+  await desk.getByRole('textbox', { name: 'Name' }).fill(name);
+  await desk.getByRole('textbox', { name: 'Plate' }).fill(`DSK${stamp}`);
+  await desk.getByRole('combobox', { name: 'Resident visited' }).fill('Rosa');
+  await desk.getByRole('option', { name: /Rosa Resident/ }).click();
+  await desk.getByRole('combobox', { name: 'Unit' }).click();
+  await desk.getByRole('option').filter({ hasText: / · / }).first().click();
+  await desk.getByRole('combobox', { name: 'Make' }).fill('Toyota');
+  await desk.getByRole('option', { name: 'Toyota', exact: true }).click();
+  await desk.getByRole('combobox', { name: 'Model' }).click();
+  await desk.getByRole('option', { name: 'Camry', exact: true }).click();
+  await checkState(desk);
+  await shot(desk, 'visitors-only-role-form');
+  await desk.setViewportSize({ width: 360, height: 740 });
+  await shot(desk, 'visitors-only-role-form-phone');
+  await desk.getByRole('button', { name: 'Register', exact: true }).click();
+  const summary = desk.getByRole('dialog', { name: `${name} is registered` });
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(summary.getByText(/Rosa Resident/)).toBeVisible();
+  await desk.close();
 });
 
 /**

@@ -30,4 +30,10 @@ export const bannedVehiclesResource = defineResource({
   routes: crudPages('banned-vehicles', 'bannedVehicleId'),
   nav: [navEntry('property', '/banned-vehicles', 'bannedVehicles')],
   audited: { banned_vehicles: { record: '/banned-vehicles/{id}/show' } },
+  options: {
+    reasons: ['create', 'edit'],
+    states: ['create', 'edit'],
+    makes: ['create', 'edit'],
+    models: ['create', 'edit'],
+  },
 });

@@ -67,6 +67,8 @@ export * from './system-settings';
 export * from './system-settings.schemas';
 export * from './audited';
 export * from './resource';
+export * from './options';
+export * from './options.schemas';
 export * from './registry';
 export * from './planned';
 export * from './host';

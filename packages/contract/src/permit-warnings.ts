@@ -34,6 +34,8 @@ export const permitWarningsResource = defineResource({
   routes: { '/permit-warnings': 'index', '/permit-warnings/$permitWarningId/show': 'show' },
   nav: [navEntry('property', '/permit-warnings', 'permitWarnings')],
   audited: { permit_warnings: { record: '/permit-warnings/{id}/show' } },
+  // Asking for a warning: its type and the reason.
+  options: { warnings: ['create'], reasons: ['create'] },
 });
 
 /** At most this many photos of a placed warning (the upload policy's file-list limit); at least one. */

@@ -101,6 +101,13 @@ export const permitsResource = defineResource({
   routes: crudPages('permits', 'permitId', { approve: 'approve', reject: 'reject' }),
   nav: [navEntry('account', '/my/permits', 'myPermits'), navEntry('property', '/permits', 'permits')],
   audited: { permits: { record: '/permits/{id}/show' } },
+  // The resident is chosen when the permit is created (locked on edit); the vehicle is one of theirs.
+  options: {
+    residents: ['create'],
+    vehicles: ['create', 'edit'],
+    'permit-types': ['create', 'edit'],
+    spots: ['create', 'edit'],
+  },
 });
 
 /** GET /my/permits as the resident's list shows it: by status, newest first. */

@@ -70,6 +70,7 @@ export const propertiesResource = defineResource({
   areas: ['central'],
   nav: [navEntry('property', '/properties', 'properties', { areas: ['central'] })],
   audited: { properties: { record: '/properties/{id}/edit' } },
+  options: { zones: ['create', 'edit'] },
 });
 
 /**

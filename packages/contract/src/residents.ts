@@ -121,4 +121,6 @@ export const residentsResource = defineResource({
   }),
   nav: [navEntry('property', '/residents', 'residents')],
   audited: { residents: { record: '/residents/{id}/show' }, resident_imports: {} },
+  // A resident's units: chosen on the form, and again when a deleted resident is restored.
+  options: { units: ['create', 'edit', 'restore'] },
 });

@@ -1,4 +1,5 @@
 import type { Area } from './constants';
+import type { OptionsDecl } from './options';
 
 /**
  * A resource declares itself once, here in the contract: its permission prefix and actions, the web routes and
@@ -46,6 +47,11 @@ export interface ResourceDef<N extends string = string, A extends string = strin
   areas?: readonly Area[];
   /** The audit-log entities (SQL table names) its writes record, and where one record is shown (`{id}`). */
   audited?: Readonly<Record<string, { record?: string }>>;
+  /**
+   * The lists its forms pick from (a visitor's make), each with the actions whose holders may read it: served as
+   * GET /<name>/options/<source> under the form's own permission (options.ts; issue 36 §3, decision 0039).
+   */
+  options?: OptionsDecl<A>;
 }
 
 /** Declares a resource (keeps its literal names for the derived types). */

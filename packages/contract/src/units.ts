@@ -21,4 +21,8 @@ export const unitsResource = defineResource({
   routes: { ...crudPages('units', 'unitId'), '/units/create-bulk': 'create-bulk' },
   nav: [navEntry('property', '/units', 'units')],
   audited: { units: { record: '/units/{id}/show' } },
+  options: {
+    buildings: ['create', 'edit', 'create-bulk'],
+    floors: ['create', 'edit', 'create-bulk'],
+  },
 });

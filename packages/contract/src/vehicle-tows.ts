@@ -25,6 +25,8 @@ export const vehicleTowsResource = defineResource({
   routes: { '/vehicle-tows': 'index', '/vehicle-tows/$vehicleTowId/show': 'show' },
   nav: [navEntry('property', '/vehicle-tows', 'vehicleTows')],
   audited: { vehicle_tows: { record: '/vehicle-tows/{id}/show' } },
+  // Authorising a tow: its type.
+  options: { tows: ['authorize'] },
 });
 
 /** The permission each tow transition needs. */

@@ -38,6 +38,13 @@ export const vehiclesResource = defineResource({
   },
   nav: [navEntry('account', '/my/vehicles', 'myVehicles'), navEntry('property', '/vehicles', 'vehicles')],
   audited: { vehicles: { record: '/vehicles/{id}/show' } },
+  options: {
+    residents: ['create', 'edit'],
+    makes: ['create', 'edit'],
+    models: ['create', 'edit'],
+    'permit-types': ['create', 'edit'],
+    spots: ['create', 'edit'],
+  },
 });
 
 /** GET /my/vehicles as the resident's list shows it: by plate. */

@@ -162,6 +162,14 @@ export const visitorsResource = defineResource({
   routes: crudPages('visitors', 'visitorId'),
   nav: [navEntry('account', '/my/visitors', 'myVisitors'), navEntry('property', '/visitors', 'visitors')],
   audited: { visitors: { record: '/visitors/{id}/show' } },
+  // The resident visited is chosen when registering (locked on edit); the unit is one of theirs.
+  options: {
+    residents: ['create'],
+    units: ['create', 'edit'],
+    states: ['create', 'edit'],
+    makes: ['create', 'edit'],
+    models: ['create', 'edit'],
+  },
 });
 
 /** GET /my/visitors: the signed-in resident's own visitors, newest first (the staff list's filters but the resident). */

@@ -40,6 +40,7 @@ import { patrolReportsModule } from './patrol-reports/module';
 import { permitWarningsModule } from './permit-warnings/module';
 import { vehicleTowsModule } from './vehicle-tows/module';
 import { formRulesModule } from './form-rules/module';
+import { optionsModule } from './options/module';
 
 /**
  * Every module, once (its `module.ts` declares its routes, tables and reference seed). A new module adds one line.
@@ -85,6 +86,7 @@ export const MODULES: readonly ServerModule[] = [
   permitWarningsModule,
   vehicleTowsModule,
   formRulesModule,
+  optionsModule,
 ];
 
 /** Every module's routes, mounted by the app in both areas as each route declares. */

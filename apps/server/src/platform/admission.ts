@@ -22,9 +22,22 @@ import { tenantCodeOf, tenantFrom, tenantSql, type TenantProperty } from './tena
 
 /**
  * Who may call a route: anyone ('public'), any signed-in user of the area ('authenticated'),
- * a resident ('resident'), any signed-in staff user, whatever their role ('staff'), or a holder of the permission.
+ * a resident ('resident'), any signed-in staff user, whatever their role ('staff'), a holder of the permission, or a
+ * holder of any of the permissions listed (a form's options read: whoever may use the form; decision 0039).
  */
-export type Access = 'public' | 'authenticated' | 'resident' | 'staff' | Permission;
+export type Access = 'public' | 'authenticated' | 'resident' | 'staff' | Permission | readonly Permission[];
+
+/** The permissions an access rule names (any of them admits): none for the special rules. */
+export function accessPermissions(access: Access): readonly Permission[] {
+  if (Array.isArray(access)) return access as readonly Permission[];
+  return ['public', 'authenticated', 'resident', 'staff'].includes(access as string)
+    ? []
+    : [access as Permission];
+}
+
+/** An access rule as the API document and the tests name it: `visitors.create or visitors.edit`. */
+export const accessLabel = (access: Access): string =>
+  Array.isArray(access) ? access.join(' or ') : (access as string);
 
 /** What admission reads of a route (platform/http's RouteDef has these). */
 export interface AdmissionRule {
@@ -80,7 +93,7 @@ export function checkAccess(def: AdmissionRule, session: SessionUser | null) {
     if (!session.twoFactor) throw forbidden();
     return;
   }
-  if (!session.permissions.includes(access)) throw forbidden();
+  if (!accessPermissions(access).some((p) => session.permissions.includes(p))) throw forbidden();
 }
 
 /**
@@ -91,7 +104,7 @@ export function checkAccess(def: AdmissionRule, session: SessionUser | null) {
 function checkRound(def: AdmissionRule, session: SessionUser | null, propertyId: number | null): boolean {
   if (!session || !readsOnRound(session.permissions)) return false;
   if (propertyId !== null && session.roundPropertyId === propertyId) return false;
-  if (readsDuringRoundOnly(session.permissions, def.access))
+  if (accessPermissions(def.access).some((p) => readsDuringRoundOnly(session.permissions, p)))
     throw new HttpError(409, 'patrol.checkInToRead').withCode('check-in-required');
   if (def.roundOnly && def.method === 'GET')
     throw new HttpError(409, 'patrol.checkInToReadLookups').withCode('check-in-required');

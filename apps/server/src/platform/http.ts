@@ -2,7 +2,7 @@ import { RATE_LIMITS, type Area, type Language, type RateLimitName } from '@park
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { refuseForbiddenCharacters } from './input';
 import { z, type ZodType } from 'zod';
-import { admitted, bearer, checkAccess, scopeOf, type Access, type Gate } from './admission';
+import { accessLabel, admitted, bearer, checkAccess, scopeOf, type Access, type Gate } from './admission';
 import type { Named, Tx } from './db';
 import { HttpError, RequestValidationError } from './errors';
 import type { FileAnswer } from './file-answer';
@@ -364,7 +364,7 @@ export function mountRoutes(app: FastifyInstance, services: Services, defs: Rout
               : def.propertyScoped
                 ? { headers: z.object({ 'x-property': z.string().optional() }).loose() }
                 : {}),
-            description: `Area: ${area}. Access: ${def.access}.${area === 'central' && def.propertyScoped ? (def.propertyScoped === 'optional' ? ' With the X-Property header (its id), acts on that property; without it, on the central area.' : ' Acts on the property named by the X-Property header (its id).') : ''}${def.roundOnly ? ' Round-only: a patrol officer not checked in at the property is refused a read (409 check-in-required) and gets a write answered without its lookup data.' : ''}${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
+            description: `Area: ${area}. Access: ${accessLabel(def.access)}.${area === 'central' && def.propertyScoped ? (def.propertyScoped === 'optional' ? ' With the X-Property header (its id), acts on that property; without it, on the central area.' : ' Acts on the property named by the X-Property header (its id).') : ''}${def.roundOnly ? ' Round-only: a patrol officer not checked in at the property is refused a read (409 check-in-required) and gets a write answered without its lookup data.' : ''}${def.multipart ? ` multipart/form-data (${def.multipart} policy).` : ''}${method === 'POST' && def.method !== 'POST' ? ' Method override: send _method=' + def.method + '.' : ''}`,
           },
           // Validation happens inside the handler so errors share one path and one language.
           validatorCompiler: () => (data: unknown) => ({ value: data }),

@@ -2,6 +2,7 @@ import { toFormData, type Area, type FormValue } from '@parkade/contract';
 import { sessions } from '../modules/auth/table';
 import { newToken, tokenHash } from '../platform/auth';
 import type { Database, RowScope } from '../platform/db';
+import { accessLabel } from '../platform/admission';
 import type { MountedRoute } from '../platform/http';
 import { formPayload, headers, type TestContext, type TestUser } from './harness';
 
@@ -18,7 +19,7 @@ export const ABSENT_ID = 2147483000;
 
 const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 export const idParams = (r: MountedRoute) => paramNames(r.url).filter((n) => ID_LIKE.test(n));
-export const label = (r: MountedRoute) => `${r.method} ${r.url} [${r.access}]`;
+export const label = (r: MountedRoute) => `${r.method} ${r.url} [${accessLabel(r.access)}]`;
 
 export interface Property {
   id: number;

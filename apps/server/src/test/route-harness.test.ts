@@ -4,7 +4,8 @@
  * - it declares an access rule, and a permission it names exists in the catalogue;
  * - no token → 401; a token of the other area or of another tenant → 401;
  * - a signed-in user lacking the route's permission → 403, and one holding only that permission is let in
- *   (neither 401 nor 403, and never a 500 for the empty or placeholder input the harness sends);
+ *   (neither 401 nor 403, and never a 500 for the empty or placeholder input the harness sends); a route open to
+ *   any of several permissions (a form's options read) refuses a user holding none and lets in each one alone;
  * - a tenant route with an `:id`-like param, given the params of a row of another tenant → 404, with every
  *   row of that tenant unchanged (read back in central scope), while the row's owner reaches it.
  * The rows come from the route's factory (ROUTE_FIXTURES in src/test/factories). A new module's routes are checked
@@ -17,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../modules/roles/table';
 import { query } from '../platform/db';
 import { inScope } from '../platform/scope';
+import { accessPermissions } from '../platform/admission';
 import type { MountedRoute } from '../platform/http';
 import { fixtureOf, type RouteFixture } from './factories';
 import {
@@ -153,10 +155,13 @@ describe('the route list', () => {
     for (const r of ctx.routes) {
       expect(r.access, `${r.method} ${r.url} declares no access`).toBeTruthy();
       expect(r.access, `${r.method} ${r.url}`).toBe(r.def.access);
-      expect(
-        special.includes(r.access) || isPermission(r.access),
-        `${label(r)}: "${r.access}" is not in the permission catalogue`,
-      ).toBe(true);
+      const named: readonly string[] = typeof r.access === 'string' ? [r.access] : r.access;
+      expect(named.length, `${label(r)}: an empty list of permissions admits no one`).toBeGreaterThan(0);
+      for (const a of named)
+        expect(
+          (typeof r.access === 'string' && special.includes(a)) || isPermission(a),
+          `${label(r)}: "${a}" is not in the permission catalogue`,
+        ).toBe(true);
       if (r.access === 'resident')
         expect(r.area, `${label(r)}: residents exist only on a property`).toBe('tenant');
     }
@@ -246,20 +251,24 @@ describe.each(ctx.routes.filter((r) => r.access !== 'public').map((r) => [label(
         expectLetIn(await call(r, { token: await token(users.callerResident) }), 'resident');
         return;
       }
-      const p = r.access as Permission;
-      // Every permission but this one, then this one alone.
-      await setRoles(
-        ALL_PERMISSIONS.filter((x) => x !== p),
-        [p],
-      );
+      // Every permission but the route's (any of which admits), then each of them alone.
+      const ps = accessPermissions(r.access);
       const lacking = central ? users.centralLacking : users.callerLacking;
-      expectStatus(await call(r, { token: await token(lacking) }), `without ${p}`, 403);
-      if (!central)
-        expectStatus(await call(r, { token: await token(users.callerResident) }), 'resident', 403);
-      expectLetIn(
-        await call(r, { token: await token(central ? users.centralHolding : users.callerHolding) }),
-        `with ${p} only`,
-      );
+      for (const [i, p] of ps.entries()) {
+        await setRoles(
+          ALL_PERMISSIONS.filter((x) => !ps.includes(x)),
+          [p],
+        );
+        if (i === 0) {
+          expectStatus(await call(r, { token: await token(lacking) }), `without ${ps.join(' or ')}`, 403);
+          if (!central)
+            expectStatus(await call(r, { token: await token(users.callerResident) }), 'resident', 403);
+        }
+        expectLetIn(
+          await call(r, { token: await token(central ? users.centralHolding : users.callerHolding) }),
+          `with ${p} only`,
+        );
+      }
     });
   },
 );
@@ -279,7 +288,7 @@ describe.each(tenantIdRoutes.map((r) => [label(r), r] as const))('%s', (_name, r
     ).toBeDefined();
     if (!fixture || fixture === 'global') return;
     const fx: RouteFixture = fixture;
-    if (isPermission(r.access)) await setRoles([], [r.access]);
+    if (accessPermissions(r.access).length) await setRoles([], accessPermissions(r.access));
     // Centrally the same user acts on both: the selected property (X-Property) is what differs.
     const owner = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'other');
     const intruder = r.area === 'central' ? allowed(r, 'central') : allowed(r, 'caller');
@@ -317,7 +326,7 @@ const centralScoped = ctx.routes.filter((r) => r.area === 'central' && r.def.pro
 
 describe.each(centralScoped.map((r) => [label(r), r] as const))('%s', (_name, r) => {
   it('needs a selected property (X-Property): none → 400, an unknown one → 404', async () => {
-    if (isPermission(r.access)) await setRoles([], [r.access]);
+    if (accessPermissions(r.access).length) await setRoles([], accessPermissions(r.access));
     const t = await token(allowed(r, 'central')!);
     const url = r.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) =>
       ID_LIKE.test(n) ? String(ABSENT_ID) : 'x',

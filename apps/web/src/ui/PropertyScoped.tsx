@@ -2,9 +2,28 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PropertyOption } from '@parkade/contract';
 import { usePropertyStore } from '../platform/stores';
 import { useArea } from './access';
 import { RecordPicker } from './fields';
+import { useList } from './resource';
+
+/**
+ * The properties the signed-in central user may work on (GET /properties/options): every one to a holder of
+ * properties.index, the active ones (those patrolled) to other staff — the list every central property picker
+ * reads, so none offers "No options" to an inspector (decision 0039 §1).
+ */
+export const PROPERTY_OPTIONS = '/properties/options';
+
+/** One of those properties by its id (a filter's chosen property), or undefined until known. */
+export function usePropertyOption(id: number | null): PropertyOption | undefined {
+  const row = useList<PropertyOption>(
+    PROPERTY_OPTIONS,
+    { page: 1, pageSize: 1, filter: { id: [String(id ?? 0)] } },
+    { enabled: id !== null },
+  ).data?.data[0];
+  return row && row.id === id ? row : undefined;
+}
 
 /**
  * Wraps a screen that works on one property's rows (buildings, units, spots, the map…). In a tenant area that is
@@ -33,7 +52,8 @@ export function PropertyScoped({ children }: { children: ReactNode }) {
 
   const picker = (
     <RecordPicker
-      resource="/properties"
+      resource={PROPERTY_OPTIONS}
+      sort="label"
       label={t('propertyScope.property')}
       value={propertyId ? { id: propertyId, label: propertyName ?? `#${propertyId}` } : null}
       onChange={(v) => {

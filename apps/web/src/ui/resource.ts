@@ -35,9 +35,17 @@ export function useRecord<T>(resource: string, id: number | string | null | unde
   });
 }
 
+/** A form's options read (`/visitors/options/residents`): any write may change what it offers. */
+const isOptionsQuery = (key: readonly unknown[]) =>
+  typeof key[0] === 'string' && key[0].includes('/options/');
+
 function useInvalidate(resource: string) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: resourceKeys.all(resource) });
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: resourceKeys.all(resource) }),
+      client.invalidateQueries({ predicate: (q) => isOptionsQuery(q.queryKey) }),
+    ]);
 }
 
 /** POST /resource → the created record. */
@@ -72,6 +80,10 @@ export function useDelete(resource: string) {
     mutationFn: (id) => send<{ message: string }>('DELETE', `${resource}/${id}`),
     // The lists are refreshed; the deleted record's own query is left alone (its page is being left, and
     // refetching it would only answer 404).
-    onSuccess: () => client.invalidateQueries({ queryKey: [resource, 'list'] }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: [resource, 'list'] }),
+        client.invalidateQueries({ predicate: (q) => isOptionsQuery(q.queryKey) }),
+      ]),
   });
 }

@@ -96,6 +96,12 @@ function catalogResource<const N extends string, const T extends string>(
   });
 }
 
+/** Models: a model's make is picked on its form (its options read, decision 0039 §3). */
+export const modelsResource = {
+  ...catalogResource('models', 'modelId', 'models'),
+  options: { makes: ['create', 'edit'] },
+} as const;
+
 export const catalogResources = [
   catalogResource('zones', 'zoneId', 'zones'),
   catalogResource('states', 'stateId', 'states', true),
@@ -104,5 +110,5 @@ export const catalogResources = [
   catalogResource('reasons', 'reasonId', 'reasons'),
   catalogResource('permit-types', 'permitTypeId', 'permit_types', true),
   catalogResource('makes', 'makeId', 'makes'),
-  catalogResource('models', 'modelId', 'models'),
+  modelsResource,
 ] as const;

@@ -11,10 +11,11 @@ import {
   propertyTestEmailResultSchema,
   propertyUpdateBody,
   tenantHostSchema,
+  propertyOptionSchema,
 } from '@parkade/contract';
 import { z } from 'zod';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
-import { getProperty, propertiesList } from './service';
+import { getProperty, propertiesList, propertyOptionsList } from './service';
 import * as write from './write';
 
 const tags = ['properties'];
@@ -38,6 +39,23 @@ export const propertiesRoutes = [
       response: { 200: listResponseSchema(propertyListItemSchema) },
     },
     handler: (ctx) => propertiesList.list(ctx, queryOf(ctx.req)),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/properties/options',
+    areas: ['central'],
+    access: 'staff',
+    tags,
+    summary:
+      'The properties the signed-in central user may work on, for the property pickers of the screens that act on ' +
+      'one (issue 36 §1): every property to a holder of properties.index, the active ones (those patrolled) to ' +
+      'other staff. { id, label (name), detail (code), country }; filter[term] searches name, code and city, ' +
+      'filter[id] names chosen ones',
+    schema: {
+      querystring: propertyOptionsList.querystring,
+      response: { 200: listResponseSchema(propertyOptionSchema) },
+    },
+    handler: (ctx) => propertyOptionsList.list(ctx, queryOf(ctx.req)),
   }),
   defineRoute({
     method: 'GET',

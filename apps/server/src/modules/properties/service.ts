@@ -122,6 +122,27 @@ export const propertiesList = defineListResource({
   },
 });
 
+/**
+ * The properties a central user may work on (GET /properties/options; issue 36 §1, decision 0039): to a holder of
+ * `properties.index`, every property; to other central staff — a patrol officer, a dispatcher — the active ones,
+ * the properties patrolled (GET /patrolling/properties lists the same). Id, name (label), code (detail) and country.
+ */
+export const propertyOptionsList = defineListResource({
+  table: properties,
+  select: {
+    id: properties.id,
+    label: properties.name,
+    detail: properties.code,
+    country: properties.country,
+  },
+  scope: (ctx) =>
+    ctx.session?.permissions.includes('properties.index') ? undefined : eq(properties.active, true),
+  filters: { id: { type: 'number', column: properties.id } },
+  term: [properties.name, properties.code, properties.city],
+  sorts: { label: properties.name },
+  defaultSort: 'label',
+});
+
 export async function getProperty(ctx: Scope, id: number): Promise<Property> {
   const [row] = await ctx.tx.select(detailColumns).from(properties).where(eq(properties.id, id));
   if (!row) throw new HttpError(404, 'properties.notFound');

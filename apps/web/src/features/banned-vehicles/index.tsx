@@ -1,6 +1,8 @@
 import {
   bannedVehicleBody,
   bannedVehiclesListQuery,
+  bannedVehiclesResource,
+  optionsRead,
   type BannedVehicleBody,
   type BannedVehicleItem,
   type ReasonItem,
@@ -25,6 +27,14 @@ import { useRecord } from '../../ui/resource';
 import { resourceScreens } from '../../ui/resource-screens';
 import { BanPanel, BanStatusChip } from './BanPanel';
 
+/** What the form's pickers read: the banned-vehicles options, under the form's own permission (decision 0039 §3). */
+const pick = {
+  reasons: optionsRead(bannedVehiclesResource, 'reasons'),
+  states: optionsRead(bannedVehiclesResource, 'states'),
+  makes: optionsRead(bannedVehiclesResource, 'makes'),
+  models: optionsRead(bannedVehiclesResource, 'models'),
+};
+
 export function BannedVehicleFields({ record }: { record?: BannedVehicleItem }) {
   const { t } = useTranslation();
   const makeId = useDependentField<number | null>('makeId', 'modelId');
@@ -42,26 +52,26 @@ export function BannedVehicleFields({ record }: { record?: BannedVehicleItem }) 
         name="reasonId"
         label={t('bannedVehicles.reason')}
         required
-        resource="/reasons"
+        from={pick.reasons}
         initial={record?.reason ? { id: record.reason.id, label: record.reason.name } : null}
       />
       <RecordInput
         name="stateId"
         label={t('fields.state')}
-        resource="/states"
+        from={pick.states}
         initial={named(record?.stateId, record?.stateName)}
       />
       <RecordInput
         name="makeId"
         label={t('rules.fields.makeId')}
-        resource="/makes"
+        from={pick.makes}
         initial={named(record?.makeId, record?.makeName)}
       />
       <RecordInput
         key={makeId ?? 0}
         name="modelId"
         label={t('rules.fields.modelId')}
-        resource="/models"
+        from={pick.models}
         filter={makeId ? { makeId: [String(makeId)] } : undefined}
         initial={named(record?.modelId, record?.modelName)}
       />

@@ -27,7 +27,8 @@ import { RecordPicker } from '../../ui/fields';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { PageHeader, type Crumb } from '../../ui/PageHeader';
-import { useList, useRecord } from '../../ui/resource';
+import { PROPERTY_OPTIONS, usePropertyOption } from '../../ui/PropertyScoped';
+import { useList } from '../../ui/resource';
 import { binnacleSpec } from './search';
 
 /**
@@ -68,10 +69,7 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
       ? (rows.find((r) => String(r.userId) === String(search.userId))?.userName ?? `#${search.userId}`)
       : null;
   const propertyId = search.propertyId ? Number(search.propertyId) : null;
-  const property = useRecord<{ id: number; name: string }>(
-    '/properties',
-    central && propertyId ? propertyId : null,
-  );
+  const property = usePropertyOption(central && propertyId ? propertyId : null);
 
   const columns = useMemo<DataTableColumn<AuditEntry>[]>(
     () => [
@@ -221,12 +219,11 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
             {central && (
               <Box sx={{ width: { xs: '100%', sm: 220 } }}>
                 <RecordPicker
-                  resource="/properties"
+                  resource={PROPERTY_OPTIONS}
+                  sort="label"
                   label={t('binnacle.property')}
                   size="small"
-                  value={
-                    propertyId ? { id: propertyId, label: property.data?.name ?? `#${propertyId}` } : null
-                  }
+                  value={propertyId ? { id: propertyId, label: property?.label ?? `#${propertyId}` } : null}
                   onChange={(v) => update({ propertyId: v ? String(v.id) : undefined })}
                 />
               </Box>

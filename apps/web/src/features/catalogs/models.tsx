@@ -1,4 +1,11 @@
-import { modelsCatalog, type MakeItem, type ModelBody, type ModelItem } from '@parkade/contract';
+import {
+  modelsCatalog,
+  modelsResource,
+  optionsRead,
+  type MakeItem,
+  type ModelBody,
+  type ModelItem,
+} from '@parkade/contract';
 import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';
@@ -6,7 +13,7 @@ import { FieldGrid, RecordInput, RecordPicker, TextInput } from '../../ui/fields
 import { useRecord } from '../../ui/resource';
 import { catalogScreens } from './catalog-screens';
 
-/** Models: each belongs to a make (picked from /makes as the user types); the list filters by make. */
+/** Models: each belongs to a make (picked from the form's options read as the user types); the list filters by make. */
 function ModelFields({ record }: { record?: ModelItem }) {
   const { t } = useTranslation();
   const make = record?.make ? { id: record.make.id, label: record.make.name } : null;
@@ -15,7 +22,7 @@ function ModelFields({ record }: { record?: ModelItem }) {
       <RecordInput
         name="makeId"
         label={t('fields.make')}
-        resource="/makes"
+        from={optionsRead(modelsResource, 'makes')}
         initial={make}
         required
         showHref={(id) => `/catalog/makes/${id}/show`}

@@ -1,7 +1,9 @@
 import {
+  optionsRead,
   VEHICLE_TOW_NOTE_MAX,
+  vehicleTowsResource,
+  type OptionItem,
   type PermitWarningItem,
-  type TowItem,
   type VehicleTowItem,
 } from '@parkade/contract';
 import {
@@ -36,7 +38,10 @@ export function AuthorizeTowDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const tows = useList<TowItem>('/tows', { all: true, sort: ['name'] }, { enabled: open }).data?.data ?? [];
+  // The tow types, read under the authorisation's own permission (its options read, decision 0039 §3).
+  const tows =
+    useList<OptionItem>(optionsRead(vehicleTowsResource, 'tows').path, { all: true }, { enabled: open }).data
+      ?.data ?? [];
   const [towId, setTowId] = useState<number | ''>('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -100,7 +105,7 @@ export function AuthorizeTowDialog({
           >
             {tows.map((x) => (
               <MenuItem key={x.id} value={x.id}>
-                {x.name}
+                {x.label}
               </MenuItem>
             ))}
           </TextField>

@@ -1,8 +1,10 @@
 import {
+  optionsRead,
   PERMIT_WARNING_NOTE_MAX,
+  permitWarningsResource,
+  type OptionItem,
+  type OptionsRead,
   type PermitWarningItem,
-  type ReasonItem,
-  type WarningItem,
 } from '@parkade/contract';
 import {
   Alert,
@@ -24,9 +26,12 @@ import type { RequestError } from '../../platform/errors';
 import { useList } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 
-/** The catalog's entries by name (a short list: every one). */
-function useCatalog<T extends { id: number; name: string }>(resource: string, enabled: boolean) {
-  return useList<T>(resource, { all: true, sort: ['name'] }, { enabled }).data?.data ?? [];
+/**
+ * The catalog's entries by name (a short list: every one), read under the request's own permission (its options
+ * read, decision 0039 §3).
+ */
+function useCatalog(read: OptionsRead, enabled: boolean) {
+  return useList<OptionItem>(read.path, { all: true }, { enabled }).data?.data ?? [];
 }
 
 /**
@@ -51,8 +56,8 @@ export function RequestWarningDialog({
   const { t } = useTranslation();
   const client = useQueryClient();
   const titleId = useId();
-  const warnings = useCatalog<WarningItem>('/warnings', open);
-  const reasons = useCatalog<ReasonItem>('/reasons', open);
+  const warnings = useCatalog(optionsRead(permitWarningsResource, 'warnings'), open);
+  const reasons = useCatalog(optionsRead(permitWarningsResource, 'reasons'), open);
   const [warningId, setWarningId] = useState<number | ''>('');
   const [reasonId, setReasonId] = useState<number | ''>('');
   const [note, setNote] = useState('');
@@ -122,7 +127,7 @@ export function RequestWarningDialog({
           >
             {warnings.map((w) => (
               <MenuItem key={w.id} value={w.id}>
-                {w.name}
+                {w.label}
               </MenuItem>
             ))}
           </TextField>
@@ -138,7 +143,7 @@ export function RequestWarningDialog({
           >
             {reasons.map((r) => (
               <MenuItem key={r.id} value={r.id}>
-                {r.name}
+                {r.label}
               </MenuItem>
             ))}
           </TextField>

@@ -1,4 +1,6 @@
 import {
+  optionsRead,
+  permitsResource,
   PERMIT_SHOWN_STATUSES,
   PERMIT_DISPLAY,
   permitBody,
@@ -48,6 +50,14 @@ function Locked({ when, children }: { when: boolean; children: ReactNode }) {
   return when ? <FormModeProvider value="show">{children}</FormModeProvider> : <>{children}</>;
 }
 
+/** What the form's pickers read: the permits options, under the form's own permission (decision 0039 §3). */
+const pick = {
+  residents: optionsRead(permitsResource, 'residents'),
+  vehicles: optionsRead(permitsResource, 'vehicles'),
+  permitTypes: optionsRead(permitsResource, 'permit-types'),
+  spots: optionsRead(permitsResource, 'spots'),
+};
+
 export function PermitFields({ record }: { record?: PermitItem }) {
   const { t } = useTranslation();
   const mode = useFormMode();
@@ -86,11 +96,8 @@ export function PermitFields({ record }: { record?: PermitItem }) {
           name="residentId"
           label={t('permits.resident')}
           required
-          resource="/residents"
-          sort="fullName"
-          optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
+          from={pick.residents}
           initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
-          valueLabel={(r) => String(r.fullName)}
           showHref={(id) => `/residents/${id}/show`}
         />
       </Locked>
@@ -101,10 +108,8 @@ export function PermitFields({ record }: { record?: PermitItem }) {
           label={t('rules.fields.vehicleId')}
           required={req('vehicleId') || changingVehicle}
           helperText={mode !== 'show' && !residentId ? t('permits.chooseResidentFirst') : undefined}
-          resource="/vehicles"
-          sort="plate"
+          from={pick.vehicles}
           filter={residentId ? { residentId: [String(residentId)] } : undefined}
-          optionLabel={(v) => `${String(v.plate)}${typeof v.makeName === 'string' ? ` · ${v.makeName}` : ''}`}
           initial={record?.vehicle ? { id: record.vehicle.id, label: record.vehicle.plate } : null}
           showHref={(id) => `/vehicles/${id}/show`}
         />
@@ -114,7 +119,7 @@ export function PermitFields({ record }: { record?: PermitItem }) {
           name="permitTypeId"
           label={t('rules.fields.permitTypeId')}
           required
-          resource="/permit-types"
+          from={pick.permitTypes}
           initial={record?.permitType ? { id: record.permitType.id, label: record.permitType.name } : null}
         />
         {shown('spotId') && (
@@ -122,9 +127,7 @@ export function PermitFields({ record }: { record?: PermitItem }) {
             name="spotId"
             label={t('rules.fields.spotId')}
             required={req('spotId')}
-            resource="/spots"
-            sort="number"
-            optionLabel={(s) => String(s.number)}
+            from={pick.spots}
             initial={record?.spot ? { id: record.spot.id, label: record.spot.number } : null}
           />
         )}

@@ -60,7 +60,7 @@ function MyPermitFields({ record }: { record?: PermitItem }) {
         name="vehicleId"
         label={t(mode === 'edit' ? 'my.permits.newVehicle' : 'rules.fields.plate')}
         required
-        resource="/my/vehicles"
+        from="/my/vehicles"
         sort="plate"
         optionLabel={(v) => String(v.plate)}
         initial={record?.vehicle ? { id: record.vehicle.id, label: record.vehicle.plate } : null}

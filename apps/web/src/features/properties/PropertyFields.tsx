@@ -1,4 +1,4 @@
-import { PROPERTY_TYPES, type Property } from '@parkade/contract';
+import { optionsRead, PROPERTY_TYPES, propertiesResource, type Property } from '@parkade/contract';
 import { Checkbox, FormControlLabel, Link } from '@mui/material';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ function DetailsSection({ record }: { record?: Property }) {
         <RecordInput
           name="zoneId"
           label={t('fields.zone')}
-          resource="/zones"
+          from={optionsRead(propertiesResource, 'zones')}
           initial={record?.zone ? { id: record.zone.id, label: record.zone.name } : null}
         />
         <LanguagesField />

@@ -1,4 +1,4 @@
-import { residentRestoreBody, type ResidentItem } from '@parkade/contract';
+import { optionsRead, residentRestoreBody, residentsResource, type ResidentItem } from '@parkade/contract';
 import {
   Alert,
   Button,
@@ -165,13 +165,8 @@ function RestoreDialog({ resident, onClose }: { resident: ResidentItem; onClose:
                   name="unitId"
                   label={t('fields.unit')}
                   required
-                  resource="/units"
-                  sort="buildingName"
-                  include={['building']}
+                  from={optionsRead(residentsResource, 'units')}
                   initial={first ? { id: first.id, label: `${first.buildingName} · ${first.name}` } : null}
-                  optionLabel={(u) =>
-                    `${(u.building as { name?: string } | undefined)?.name ?? ''} · ${String(u.name)}`
-                  }
                 />
                 <DateInput name="leaseExpirationAt" label={t('rules.fields.leaseExpirationAt')} required />
               </FieldGrid>

@@ -1,4 +1,12 @@
-import { LANGUAGES, RESIDENT_LIMITS, RESIDENT_STATUSES, type UnitItem } from '@parkade/contract';
+import {
+  LANGUAGES,
+  optionsRead,
+  RESIDENT_LIMITS,
+  RESIDENT_STATUSES,
+  residentsResource,
+  type OptionItem,
+  type ResidentItem,
+} from '@parkade/contract';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Accordion,
@@ -31,20 +39,23 @@ import { useFormRules } from '../rules/RulesPage';
 import { usePropertyStore } from '../../platform/stores';
 import { useBootstrap } from '../shell/useBootstrap';
 
-/** The resident's units: several, picked from the property's units (building and number). */
-function UnitsInput() {
+/**
+ * The resident's units: several, picked from the property's units (building and number), read under the form's own
+ * permission (the residents options read, decision 0039 §3); on the show page, the record's units.
+ */
+function UnitsInput({ record }: { record?: ResidentItem }) {
   const { t } = useTranslation();
   const mode = useFormMode();
   const { field, fieldState } = useController({ name: 'unitIds' });
-  const units = useList<UnitItem>('/units', {
-    all: true,
-    include: ['building'],
-    sort: ['buildingName', 'name'],
-  });
-  const options = (units.data?.data ?? []).map((u) => ({
-    id: u.id,
-    label: `${u.building?.name ?? ''} · ${u.name}`,
-  }));
+  const units = useList<OptionItem>(
+    optionsRead(residentsResource, 'units').path,
+    { all: true },
+    { enabled: mode !== 'show' },
+  );
+  const options =
+    mode === 'show'
+      ? (record?.units ?? []).map((u) => ({ id: u.id, label: `${u.buildingName} · ${u.name}` }))
+      : (units.data?.data ?? []).map((u) => ({ id: u.id, label: u.label }));
   const ids = (field.value as number[] | undefined) ?? [];
   const value = ids.map((id) => options.find((o) => o.id === id) ?? { id, label: `#${id}` });
   const label = t('residents.units');
@@ -93,7 +104,7 @@ export function usePhoneCountry() {
   return own ? own.country : selected;
 }
 
-export function ResidentFields() {
+export function ResidentFields({ record }: { record?: ResidentItem }) {
   const { t } = useTranslation();
   const mode = useFormMode();
   const rules = useFormRules()?.residents;
@@ -122,7 +133,7 @@ export function ResidentFields() {
         />
       )}
       <FullRow>
-        <UnitsInput />
+        <UnitsInput record={record} />
       </FullRow>
       <SelectInput
         name="status"

@@ -1,4 +1,4 @@
-import { unitNamesOf, unitsBulkBody, type BuildingItem, type UnitsBulkBody } from '@parkade/contract';
+import { unitNamesOf, unitsBulkBody, type OptionItem, type UnitsBulkBody } from '@parkade/contract';
 import {
   Alert,
   Autocomplete,
@@ -24,9 +24,9 @@ import { applyServerErrors, useFormMessage } from '../../ui/form';
 import { contractResolver } from '../../ui/contract-resolver';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
-import { useList, useRecord } from '../../ui/resource';
+import { useList } from '../../ui/resource';
 import { toast } from '../../ui/toast';
-import { FloorSelect } from './index';
+import { FloorSelect, unitPick } from './index';
 
 const PREVIEW = 30;
 
@@ -46,9 +46,14 @@ export function previewNames(values: Partial<UnitsBulkBody>): { names: string[] 
  */
 export function BulkUnitsPage({ buildingId }: { buildingId?: number }) {
   const { t } = useTranslation();
-  const building = useRecord<BuildingItem>('/buildings', buildingId ?? null);
+  // Named by the form's own options read: whoever may make units in bulk may read it.
+  const building = useList<OptionItem>(
+    unitPick.buildings.path,
+    { filter: { id: [String(buildingId ?? 0)] } },
+    { enabled: !!buildingId },
+  ).data?.data[0];
   const title = buildingId
-    ? t('units.bulk.titleFor', { building: building.data?.name ?? '…' })
+    ? t('units.bulk.titleFor', { building: building?.label ?? '…' })
     : t('units.bulk.title');
   return (
     <>
@@ -58,7 +63,7 @@ export function BulkUnitsPage({ buildingId }: { buildingId?: number }) {
           buildingId
             ? [
                 { label: t('buildings.title'), href: '/buildings' },
-                { label: building.data?.name ?? '…', href: `/buildings/${buildingId}/show` },
+                { label: building?.label ?? '…', href: `/buildings/${buildingId}/show` },
               ]
             : [{ label: t('units.title'), href: '/units' }]
         }
@@ -90,11 +95,7 @@ function BulkForm({ buildingId }: { buildingId?: number }) {
     },
   });
   const values = useWatch({ control: form.control }) as Partial<UnitsBulkBody>;
-  const buildings = useList<BuildingItem>(
-    '/buildings',
-    { all: true, sort: ['name'] },
-    { enabled: !buildingId },
-  );
+  const buildings = useList<OptionItem>(unitPick.buildings.path, { all: true }, { enabled: !buildingId });
   const [general, setGeneral] = useState<string | null>(null);
   const preview = useMemo(() => previewNames(values), [values]);
   const oneBuilding = (values.buildingIds?.length ?? 0) === 1 ? values.buildingIds![0] : null;
@@ -133,13 +134,13 @@ function BulkForm({ buildingId }: { buildingId?: number }) {
                     <Autocomplete
                       multiple
                       options={options}
-                      getOptionLabel={(o) => o.name}
+                      getOptionLabel={(o) => o.label}
                       value={options.filter((o) => field.value?.includes(o.id))}
                       onChange={(_e, v) => field.onChange(v.map((o) => o.id))}
                       renderValue={(selected, getItemProps) =>
                         selected.map((o, index) => {
                           const { key, ...rest } = getItemProps({ index });
-                          return <Chip key={key} label={o.name} {...rest} />;
+                          return <Chip key={key} label={o.label} {...rest} />;
                         })
                       }
                       renderInput={(params) => (

@@ -1,4 +1,12 @@
-import { unitBody, unitsListQuery, type FloorItem, type UnitBody, type UnitItem } from '@parkade/contract';
+import {
+  optionsRead,
+  unitBody,
+  unitsListQuery,
+  unitsResource,
+  type OptionItem,
+  type UnitBody,
+  type UnitItem,
+} from '@parkade/contract';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { Button } from '@mui/material';
@@ -7,25 +15,38 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
-import { FieldGrid, RecordInput, SelectInput, TextInput } from '../../ui/fields';
+import { FieldGrid, RecordInput, SelectInput, TextInput, useFormMode } from '../../ui/fields';
 import { resourceScreens } from '../../ui/resource-screens';
 import { useList } from '../../ui/resource';
 import { ImportUnitsDialog } from './ImportUnitsDialog';
 
-/** The floors of one building, as options of a select (none until a building is chosen). */
+/** What the unit forms pick from: the units options, under the forms' own permissions (decision 0039 §3). */
+export const unitPick = {
+  buildings: optionsRead(unitsResource, 'buildings'),
+  floors: optionsRead(unitsResource, 'floors'),
+};
+
+/**
+ * The floors of one building, as options of a select (none until a building is chosen). On a show page, the
+ * record's floor (`current`) names the value.
+ */
 export function FloorSelect({
   buildingId,
   name = 'floorId',
+  current,
 }: {
   buildingId: number | null | undefined;
   name?: string;
+  current?: { id: number; name: string } | null;
 }) {
   const { t } = useTranslation();
-  const floors = useList<FloorItem>(
-    '/floors',
-    { filter: { buildingId: [String(buildingId ?? 0)] }, all: true, sort: ['level', 'name'] },
-    { enabled: !!buildingId },
-  );
+  const mode = useFormMode();
+  const floors = useList<OptionItem>(
+    unitPick.floors.path,
+    { filter: { buildingId: [String(buildingId ?? 0)] }, all: true },
+    { enabled: !!buildingId && mode !== 'show' },
+  ).data?.data;
+  const options = floors ?? (current ? [{ id: current.id, label: current.name }] : []);
   return (
     <SelectInput
       name={name}
@@ -33,7 +54,7 @@ export function FloorSelect({
       disabled={!buildingId}
       emptyLabel={t('units.noFloor')}
       helperText={buildingId ? undefined : t('units.chooseBuildingFirst')}
-      options={(floors.data?.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+      options={options.map((f) => ({ value: f.id, label: f.label }))}
     />
   );
 }
@@ -53,12 +74,12 @@ function UnitFields({ record }: { record?: UnitItem }) {
       <RecordInput
         name="buildingId"
         label={t('fields.building')}
-        resource="/buildings"
+        from={unitPick.buildings}
         required
         initial={record?.building ? { id: record.building.id, label: record.building.name } : null}
         showHref={(id) => `/buildings/${id}/show`}
       />
-      <FloorSelect buildingId={buildingId} />
+      <FloorSelect buildingId={buildingId} current={record?.floor} />
       <TextInput name="name" label={t('fields.unit')} required helperText={t('units.nameHint')} />
     </FieldGrid>
   );

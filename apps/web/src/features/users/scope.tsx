@@ -10,6 +10,7 @@ import { useAuthStore, usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';
 import { useListState } from '../../ui/DataTable';
 import { RecordPicker } from '../../ui/fields';
+import { PROPERTY_OPTIONS } from '../../ui/PropertyScoped';
 import { useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { useBootstrap } from '../shell/useBootstrap';
@@ -102,7 +103,8 @@ export function UsersListActions() {
           {choosing ? (
             <Box sx={{ width: { xs: '100%', sm: 280 } }}>
               <RecordPicker
-                resource="/properties"
+                resource={PROPERTY_OPTIONS}
+                sort="label"
                 label={t('propertyScope.property')}
                 value={null}
                 onChange={(v) =>

@@ -1,5 +1,7 @@
 import {
+  optionsRead,
   VEHICLE_TYPES,
+  vehiclesResource,
   vehicleBody,
   vehicleBodyFor,
   vehiclesListQuery,
@@ -47,6 +49,15 @@ export function TemporaryPlatesInput({ label }: { label: string }) {
   );
 }
 
+/** What the form's pickers read: the vehicles options, under the form's own permission (decision 0039 §3). */
+const pick = {
+  residents: optionsRead(vehiclesResource, 'residents'),
+  makes: optionsRead(vehiclesResource, 'makes'),
+  models: optionsRead(vehiclesResource, 'models'),
+  permitTypes: optionsRead(vehiclesResource, 'permit-types'),
+  spots: optionsRead(vehiclesResource, 'spots'),
+};
+
 export function VehicleFields({ record }: { record?: VehicleItem }) {
   const { t } = useTranslation();
   const rules = useFormRules()?.vehicles;
@@ -59,11 +70,8 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
         name="residentId"
         label={t('permits.resident')}
         required
-        resource="/residents"
-        sort="fullName"
-        optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
+        from={pick.residents}
         initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
-        valueLabel={(r) => String(r.fullName)}
         showHref={(id) => `/residents/${id}/show`}
       />
       <TextInput name="plate" label={t('rules.fields.plate')} required helperText={t('vehicles.plateHint')} />
@@ -80,7 +88,7 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
           name="makeId"
           label={t('rules.fields.makeId')}
           required={req('makeId')}
-          resource="/makes"
+          from={pick.makes}
           initial={record?.makeId && record.makeName ? { id: record.makeId, label: record.makeName } : null}
         />
       )}
@@ -90,7 +98,7 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
           name="modelId"
           label={t('rules.fields.modelId')}
           required={req('modelId')}
-          resource="/models"
+          from={pick.models}
           filter={makeId ? { makeId: [String(makeId)] } : undefined}
           initial={
             record?.modelId && record.modelName ? { id: record.modelId, label: record.modelName } : null
@@ -121,7 +129,7 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
           name="permitTypeId"
           label={t('rules.fields.permitTypeId')}
           required={req('permitTypeId')}
-          resource="/permit-types"
+          from={pick.permitTypes}
           initial={record?.permitType ? { id: record.permitType.id, label: record.permitType.name } : null}
         />
       )}
@@ -130,9 +138,7 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
           name="spotId"
           label={t('rules.fields.spotId')}
           required={req('spotId')}
-          resource="/spots"
-          sort="number"
-          optionLabel={(s) => String(s.number)}
+          from={pick.spots}
           initial={record?.spot ? { id: record.spot.id, label: record.spot.number } : null}
         />
       )}

@@ -1,4 +1,11 @@
-import { VEHICLE_TYPES, type ResidentItem, type VisitorItem, type VisitorValidity } from '@parkade/contract';
+import {
+  optionsRead,
+  VEHICLE_TYPES,
+  visitorsResource,
+  type OptionItem,
+  type VisitorItem,
+  type VisitorValidity,
+} from '@parkade/contract';
 import { Alert, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -20,7 +27,7 @@ import {
   useDependentField,
   useFormMode,
 } from '../../ui/fields';
-import { useRecord } from '../../ui/resource';
+import { useList } from '../../ui/resource';
 import { useBootstrap } from '../shell/useBootstrap';
 import { useFormRules } from '../rules/RulesPage';
 import { TemporaryPlatesInput } from '../vehicles';
@@ -64,21 +71,33 @@ function StatusRow({ visitor }: { visitor: VisitorItem }) {
   );
 }
 
+/** What the form's pickers read: the visitors options, under the form's own permission (decision 0039 §3). */
+const pick = {
+  residents: optionsRead(visitorsResource, 'residents'),
+  units: optionsRead(visitorsResource, 'units'),
+  states: optionsRead(visitorsResource, 'states'),
+  makes: optionsRead(visitorsResource, 'makes'),
+  models: optionsRead(visitorsResource, 'models'),
+};
+
 /** The unit visited: one of the chosen resident's units. */
 function UnitInput({ residentId, record }: { residentId: number | null; record?: VisitorItem }) {
   const { t } = useTranslation();
-  const resident = useRecord<ResidentItem>('/residents', residentId).data;
-  const units = resident?.units ?? (record?.unit ? [{ ...record.unit, buildingName: '' }] : []);
+  const mode = useFormMode();
+  const listed = useList<OptionItem>(
+    pick.units.path,
+    { all: true, filter: { residentId: [String(residentId ?? 0)] } },
+    { enabled: !!residentId && mode !== 'show' },
+  ).data?.data;
+  const units =
+    listed ?? (record?.unit ? [{ id: record.unit.id, label: record.unit.name, detail: null }] : []);
   return (
     <SelectInput
       name="unitId"
       label={t('visitors.fields.unit')}
       helperText={residentId ? undefined : t('visitors.screens.chooseResidentFirst')}
       emptyLabel={t('visitors.screens.noUnit')}
-      options={units.map((u) => ({
-        value: u.id,
-        label: u.buildingName ? `${u.buildingName} · ${u.name}` : u.name,
-      }))}
+      options={units.map((u) => ({ value: u.id, label: u.label }))}
     />
   );
 }
@@ -137,7 +156,7 @@ export function VisitorFields({ record, mine = false }: { record?: VisitorItem; 
         <RecordInput
           name="stateId"
           label={t('visitors.fields.state')}
-          resource="/states"
+          from={pick.states}
           initial={record?.state ? { id: record.state.id, label: record.state.name } : null}
         />
       )}
@@ -146,7 +165,7 @@ export function VisitorFields({ record, mine = false }: { record?: VisitorItem; 
           name="makeId"
           label={t('visitors.fields.make')}
           required={req('makeId')}
-          resource="/makes"
+          from={pick.makes}
           initial={record?.make ? { id: record.make.id, label: record.make.name } : null}
         />
       )}
@@ -156,7 +175,7 @@ export function VisitorFields({ record, mine = false }: { record?: VisitorItem; 
           name="modelId"
           label={t('visitors.fields.model')}
           required={req('modelId')}
-          resource="/models"
+          from={pick.models}
           filter={makeId ? { makeId: [String(makeId)] } : undefined}
           helperText={mode !== 'show' && !makeId ? t('visitors.screens.chooseMakeFirst') : undefined}
           initial={record?.model ? { id: record.model.id, label: record.model.name } : null}
@@ -182,11 +201,8 @@ export function VisitorFields({ record, mine = false }: { record?: VisitorItem; 
             name="residentId"
             label={t('visitors.fields.resident')}
             required
-            resource="/residents"
-            sort="fullName"
-            optionLabel={(r) => `${String(r.fullName)}${typeof r.email === 'string' ? ` · ${r.email}` : ''}`}
+            from={pick.residents}
             initial={record?.resident ? { id: record.resident.id, label: record.resident.fullName } : null}
-            valueLabel={(r) => String(r.fullName)}
             showHref={(id) => `/residents/${id}/show`}
           />
         </Locked>
