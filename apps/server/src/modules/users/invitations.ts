@@ -201,7 +201,7 @@ export async function invitationLink(ctx: Scope, id: number): Promise<Invitation
   if (!user.active) throw new HttpError(409, 'users.invitationInactive');
   const staff = staffOf(ctx);
   const [open] = await ctx.tx
-    .select({ tokenHash: i.tokenHash, createdAt: i.createdAt })
+    .select({ id: i.id, tokenHash: i.tokenHash })
     .from(i)
     .where(
       and(
@@ -218,7 +218,8 @@ export async function invitationLink(ctx: Scope, id: number): Promise<Invitation
   const mails = await ctx.tx
     .select({ text: mailOutbox.text })
     .from(mailOutbox)
-    .where(unsentInvitationMail(staff, open.createdAt));
+    // Its time compared in SQL: a JavaScript Date would drop the microseconds PostgreSQL keeps.
+    .where(unsentInvitationMail(staff, sql`(select ${i.createdAt} from ${i} where ${i.id} = ${open.id})`));
   const link = mails
     .flatMap((m) => linksOf(m.text))
     .find((l) => {

@@ -80,7 +80,7 @@ export const INVITATION_MAIL_KIND = 'user-invitation';
  * transaction, so at the same `now()`) and not sent yet: they still hold their body, and the link in it. A sent
  * mail's body is dropped on delivery, the link with it.
  */
-export function unsentInvitationMail(staff: Staff, createdAt: SQL | Date): SQL {
+export function unsentInvitationMail(staff: Staff, createdAt: SQL): SQL {
   const m = mailOutbox;
   return and(
     eq(m.kind, INVITATION_MAIL_KIND),
