@@ -1,4 +1,3 @@
-import type { Permission } from './permissions';
 import { defineResource, navEntry } from './resource';
 
 /**
@@ -23,7 +22,8 @@ export const counterLabelKey = (key: CounterKey) => `dashboard.counters.${key}` 
  * What waits for the signed-in staff member (issue 36, "the dashboard's first screen for a manager"): requests
  * someone must decide, each counted and linked to its list filtered on them. An item is offered only to who may
  * both open that list and act on its rows (`needs`), so no link leads to a 403 and nobody is told of work that is
- * not theirs. Label: `dashboard.waiting.<key>`.
+ * not theirs. Label: `dashboard.waiting.<key>`. (`needs` are checked as permissions where the server reads them:
+ * this file is read by the permission registry, so it does not import the Permission type.)
  */
 export const WAITING = {
   permitsPending: {
@@ -46,10 +46,7 @@ export const WAITING = {
     href: '/spot-reports',
     search: { status: 'open' },
   },
-} as const satisfies Record<
-  string,
-  { needs: readonly Permission[]; href: string; search: Record<string, string> }
->;
+} as const;
 export type WaitingKey = keyof typeof WAITING;
 export const WAITING_KEYS = Object.keys(WAITING) as WaitingKey[];
 
