@@ -17,6 +17,7 @@ import { mailOutbox } from '../outbox/table';
 import { permitWarnings } from '../permit-warnings/table';
 import { permits } from '../permits/table';
 import { spotReports } from '../spot-reports/table';
+import { shownStatusSql as visitorShownStatus } from '../visitors/service';
 import { visitors } from '../visitors/table';
 import { properties } from '../properties/table';
 import { residents } from '../residents/table';
@@ -164,8 +165,9 @@ export async function counters(
 }
 
 /**
- * What each waiting item counts: the rows its list shows under its filter (WAITING in the contract). A pending
- * visitor whose validity has passed is shown expired, so it no longer waits.
+ * What each waiting item counts: the rows its list shows under its filter (WAITING in the contract). Visitors are
+ * counted by the list's own shown status: a pending one whose validity has passed is shown expired and no longer
+ * waits.
  */
 const WAITING_COUNTS: Record<WaitingKey, (tx: Tx, scope: CounterScope) => Promise<number>> = {
   permitsPending: (tx, scope) =>
@@ -179,9 +181,8 @@ const WAITING_COUNTS: Record<WaitingKey, (tx: Tx, scope: CounterScope) => Promis
       tx,
       visitors,
       and(
-        eq(visitors.permitStatus, 'pending'),
+        sql`${visitorShownStatus} = 'pending'`,
         isNull(visitors.deletedAt),
-        sql`(${visitors.validUntil} is null or ${visitors.validUntil} > now())`,
         scope.on(visitors.propertyId),
       ),
     ),

@@ -17,6 +17,7 @@ import {
 import { AUDITED_ENTITIES, auditedRecordPath } from '@parkade/contract';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../ui/FactList';
 import { useArea } from '../../ui/access';
 import { AppLink } from '../../ui/AppLink';
 import { actionLabel, attributeLabel, ChangesTable, entityLabel, type AuditEntry } from '../../ui/audit';
@@ -294,30 +295,7 @@ function EntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: ()
             <CloseIcon />
           </IconButton>
           <DialogContent dividers>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-                columnGap: 2,
-                rowGap: 1,
-                m: 0,
-                mb: 3,
-              }}
-            >
-              {facts
-                .filter(([, v]) => v)
-                .map(([k, v]) => (
-                  <Stack key={k} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {k}
-                    </Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                      {v}
-                    </Typography>
-                  </Stack>
-                ))}
-            </Box>
+            <FactList facts={facts.filter(([, v]) => v)} layout="dialog" mb={3} />
             <ChangesTable changes={entry.changes} action={entry.action} />
           </DialogContent>
           <DialogActions>

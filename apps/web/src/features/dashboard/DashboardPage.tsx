@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bootstrap } from '../../platform/session';
 import { usePropertyStore } from '../../platform/stores';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryError } from '../../ui/QueryError';
 import { CounterCards } from './CounterCards';
 import { useCounters, usePropertyOptions, useZoneOptions } from './queries';
 import { Waiting } from './Waiting';
@@ -164,7 +165,6 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
 }
 
 function Counters({ params, title }: { params: { zoneId?: number; propertyId?: number }; title: string }) {
-  const { t } = useTranslation();
   const counters = useCounters(params);
   return (
     <Box component="section" aria-labelledby="dashboard-figures">
@@ -172,16 +172,7 @@ function Counters({ params, title }: { params: { zoneId?: number; propertyId?: n
         {title}
       </Typography>
       {counters.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void counters.refetch()}>
-              {t('shell.retry')}
-            </Button>
-          }
-        >
-          {counters.error.message}
-        </Alert>
+        <QueryError error={counters.error} retry={() => counters.refetch()} />
       ) : (
         <CounterCards counters={counters.data?.counters} loading={counters.isLoading} />
       )}

@@ -6,9 +6,7 @@ import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import {
-  Alert,
   Box,
-  Button,
   Card,
   Chip,
   List,
@@ -27,6 +25,7 @@ import type { RequestError } from '../../platform/errors';
 import { LOCALE_TAG } from '../../platform/language';
 import { useLanguageStore } from '../../platform/stores';
 import { ListItemLink } from '../../ui/AppLink';
+import { QueryError } from '../../ui/QueryError';
 
 const ICONS: Record<WaitingKey, SvgIconComponent> = {
   permitsPending: AssignmentLateOutlined,
@@ -58,16 +57,7 @@ export function Waiting({ params }: { params: { propertyId?: number } }) {
         {t('dashboard.waiting.title')}
       </Typography>
       {waiting.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void waiting.refetch()}>
-              {t('shell.retry')}
-            </Button>
-          }
-        >
-          {waiting.error.message}
-        </Alert>
+        <QueryError error={waiting.error} retry={() => waiting.refetch()} />
       ) : !waiting.data ? (
         <Card aria-busy="true" sx={{ p: 2 }}>
           <Skeleton width="60%" />

@@ -18,10 +18,12 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../../ui/FactList';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { QueryError } from '../../ui/QueryError';
 import { useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 import { kindLabel, StatusChip } from './labels';
 
 /**
@@ -38,9 +40,10 @@ export function MailDialog({ id, onClose }: { id: number | null; onClose: () => 
   const mail = useRecord<OutboxMail>('/outbox', id);
   const m = mail.data && mail.data.id === id ? mail.data : null;
   const copy = (link: string) =>
-    void navigator.clipboard?.writeText(link).then(
-      () => toast.success(t('outbox.linkCopied', { to: m?.to ?? '' })),
-      () => toast.error(t('outbox.copyFailed')),
+    void writeClipboard(link).then((copied) =>
+      copied
+        ? toast.success(t('outbox.linkCopied', { to: m?.to ?? '' }))
+        : toast.error(t('outbox.copyFailed')),
     );
   const facts: [string, React.ReactNode][] = m
     ? [
@@ -79,27 +82,7 @@ export function MailDialog({ id, onClose }: { id: number | null; onClose: () => 
         {mail.isError && <QueryError error={mail.error} retry={() => mail.refetch()} />}
         {m && (
           <Stack spacing={3}>
-            <Box
-              component="dl"
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-                columnGap: 2,
-                rowGap: 1,
-                m: 0,
-              }}
-            >
-              {facts.map(([k, v]) => (
-                <Stack key={k} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {k}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {v}
-                  </Typography>
-                </Stack>
-              ))}
-            </Box>
+            <FactList facts={facts} layout="dialog" />
             {m.text === null ? (
               <Alert severity="info">{t('outbox.bodyDropped')}</Alert>
             ) : (

@@ -27,6 +27,7 @@ import type { RequestError } from '../../platform/errors';
 import { applyLanguage, NATIVE_NAMES } from '../../platform/language';
 import { updateSessionUser } from '../../platform/session';
 import { useLanguageStore } from '../../platform/stores';
+import { FactList } from '../../ui/FactList';
 import { formMessage } from '../../ui/form';
 import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
@@ -117,8 +118,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
     [t('shell.profile.phone'), profile.phone ?? '—'],
     [
       t('shell.profile.units'),
-      profile.units.map((u) => t('shell.profile.unitIn', { unit: u.name, building: u.building })).join(', ') ||
-        '—',
+      profile.units
+        .map((u) => t('shell.profile.unitIn', { unit: u.name, building: u.building }))
+        .join(', ') || '—',
     ],
     [t('shell.profile.language'), NATIVE_NAMES[profile.language]],
     [t('shell.profile.memberSince'), dayjs(profile.createdAt).format('LL')],
@@ -141,31 +143,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
           </Box>
         </Stack>
         <Divider sx={{ mb: 2 }} />
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-            columnGap: 2,
-            rowGap: 1.25,
-          }}
-        >
-          {rows.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography
-                component="dd"
-                variant="body2"
-                sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
-              >
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <FactList facts={rows} layout="card" />
       </CardContent>
     </Card>
   );

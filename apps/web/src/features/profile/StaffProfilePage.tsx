@@ -7,6 +7,7 @@ import { NATIVE_NAMES } from '../../platform/language';
 import { useAuthStore, useLanguageStore } from '../../platform/stores';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { identityLabel, initials } from '../shell/identity';
+import { FactList } from '../../ui/FactList';
 import { PageHeader } from '../../ui/PageHeader';
 import { useArea } from '../shell/useArea';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
@@ -52,31 +53,7 @@ export function StaffProfilePage() {
                 </Box>
               </Stack>
               <Divider sx={{ mb: 2 }} />
-              <Box
-                component="dl"
-                sx={{
-                  m: 0,
-                  display: 'grid',
-                  gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-                  columnGap: 2,
-                  rowGap: 1.25,
-                }}
-              >
-                {rows.map(([label, value]) => (
-                  <Box key={label} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {label}
-                    </Typography>
-                    <Typography
-                      component="dd"
-                      variant="body2"
-                      sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}
-                    >
-                      {value}
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
+              <FactList facts={rows} layout="card" />
             </CardContent>
           </Card>
         </Grid>

@@ -24,6 +24,7 @@ import { get } from '../../platform/api';
 import { AppLink } from '../../ui/AppLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 
 /** /tenants (central): which host names reach which property — its subdomain and its own domains. */
 export function TenantsPage() {
@@ -39,9 +40,8 @@ export function TenantsPage() {
     queryFn: () => get<{ data: TenantHost[] }>('/tenants', term ? { 'filter[term]': term } : undefined),
   });
   const copy = (host: string) =>
-    void navigator.clipboard?.writeText(host).then(
-      () => toast.success(t('tenants.copied', { host })),
-      () => toast.error(t('tenants.copyFailed')),
+    void writeClipboard(host).then((copied) =>
+      copied ? toast.success(t('tenants.copied', { host })) : toast.error(t('tenants.copyFailed')),
     );
   return (
     <>

@@ -14,6 +14,7 @@ import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 import { applySubmitError, useFieldProps } from '../auth/fields';
 import { PasswordField } from '../auth/PasswordField';
 import { CodeField } from './CodeField';
@@ -82,10 +83,7 @@ export function EnrolTwoFactor({
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
 
   const copyKey = (key: string) =>
-    void navigator.clipboard?.writeText(key).then(
-      () => toast.success(t('twoFactor.enrol.keyCopied')),
-      () => undefined,
-    );
+    void writeClipboard(key).then((copied) => copied && toast.success(t('twoFactor.enrol.keyCopied')));
 
   return (
     <Stack spacing={2.5}>

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../platform/stores';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -21,9 +22,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   const text = [t('twoFactor.codes.fileHeader', { account }), '', ...codes, ''].join('\n');
 
   const copy = () =>
-    void navigator.clipboard?.writeText(text).then(
-      () => toast.success(t('twoFactor.codes.copied')),
-      () => toast.error(t('twoFactor.codes.copyFailed')),
+    void writeClipboard(text).then((copied) =>
+      copied ? toast.success(t('twoFactor.codes.copied')) : toast.error(t('twoFactor.codes.copyFailed')),
     );
   const download = () => {
     const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 
 /**
  * "Copy invitation link" on a pending invitation whose mail was not delivered (decision 0039 §4): reads the link
@@ -32,13 +33,8 @@ export function InvitationLinkButton({ user }: { user: Pick<UserItem, 'id' | 'fu
     setBusy(true);
     try {
       const { link } = await get<InvitationLink>(`/users/${user.id}/invitation/link`);
-      try {
-        if (!navigator.clipboard) throw new Error('no clipboard');
-        await navigator.clipboard.writeText(link);
-        copied();
-      } catch {
-        setShown(link);
-      }
+      if (await writeClipboard(link)) copied();
+      else setShown(link);
     } catch (e) {
       toast.error((e as RequestError).message);
     } finally {

@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 
 /**
  * "Send registration link" for a visitor without a permit yet: makes their personal link (single use, 7 days;
@@ -42,9 +43,8 @@ export function SendLinkButton({
     }
   };
   const copy = () =>
-    void navigator.clipboard?.writeText(sent!.text).then(
-      () => toast.success(t('visitors.screens.linkTextCopied')),
-      () => toast.error(sent!.text),
+    void writeClipboard(sent!.text).then((copied) =>
+      copied ? toast.success(t('visitors.screens.linkTextCopied')) : toast.error(sent!.text),
     );
   return (
     <>

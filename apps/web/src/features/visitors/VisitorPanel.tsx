@@ -24,6 +24,7 @@ import { useCan } from '../../ui/access';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 import { SendLinkButton } from './SendLinkButton';
 import { VisitorStatusChip } from './VisitorStatusChip';
 
@@ -33,9 +34,8 @@ const printable = (v: VisitorItem) => v.shownStatus === 'valid' || v.shownStatus
 function CopyLinkButton({ url, variant = 'outlined' }: { url: string; variant?: 'outlined' | 'text' }) {
   const { t } = useTranslation();
   const copy = () =>
-    void navigator.clipboard?.writeText(url).then(
-      () => toast.success(t('visitors.screens.linkCopied')),
-      () => toast.error(url),
+    void writeClipboard(url).then((copied) =>
+      copied ? toast.success(t('visitors.screens.linkCopied')) : toast.error(url),
     );
   return (
     <Button variant={variant} startIcon={<LinkIcon />} onClick={copy}>

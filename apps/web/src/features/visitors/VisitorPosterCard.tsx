@@ -10,6 +10,7 @@ import { useCan } from '../../ui/access';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
+import { writeClipboard } from '../../ui/clipboard';
 
 /**
  * The property's visitor registration poster (decision 0023): a PDF to print and put up at the entrance, whose QR
@@ -86,9 +87,8 @@ export function VisitorPosterCard({ propertyId }: { propertyId?: number }) {
             <Button
               variant="outlined"
               onClick={() =>
-                void navigator.clipboard?.writeText(poster.data.url).then(
-                  () => toast.success(t('visitors.screens.linkCopied')),
-                  () => toast.error(poster.data.url),
+                void writeClipboard(poster.data.url).then((copied) =>
+                  copied ? toast.success(t('visitors.screens.linkCopied')) : toast.error(poster.data.url),
                 )
               }
             >
