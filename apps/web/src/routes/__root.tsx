@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Suspense, use, useEffect, type ReactNode } from 'react';
+import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { NotFound } from '../features/shell/NotFound';
 import { landingPath } from '../platform/guards';
 import {
@@ -10,7 +11,8 @@ import {
   initialLanguage,
   languageCodesQueryOptions,
 } from '../platform/language';
-import { useAuthStore } from '../platform/stores';
+import i18n from '../platform/i18n';
+import { useAuthStore, useLanguageStore } from '../platform/stores';
 import { Toaster } from '../ui/toast';
 
 export interface RouterContext {
@@ -33,7 +35,7 @@ function Root() {
     if (languages && !signedIn) void applyLanguage(initialLanguage(languages));
   }, [languages, signedIn]);
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<FirstTextsLoading />}>
       <WithTexts>
         <Outlet />
         <Toaster />
@@ -42,10 +44,19 @@ function Root() {
   );
 }
 
-/** Nothing is drawn before the first language's texts are in (they load beside the route's code). */
+/**
+ * No screen is drawn before the first language's texts are in (they load beside the route's code); should they
+ * fail, the root's error screen says so (its texts are in the entry chunk: boot-texts.ts).
+ */
 function WithTexts({ children }: { children: ReactNode }) {
   use(firstTextsReady());
   return children;
+}
+
+/** Meanwhile the loading screen, never a blank page, in the language being loaded (boot-texts.ts). */
+function FirstTextsLoading() {
+  const language = useLanguageStore((s) => s.currentLanguage);
+  return <LoadingOverlay message={i18n.t('shell.loading', { lng: language })} />;
 }
 
 /** A path no screen answers: back to the user's landing page, or to sign in. */
