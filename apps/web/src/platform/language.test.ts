@@ -61,6 +61,10 @@ describe("the page's first language", () => {
     // Stored es (an earlier visit); the user's language is now zh (changed on another device).
     language.startFirstLanguage('es');
     const ready = language.firstTextsReady();
+    // The root route reads the same as a store (useSyncExternalStore): loading, then shown, its readers told.
+    const told: string[] = [];
+    language.onFirstTexts(() => told.push(language.firstTextsState().status));
+    expect(language.firstTextsState().status).toBe('loading');
     void language.applyLanguage('zh');
     answer('es');
     // The stored language's texts arrived, but it is no longer the one to show: no screen yet (before the fix, the
@@ -73,6 +77,8 @@ describe("the page's first language", () => {
     expect(i18n.t('shell.retry')).toBe('重试');
     expect(i18n.t('shell.patrolling.title')).toBe(bundledDictionary('zh')['shell.patrolling.title']);
     expect(document.documentElement.lang).toBe('zh-CN');
+    await settle();
+    expect(told).toEqual(['shown']);
   });
 
   it('settles with the user’s language when its texts arrive before the stored one’s', async () => {

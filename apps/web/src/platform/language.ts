@@ -118,22 +118,47 @@ export function languageShown(): Promise<void> {
 
 let firstTexts: Promise<void> = Promise.resolve();
 
+/** Where the first language's texts are: what the root draws (the loading screen, the screens, the error screen). */
+export type FirstTexts = { status: 'loading' } | { status: 'shown' } | { status: 'failed'; error: Error };
+let firstState: FirstTexts = { status: 'shown' };
+const firstListeners = new Set<() => void>();
+
 /**
  * The page's first language (main.tsx, before anything renders): its dictionary is fetched while the first route's
- * code loads, and the root route shows the loading screen until it is in (`firstTextsReady`), so no key is ever
+ * code loads, and the root route shows the loading screen until it is in (`firstTextsState`), so no key is ever
  * shown.
  */
 export function startFirstLanguage(lng: Language): void {
   void applyLanguage(lng);
+  firstState = { status: 'loading' };
   firstTexts = languageShown();
-  firstTexts.catch(() => undefined);
+  const settle = (state: FirstTexts) => {
+    firstState = state;
+    for (const listener of [...firstListeners]) listener();
+  };
+  firstTexts.then(
+    () => settle({ status: 'shown' }),
+    (error: unknown) =>
+      settle({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+  );
 }
 
 /**
- * Settles once the first language's texts are shown — or those of a language asked for meanwhile (a stable
- * promise, for React's `use`); rejects when they cannot be had, for the root's error screen.
+ * Settles once the first language's texts are shown — or those of a language asked for meanwhile; rejects when
+ * they cannot be had.
  */
 export const firstTextsReady = (): Promise<void> => firstTexts;
+
+/**
+ * The first texts' state, for `useSyncExternalStore` (the root route). A store rather than a promise handed to
+ * React's `use` under a Suspense boundary: that boundary was seen to keep its fallback for good after the promise
+ * had settled (decision 0039 §2), and a store re-renders its reader whenever it changes.
+ */
+export const firstTextsState = (): FirstTexts => firstState;
+export function onFirstTexts(listener: () => void): () => void {
+  firstListeners.add(listener);
+  return () => firstListeners.delete(listener);
+}
 
 /**
  * The language before anyone signs in: the stored one, the browser's, then en (SPEC §9), among the given codes.

@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Suspense, use, useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { NotFound } from '../features/shell/NotFound';
 import { landingPath } from '../platform/guards';
 import {
   applyLanguage,
-  firstTextsReady,
+  firstTextsState,
   initialLanguage,
   languageCodesQueryOptions,
+  onFirstTexts,
 } from '../platform/language';
 import i18n from '../platform/i18n';
 import { useAuthStore, useLanguageStore } from '../platform/stores';
@@ -35,25 +36,26 @@ function Root() {
     if (languages && !signedIn) void applyLanguage(initialLanguage(languages));
   }, [languages, signedIn]);
   return (
-    <Suspense fallback={<FirstTextsLoading />}>
-      <WithTexts>
-        <Outlet />
-        <Toaster />
-      </WithTexts>
-    </Suspense>
+    <WithTexts>
+      <Outlet />
+      <Toaster />
+    </WithTexts>
   );
 }
 
 /**
- * No screen is drawn before the first language's texts are in (they load beside the route's code); should they
- * fail, the root's error screen says so (its texts are in the entry chunk: boot-texts.ts).
+ * No screen is drawn before the first language's texts are in (they load beside the route's code): the loading
+ * screen meanwhile, never a blank page; should they fail, the root's error screen says so (its texts are in the
+ * entry chunk: boot-texts.ts).
  */
 function WithTexts({ children }: { children: ReactNode }) {
-  use(firstTextsReady());
+  const texts = useSyncExternalStore(onFirstTexts, firstTextsState);
+  if (texts.status === 'failed') throw texts.error;
+  if (texts.status === 'loading') return <FirstTextsLoading />;
   return children;
 }
 
-/** Meanwhile the loading screen, never a blank page, in the language being loaded (boot-texts.ts). */
+/** The loading screen in the language being loaded (its text is in the entry chunk: boot-texts.ts). */
 function FirstTextsLoading() {
   const language = useLanguageStore((s) => s.currentLanguage);
   return <LoadingOverlay message={i18n.t('shell.loading', { lng: language })} />;
