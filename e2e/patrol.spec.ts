@@ -25,9 +25,24 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** What the journey reads of the phone's browser (the browser tests have no DOM types). */
+interface Phone {
+  navigator: { serviceWorker: { ready: Promise<unknown> } };
+  indexedDB: {
+    open(name: string): {
+      onsuccess: (() => void) | null;
+      result: {
+        transaction(store: string): {
+          objectStore(store: string): { count(): { onsuccess: (() => void) | null; result: number } };
+        };
+      };
+    };
+  };
+}
+
 /** The inspector's API as the page's session, with the property selected (X-Property). */
 async function inspectorApi(page: Page, token: string) {
-  return <T>(method: 'GET' | 'POST', path: string, property?: number, body?: unknown) =>
+  return <T>(method: 'GET' | 'POST' | 'PUT', path: string, property?: number, body?: unknown) =>
     apiFromPage<T>(page, {
       method,
       path: `/api/central${path}`,
@@ -180,5 +195,83 @@ test.describe('with location permission at the property', () => {
     await expect(page.getByText(/Check in at this property first/)).toBeVisible();
     await page.getByRole('link', { name: 'Check in' }).click();
     await expect(page).toHaveURL(/\/patrolling$/);
+  });
+
+  /**
+   * Issue 36 §2: the app reopened without signal after a round began online. The service worker kept every file of
+   * the patrol's screens and every dictionary; the session's last bootstrap and round are on the phone. The patrol
+   * screens open, speak Spanish on a switch (its dictionary from the kept files), and the lookup answers from the
+   * copy; never a blank page nor a key.
+   */
+  test('reopened without signal, the patrol screens open and switch language', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    test.setTimeout(150_000);
+    const api = await toOakridge(page);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: /Checked in at Oakridge/ })).toBeVisible();
+    const round = await api<{ checkIn: { property: { id: number } } }>('GET', '/patrolling/check-ins/active');
+    const property = round.body.checkIn.property.id;
+    const approved = await api<{ data: { vehicle?: { plate: string } | null }[] }>(
+      'GET',
+      '/permits?filter[status]=approved&include=vehicle&pageSize=1',
+      property,
+    );
+    const plate = approved.body.data[0]!.vehicle!.plate;
+    // The worker has kept its files (it is active once they are all in) and the phone its copy of the plates.
+    await page.evaluate(async () => {
+      await (globalThis as unknown as Phone).navigator.serviceWorker.ready;
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = (globalThis as unknown as Phone).indexedDB.open('parkade-patrol');
+              open.onsuccess = () => {
+                const count = open.result.transaction('lookup').objectStore('lookup').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+            }),
+        ),
+      )
+      .toBe(1);
+
+    try {
+      // Without signal the page's calls fail in the browser's console; the screens answer from the phone.
+      allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: /Checked in at Oakridge/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Record observation' })).toBeVisible();
+      await checkState(page);
+
+      await page.getByRole('button', { name: /^EN – / }).click();
+      await page.getByRole('menuitem', { name: 'Español' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es-ES');
+      await expect(page.getByRole('heading', { name: /Entrada registrada en Oakridge/ })).toBeVisible();
+      await checkState(page);
+
+      await page.getByRole('link', { name: 'Consultar matrícula' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consulta de matrículas');
+      await page.getByRole('textbox', { name: 'Matrícula' }).fill(plate);
+      await page.getByRole('button', { name: 'Consultar', exact: true }).click();
+      await expect(page.getByText(/Sin conexión: respuesta de la copia de este teléfono/)).toBeVisible();
+      await expect(page.getByRole('article', { name: plate, exact: true })).toBeVisible();
+      await checkState(page);
+      await expect(page.locator('body')).not.toContainText(/\b(shell|patrol|lookup)\.[a-z]/);
+
+      // The switch made offline is saved as the user's language once the signal returns.
+      await context.setOffline(false);
+      await expect
+        .poll(async () => (await api<{ user: { language: string } }>('GET', '/auth/bootstrap')).body.user.language)
+        .toBe('es');
+    } finally {
+      await context.setOffline(false);
+      await api('PUT', '/auth/language', undefined, { language: 'en' });
+      await api('POST', '/patrolling/check-out', property, {});
+    }
   });
 });

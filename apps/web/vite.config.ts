@@ -2,10 +2,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { OCR_BASE, OCR_FILES } from './src/features/patrolling/ocr-files';
+import type { BuildManifest } from './src/platform/precache';
 
 /** The API runs on :3000 (npm start); the dev server proxies both API areas to it. */
 const api = process.env.PARKADE_API ?? 'http://localhost:3000';
@@ -89,10 +91,47 @@ function ocrFiles(): Plugin {
   };
 }
 
+/**
+ * The service worker's list of files to keep at install (decision 0039 §2): every file a patrol can reach — its
+ * pages' chunks and what they load, the shipped dictionaries — computed from this build's manifest
+ * (src/platform/precache.ts) and written into dist/sw.js with the build's id, so a new build is a new worker. The
+ * build fails when a patrol page or the dictionaries have no chunk.
+ */
+function precacheList(): Plugin {
+  return {
+    name: 'parkade:precache',
+    apply: 'build',
+    writeBundle: {
+      order: 'post',
+      async handler(options, bundle) {
+        // Through Vite's module runner: the list is computed from the contract's route table (TypeScript).
+        const { module } = await runnerImport<typeof import('./src/platform/precache')>(
+          path.join(import.meta.dirname, 'src/platform/precache.ts'),
+          { configFile: false, logLevel: 'warn' },
+        );
+        const asset = bundle['.vite/manifest.json'];
+        if (asset?.type !== 'asset') throw new Error('precache: the build wrote no manifest');
+        const manifest = JSON.parse(String(asset.source)) as BuildManifest;
+        const { files } = module.patrolPrecache(manifest);
+        const id = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+        const file = path.join(options.dir ?? 'dist', 'sw.js');
+        const source = fs.readFileSync(file, 'utf8');
+        const written = source
+          .replace(/^const PRECACHE = \[\];/m, `const PRECACHE = ${JSON.stringify(files)};`)
+          .replace(/^const BUILD = 'dev';/m, `const BUILD = '${id}';`);
+        if (!written.includes(id) || !written.includes(files[0]!))
+          throw new Error('precache: dist/sw.js has no list to fill (const PRECACHE = []; const BUILD = …)');
+        fs.writeFileSync(file, written);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     pureContract(),
     ocrFiles(),
+    precacheList(),
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/routes',

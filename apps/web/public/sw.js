@@ -1,27 +1,32 @@
 /*
- * Parkade's service worker (issue 18, decision 0029): the app opens without signal — a patrol officer in a garage.
- * It keeps the app's own files, never an API answer (nothing personal is cached here; the patrol's offline plate
- * copy lives in IndexedDB, written by the app):
- * - /assets/* (content-hashed, immutable): from the cache once fetched;
- * - a page (navigation): from the network, falling back to the last index.html fetched on this host;
+ * Parkade's service worker (issue 18, decisions 0029 and 0039 §2): the app reopens without signal — a patrol officer
+ * in a garage. It keeps the app's own files, never an API answer (nothing personal is cached here; the patrol's
+ * offline data lives in IndexedDB, written by the app):
+ * - at install, the page and every file a patrol can reach (its pages' chunks, the shipped dictionaries of every
+ *   language, the API client…): the list below, written into this file by the build from its own manifest
+ *   (vite.config.ts, src/platform/precache.ts). A new build writes a new list, so the browser installs the new
+ *   worker, which keeps the new files before it takes over; an install that cannot fetch them all fails and the
+ *   worker before it stays;
+ * - /assets/* (content-hashed, immutable): from the cache, else fetched and kept;
+ * - a page (navigation): from the network, falling back to the page kept at install (its files are all kept);
  * - everything else (the API, documents, PDFs): straight to the network.
  */
-const SHELL = 'parkade-shell-v1';
-const ASSETS = 'parkade-assets-v1';
+const PRECACHE = []; // the build's list
+const BUILD = 'dev'; // the build's id
+const SHELL = `parkade-shell-${BUILD}`;
+const ASSETS = `parkade-assets-${BUILD}`;
+/** The plate reader's files (tens of megabytes, under a versioned folder): kept once used, across builds. */
+const OCR = 'parkade-ocr';
 
-/** The page and the files it loads first (its script and style, named in it), kept at install. */
 async function precache() {
   const response = await fetch(new Request('/', { cache: 'reload' }));
-  if (!response.ok) return;
-  const html = await response.clone().text();
+  if (!response.ok) throw new Error(`the page answered ${response.status}`);
   await (await caches.open(SHELL)).put('/', response);
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  await (await caches.open(ASSETS)).addAll([...new Set(files)]);
+  await (await caches.open(ASSETS)).addAll([...PRECACHE, '/logo.svg']);
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().catch(() => undefined));
-  self.skipWaiting();
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -29,11 +34,25 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((keys) =>
-        Promise.all(keys.filter((k) => k !== SHELL && k !== ASSETS).map((k) => caches.delete(k))),
+        Promise.all(keys.filter((k) => ![SHELL, ASSETS, OCR].includes(k)).map((k) => caches.delete(k))),
       )
       .then(() => self.clients.claim()),
   );
 });
+
+/** From the cache, else from the network and kept. */
+function cached(cacheName, request) {
+  return caches.open(cacheName).then((cache) =>
+    cache.match(request).then(
+      (hit) =>
+        hit ||
+        fetch(request).then((response) => {
+          if (response.ok) void cache.put(request, response.clone());
+          return response;
+        }),
+    ),
+  );
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
@@ -42,30 +61,13 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     event.respondWith(
-      fetch(request)
-        .then((response) => {
-          if (response.ok) {
-            const copy = response.clone();
-            void caches.open(SHELL).then((cache) => cache.put('/', copy));
-          }
-          return response;
-        })
-        .catch(() => caches.match('/', { cacheName: SHELL }).then((hit) => hit || Response.error())),
+      fetch(request).catch(() =>
+        caches.match('/', { cacheName: SHELL }).then((hit) => hit || Response.error()),
+      ),
     );
     return;
   }
-  if (url.pathname.startsWith('/assets/') || url.pathname === '/logo.svg') {
-    event.respondWith(
-      caches.open(ASSETS).then((cache) =>
-        cache.match(request).then(
-          (hit) =>
-            hit ||
-            fetch(request).then((response) => {
-              if (response.ok) void cache.put(request, response.clone());
-              return response;
-            }),
-        ),
-      ),
-    );
-  }
+  if (url.pathname.startsWith('/assets/ocr-')) event.respondWith(cached(OCR, request));
+  else if (url.pathname.startsWith('/assets/') || url.pathname === '/logo.svg')
+    event.respondWith(cached(ASSETS, request));
 });

@@ -1,15 +1,19 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@parkade/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { BOOT_TEXTS } from './boot-texts';
 
 /**
  * The interface texts come from the API, one language at a time (GET /langs/{code}: the shipped texts with central
  * staff's edits), so the first screen downloads one dictionary and no texts inside its JavaScript. The shipped texts
  * are also bundled, in a chunk of their own (bundled-translations.ts) that is fetched only when the API cannot give
- * a language: the configuration-error screen still speaks.
+ * a language: the configuration-error screen still speaks. The loading and error screens' own texts are in the entry
+ * chunk (boot-texts.ts), there before any dictionary.
  */
 void i18n.use(initReactI18next).init({
-  resources: {},
+  resources: Object.fromEntries(
+    Object.entries(BOOT_TEXTS).map(([language, texts]) => [language, { translation: { ...texts } }]),
+  ),
   partialBundledLanguages: true,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
@@ -82,10 +86,15 @@ export async function mapLimit<T, R>(
   return results;
 }
 
+/** The browser knows it has no network (a patrol in a garage): nothing to wait for. */
+const knownOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * Loads the dictionaries of the given languages from the API (SPEC §9: at most 10 at once, 5 retries, 350 ms
  * doubling). A language that still fails after the retries gets its bundled texts instead (SPEC §7 falls back to
- * empty; texts the app ships are better than keys).
+ * empty; texts the app ships are better than keys) — at once when the browser knows it is offline: retrying a
+ * network it does not have only kept the screen blank (decision 0039 §2). Rejects only when the bundled texts
+ * cannot be loaded either.
  */
 export async function loadTranslations(
   codes: readonly Language[],
@@ -95,7 +104,7 @@ export async function loadTranslations(
   await mapLimit(codes, TRANSLATION_CONCURRENCY, async (code) => {
     const dict = await withRetries(
       () => fetchDictionary(code),
-      TRANSLATION_RETRIES,
+      knownOffline() ? 0 : TRANSLATION_RETRIES,
       TRANSLATION_BASE_DELAY_MS,
       sleep,
     ).catch(async () => (await import('./bundled-translations')).bundledDictionary(code));

@@ -37,7 +37,7 @@ i18n.on('languageChanged', (lng) => {
   if (isLanguage(lng)) reflect(lng);
 });
 
-/** Each language's dictionary, fetched once for the life of the page. */
+/** Each language's dictionary, fetched once for the life of the page (a failed fetch is tried again next time). */
 const dictionaries = new Map<Language, Promise<void>>();
 
 /**
@@ -48,37 +48,117 @@ export function loadDictionary(lng: Language): Promise<void> {
   let loading = dictionaries.get(lng);
   if (!loading) {
     loading = loadTranslations([lng], (code) => getPublic<Record<string, string>>(`/langs/${code}`));
+    loading.catch(() => dictionaries.delete(lng));
     dictionaries.set(lng, loading);
   }
   return loading;
 }
 
+/** The showing of the language asked for last (applyLanguage). */
+let latest: Promise<void> = Promise.resolve();
+
 /**
  * Switches the interface language everywhere at once: the stored language (sent as Accept-Language) at once, then —
  * as soon as its dictionary is in — i18next (every mounted component re-renders), the page's lang attribute and
- * dates. No reload, and never a screen of untranslated keys. Of several quick switches the last one wins.
+ * dates. No reload, and never a screen of untranslated keys. Of several quick switches the last one wins. When not
+ * even the shipped texts can be loaded, the language still changes — the loading and error screens' texts are in
+ * the entry chunk (boot-texts.ts) — and the promise rejects.
  */
 export function applyLanguage(lng: Language): Promise<void> {
   if (useLanguageStore.getState().currentLanguage !== lng) useLanguageStore.getState().setLanguage(lng);
-  return loadDictionary(lng).then(async () => {
-    if (useLanguageStore.getState().currentLanguage !== lng) return;
-    if (i18n.language !== lng) await i18n.changeLanguage(lng);
-    else reflect(lng);
+  const shown = loadDictionary(lng).then(
+    async () => {
+      if (useLanguageStore.getState().currentLanguage !== lng) return;
+      if (i18n.language !== lng) await i18n.changeLanguage(lng);
+      else reflect(lng);
+    },
+    async (err: unknown) => {
+      if (useLanguageStore.getState().currentLanguage !== lng) return;
+      if (i18n.language !== lng) await i18n.changeLanguage(lng);
+      throw err;
+    },
+  );
+  // Its failure is the caller's to show (the first screen's, below); never an unhandled rejection.
+  shown.catch(() => undefined);
+  latest = shown;
+  for (const follow of [...waiting]) follow();
+  return shown;
+}
+
+/** Those waiting for the language asked for last to be shown (languageShown), told of each new one. */
+const waiting = new Set<() => void>();
+
+/**
+ * Settles once the language asked for last is shown, following every switch made while it waits: a language asked
+ * for before another (the stored one at start, then the signed-in user's from the bootstrap) settles when the later
+ * one is shown — neither with the first dictionary, while i18next still holds no language's texts, nor only once
+ * the first one's dictionary, no longer needed, has arrived. Rejects when the last language's texts cannot be had.
+ */
+export function languageShown(): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const follow = () => {
+      const awaited = latest;
+      awaited.then(
+        () => {
+          if (latest !== awaited) return;
+          waiting.delete(follow);
+          resolve();
+        },
+        (err: unknown) => {
+          if (latest !== awaited) return;
+          waiting.delete(follow);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    };
+    waiting.add(follow);
+    follow();
   });
 }
 
 let firstTexts: Promise<void> = Promise.resolve();
 
+/** Where the first language's texts are: what the root draws (the loading screen, the screens, the error screen). */
+export type FirstTexts = { status: 'loading' } | { status: 'shown' } | { status: 'failed'; error: Error };
+let firstState: FirstTexts = { status: 'shown' };
+const firstListeners = new Set<() => void>();
+
 /**
  * The page's first language (main.tsx, before anything renders): its dictionary is fetched while the first route's
- * code loads, and the root route shows nothing until it is in (`firstTextsReady`), so no key is ever shown.
+ * code loads, and the root route shows the loading screen until it is in (`firstTextsState`), so no key is ever
+ * shown.
  */
 export function startFirstLanguage(lng: Language): void {
-  firstTexts = applyLanguage(lng);
+  void applyLanguage(lng);
+  firstState = { status: 'loading' };
+  firstTexts = languageShown();
+  const settle = (state: FirstTexts) => {
+    firstState = state;
+    for (const listener of [...firstListeners]) listener();
+  };
+  firstTexts.then(
+    () => settle({ status: 'shown' }),
+    (error: unknown) =>
+      settle({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+  );
 }
 
-/** Settles once the first language's texts are in (a stable promise, for React's `use`). */
+/**
+ * Settles once the first language's texts are shown — or those of a language asked for meanwhile; rejects when
+ * they cannot be had.
+ */
 export const firstTextsReady = (): Promise<void> => firstTexts;
+
+/**
+ * The first texts' state, for `useSyncExternalStore` (the root route). A store rather than a promise handed to
+ * React's `use` under a Suspense boundary: that boundary was seen to keep its fallback for good after the promise
+ * had settled (decision 0039 §2), and a store re-renders its reader whenever it changes.
+ */
+export const firstTextsState = (): FirstTexts => firstState;
+export function onFirstTexts(listener: () => void): () => void {
+  firstListeners.add(listener);
+  return () => firstListeners.delete(listener);
+}
 
 /**
  * The language before anyone signs in: the stored one, the browser's, then en (SPEC §9), among the given codes.

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { RequestError } from './errors';
 
 /** SPEC §9 query constants and SPEC §8 retry policy. */
@@ -79,3 +79,8 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// TanStack Query takes itself for online until the browser's first `offline` event; a page opened without signal
+// (a patrol reopening the app in a garage, decision 0039 §2) is offline from the start, as one that lost it: its
+// queries wait for the signal instead of failing, and a mutation (the language switch) is sent when it returns.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -7,7 +7,7 @@ import {
   type LoginTwoFactorBody,
   type SessionAnswer,
 } from '@parkade/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { get, send } from './api';
 import { RequestError } from './errors';
@@ -33,7 +33,10 @@ export type { LoginAnswer, SessionAnswer };
 
 export const BOOTSTRAP_KEY = ['auth', 'bootstrap'] as const;
 
-/** GET /auth/bootstrap: cached 5 minutes, retried once after 1 s, never after a 401 (SPEC §7–9). */
+/**
+ * GET /auth/bootstrap: cached 5 minutes, retried once after 1 s, never after a 401 (SPEC §7–9). Asked even when the
+ * browser says it is offline: the layout waits on it, and must hear that it failed rather than wait for a signal.
+ */
 export function bootstrapQueryOptions() {
   return queryOptions({
     queryKey: BOOTSTRAP_KEY,
@@ -41,8 +44,29 @@ export function bootstrapQueryOptions() {
     staleTime: BOOTSTRAP_STALE_MS,
     retry: shouldRetryBootstrap,
     retryDelay: BOOTSTRAP_RETRY_DELAY_MS,
+    networkMode: 'always',
     meta: { session: false },
   });
+}
+
+/**
+ * The bootstrap the layout opens with: the API's; without signal (the browser knows it is offline, or the call got
+ * no answer) the session's last one, kept with it (decision 0039 §2), laid into the query cache as stale so that it
+ * is read again as soon as the signal returns. Anything else fails as before (a 401 ends the session).
+ */
+export async function layoutBootstrap(client: QueryClient): Promise<Bootstrap> {
+  const kept = useAuthStore.getState().bootstrap;
+  const useKept = () => {
+    client.setQueryData(BOOTSTRAP_KEY, kept!, { updatedAt: 0 });
+    return kept!;
+  };
+  if (kept && typeof navigator !== 'undefined' && navigator.onLine === false) return useKept();
+  try {
+    return await client.query(bootstrapQueryOptions());
+  } catch (err) {
+    if (kept && err instanceof RequestError && err.statusCode === 0) return useKept();
+    throw err;
+  }
 }
 
 /** The bootstrap could not be read for another reason than a 401: the configuration-error screen shows it. */
@@ -63,6 +87,7 @@ export function applyBootstrap(boot: Bootstrap): void {
   if (applied === boot) return;
   applied = boot;
   useAuthStore.getState().setUser(boot.user, boot.permissions);
+  useAuthStore.getState().setBootstrap(boot);
   useLanguageStore.getState().setLanguageCodes(boot.languageCodes);
   usePropertyStore.getState().setTenantName(boot.property?.name ?? null);
   void applyLanguage(
@@ -171,6 +196,7 @@ export function updateSessionUser(patch: Partial<Bootstrap['user']>): void {
     if (!old) return old;
     const next = { ...old, user: { ...old.user, ...patch } };
     applied = next;
+    useAuthStore.getState().setBootstrap(next);
     return next;
   });
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, type AuthUser, type Language } from '@parkade/contract';
+import { DEFAULT_LANGUAGE, type AuthUser, type bootstrapResponse, type Language } from '@parkade/contract';
+import type { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
@@ -29,8 +30,14 @@ interface AuthState {
   permissions: string[];
   /** "Remember me" was ticked: the session is kept in local storage. */
   remember: boolean;
+  /**
+   * The session's last bootstrap answer: the layout opens with it when the API cannot be reached (a patrol that
+   * reopens the app without signal, decision 0039 §2). Kept with the session, gone with it.
+   */
+  bootstrap: z.infer<typeof bootstrapResponse> | null;
   setSession: (s: { user: AuthUser; token: string; permissions: string[]; remember?: boolean }) => void;
   setUser: (user: AuthUser, permissions: string[]) => void;
+  setBootstrap: (bootstrap: z.infer<typeof bootstrapResponse>) => void;
   clear: () => void;
 }
 
@@ -42,10 +49,20 @@ export const useAuthStore = create<AuthState>()(
       isAuthenticated: false,
       permissions: [],
       remember: false,
+      bootstrap: null,
       setSession: ({ user, token, permissions, remember = false }) =>
-        set({ user, token, permissions, remember, isAuthenticated: true }),
+        set({ user, token, permissions, remember, isAuthenticated: true, bootstrap: null }),
       setUser: (user, permissions) => set({ user, permissions }),
-      clear: () => set({ user: null, token: null, permissions: [], remember: false, isAuthenticated: false }),
+      setBootstrap: (bootstrap) => set({ bootstrap }),
+      clear: () =>
+        set({
+          user: null,
+          token: null,
+          permissions: [],
+          remember: false,
+          isAuthenticated: false,
+          bootstrap: null,
+        }),
     }),
     { name: 'parkade.auth', storage: createJSONStorage(() => authStorage) },
   ),

@@ -1,16 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { Suspense, use, useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { NotFound } from '../features/shell/NotFound';
 import { landingPath } from '../platform/guards';
 import {
   applyLanguage,
-  firstTextsReady,
+  firstTextsState,
   initialLanguage,
   languageCodesQueryOptions,
+  onFirstTexts,
 } from '../platform/language';
-import { useAuthStore } from '../platform/stores';
+import i18n from '../platform/i18n';
+import { useAuthStore, useLanguageStore } from '../platform/stores';
 import { Toaster } from '../ui/toast';
 
 export interface RouterContext {
@@ -33,19 +36,29 @@ function Root() {
     if (languages && !signedIn) void applyLanguage(initialLanguage(languages));
   }, [languages, signedIn]);
   return (
-    <Suspense fallback={null}>
-      <WithTexts>
-        <Outlet />
-        <Toaster />
-      </WithTexts>
-    </Suspense>
+    <WithTexts>
+      <Outlet />
+      <Toaster />
+    </WithTexts>
   );
 }
 
-/** Nothing is drawn before the first language's texts are in (they load beside the route's code). */
+/**
+ * No screen is drawn before the first language's texts are in (they load beside the route's code): the loading
+ * screen meanwhile, never a blank page; should they fail, the root's error screen says so (its texts are in the
+ * entry chunk: boot-texts.ts).
+ */
 function WithTexts({ children }: { children: ReactNode }) {
-  use(firstTextsReady());
+  const texts = useSyncExternalStore(onFirstTexts, firstTextsState);
+  if (texts.status === 'failed') throw texts.error;
+  if (texts.status === 'loading') return <FirstTextsLoading />;
   return children;
+}
+
+/** The loading screen in the language being loaded (its text is in the entry chunk: boot-texts.ts). */
+function FirstTextsLoading() {
+  const language = useLanguageStore((s) => s.currentLanguage);
+  return <LoadingOverlay message={i18n.t('shell.loading', { lng: language })} />;
 }
 
 /** A path no screen answers: back to the user's landing page, or to sign in. */

@@ -8,13 +8,19 @@ import { RouteError } from '../features/shell/RouteError';
 import { RequestError } from '../platform/errors';
 import { guardRedirect, isAuthExempt, loginPath, offeredIn } from '../platform/guards';
 import { hostContext } from '../platform/host';
-import { applyBootstrap, bootstrapQueryOptions, BootstrapError, enrolmentPath } from '../platform/session';
+import {
+  applyBootstrap,
+  bootstrapQueryOptions,
+  BootstrapError,
+  enrolmentPath,
+  layoutBootstrap,
+} from '../platform/session';
 import { useAuthStore } from '../platform/stores';
 
 /**
  * The authenticated layout (SPEC §2.2), a pathless route around every signed-in screen. Before any of them loads:
  * signed in? (paths under /language are exempt) → the bootstrap (user, property, permissions, languages; a 401 ends
- * the session, any other failure shows the configuration-error screen) → the guard of platform/guards.ts with the
+ * the session; without signal the session's last one; any other failure shows the configuration-error screen) → the guard of platform/guards.ts with the
  * bootstrap's permissions (bad ids → the list, forbidden → the user's landing page).
  */
 export const Route = createFileRoute('/_app')({
@@ -25,7 +31,7 @@ export const Route = createFileRoute('/_app')({
 
     let boot;
     try {
-      boot = await context.queryClient.query(bootstrapQueryOptions());
+      boot = await layoutBootstrap(context.queryClient);
     } catch (err) {
       if (err instanceof RequestError && err.statusCode === 401) {
         useAuthStore.getState().clear();

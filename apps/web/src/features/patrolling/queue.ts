@@ -1,4 +1,4 @@
-import type { Observation, OfflineLookupData, PlateVerdict } from '@parkade/contract';
+import type { ActiveCheckIn, Observation, OfflineLookupData, PlateVerdict } from '@parkade/contract';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { api } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
@@ -33,16 +33,21 @@ interface PatrolDb extends DBSchema {
   outbox: { key: string; value: QueuedObservation & { seq: number } };
   /** The offline copy of each property's plates (lookup-cache.ts), by property id. */
   lookup: { key: number; value: OfflineLookupData };
+  /** Each officer's open round as last read (usePatrol.ts), by user id: the patrol reopens with it offline. */
+  round: { key: number; value: ActiveCheckIn };
 }
 
 const DB_NAME = 'parkade-patrol';
 let db: Promise<IDBPDatabase<PatrolDb>> | null = null;
-/** The patrol's IndexedDB database: the queue (`outbox`) and the offline lookup copies (`lookup`). */
+/** The patrol's IndexedDB database: the queue (`outbox`), the offline lookup copies (`lookup`), the round. */
 export function patrolDb(): Promise<IDBPDatabase<PatrolDb>> {
-  db ??= openDB<PatrolDb>(DB_NAME, 1, {
-    upgrade(d) {
-      d.createObjectStore('outbox', { keyPath: 'clientKey' });
-      d.createObjectStore('lookup', { keyPath: 'propertyId' });
+  db ??= openDB<PatrolDb>(DB_NAME, 2, {
+    upgrade(d, from) {
+      if (from < 1) {
+        d.createObjectStore('outbox', { keyPath: 'clientKey' });
+        d.createObjectStore('lookup', { keyPath: 'propertyId' });
+      }
+      if (from < 2) d.createObjectStore('round');
     },
   });
   return db;

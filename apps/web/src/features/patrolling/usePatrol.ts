@@ -2,18 +2,42 @@ import type { ActiveCheckIn, Observation } from '@parkade/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { get } from '../../platform/api';
-import { onQueueChange, queued, type QueuedObservation } from './queue';
+import type { RequestError } from '../../platform/errors';
+import { useAuthStore } from '../../platform/stores';
+import { onQueueChange, patrolDb, queued, type QueuedObservation } from './queue';
 
 export const ACTIVE_CHECK_IN_KEY = ['/patrolling/check-ins/active'];
 
-/** The signed-in officer's open check-in, wherever it is (null when checked out). */
+/**
+ * The signed-in officer's open check-in, wherever it is (null when checked out). Every answer the screen holds
+ * (read, or set at check-in and check-out) is kept on the phone (IndexedDB, by user); without signal — the app
+ * reopened in a garage — the kept one answers, so the round, its queue of observations and the plate lookup's offline
+ * copy carry on (decision 0039 §2). Asked offline too, for that.
+ */
 export function useActiveCheckIn(enabled = true) {
-  return useQuery({
+  const userId = useAuthStore((s) => s.user?.id ?? null);
+  const query = useQuery({
     enabled,
     queryKey: ACTIVE_CHECK_IN_KEY,
-    queryFn: () => get<ActiveCheckIn>('/patrolling/check-ins/active'),
+    queryFn: async () => {
+      try {
+        return await get<ActiveCheckIn>('/patrolling/check-ins/active');
+      } catch (err) {
+        const kept =
+          userId !== null && (err as RequestError).statusCode === 0
+            ? await (await patrolDb()).get('round', userId)
+            : undefined;
+        if (kept) return kept;
+        throw err;
+      }
+    },
+    networkMode: 'always',
     staleTime: 30_000,
   });
+  useEffect(() => {
+    if (userId !== null && query.data) void patrolDb().then((db) => db.put('round', query.data, userId));
+  }, [userId, query.data]);
+  return query;
 }
 
 /** What waits in the phone's queue, kept current. */
