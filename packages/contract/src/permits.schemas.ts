@@ -38,11 +38,18 @@ export const permitFields = {
   startDate: optionalDate,
   endDate: optionalDate,
   active: z.boolean().optional(),
+  /**
+   * Create only: issue the permit valid at once (approved in the same transaction, audited as created and approved),
+   * or, false, leave it pending approval whatever the property's settings say. Needs `permits.approve` to be true
+   * (403 otherwise); left out, the property's settings decide (decision 0039 §11).
+   */
+  issueValid: z.boolean().optional(),
 };
 
 /**
  * The permit body with its SPEC §5 rules. For managers, in create or edit unless the action is `change-vehicle`,
- * permit type 2 (reserved spot) needs a spot (not empty, not 0) and an end date.
+ * permit type 2 (reserved spot) needs a spot (not empty, not 0) and an end date. Whether the permit type needs a
+ * vehicle is the type's (`vehicleRequired`), checked by the server against the database.
  */
 export function permitBodyFor(opts: {
   manager: boolean;

@@ -350,7 +350,12 @@ describe('permit workflow', () => {
     expect(p).toMatchObject({ status: 'approved', shownStatus: 'approved' });
     expect(p.expiresOn).not.toBeNull();
     const r = await newResident();
-    const clash = await call('POST', '/permits', { code: 'same-1', residentId: r.id, permitTypeId: 1 });
+    const clash = await call('POST', '/permits', {
+      code: 'same-1',
+      residentId: r.id,
+      vehicleId: (await newVehicle(r.id)).id,
+      permitTypeId: 1,
+    });
     expect(clash.statusCode).toBe(422);
     expect(clash.json<{ errors: Record<string, string[]> }>().errors.code).toBeDefined();
     await setSettings('residentPermits', { approvalRequired: true, vehiclesAllowed: 5 });
@@ -385,7 +390,7 @@ describe('permit rules and limits', () => {
       ...body,
       code: `R-${++n}`,
       residentId: r2.id,
-      vehicleId: null,
+      vehicleId: (await newVehicle(r2.id)).id,
     });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
 
@@ -474,8 +479,22 @@ describe('permit rules and limits', () => {
     expect(sameVehicle.json<{ errors: Record<string, string[]> }>().errors.vehicleId).toEqual([
       'This vehicle already has a permit in force.',
     ]);
-    await ok(await call('POST', '/permits', { code: `L-${++n}`, residentId: r.id, permitTypeId: 1 }));
-    const third = await call('POST', '/permits', { code: `L-${++n}`, residentId: r.id, permitTypeId: 1 });
+    const v2 = await newVehicle(r.id);
+    await ok(
+      await call('POST', '/permits', {
+        code: `L-${++n}`,
+        residentId: r.id,
+        vehicleId: v2.id,
+        permitTypeId: 1,
+      }),
+    );
+    // The limit is counted before the vehicle's own permit is looked at.
+    const third = await call('POST', '/permits', {
+      code: `L-${++n}`,
+      residentId: r.id,
+      vehicleId: v1.id,
+      permitTypeId: 1,
+    });
     expect(third.json<{ errors: Record<string, string[]> }>().errors.residentId).toEqual([
       'This resident may have at most 2 vehicles.',
     ]);

@@ -63,8 +63,10 @@ export const permitsRoutes = [
     url: '/permits',
     access: 'permits.create',
     summary:
-      "Issues a permit (SPEC §3 form; for managers type 2 needs spotId and endDate). Pending when the property's " +
-      'settings require approval, else valid at once; the resident may hold as many live permits as vehicles allowed',
+      'Issues a permit (SPEC §3 form; for managers type 2 needs spotId and endDate; a vehicle unless the permit type ' +
+      'says otherwise). issueValid=true (needs permits.approve, else 403) issues it valid at once, audited as ' +
+      "created and approved; false leaves it pending; left out, pending when the property's settings require " +
+      'approval, else valid at once. The resident may hold as many live permits as vehicles allowed',
     schema: { body: permitBody, response: { 200: permitItemSchema } },
     bodySchema: async (ctx) =>
       permitBodyFor({ manager: isManager(ctx), action: null, rules: await formRulesOf(ctx) }),

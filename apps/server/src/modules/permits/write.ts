@@ -2,6 +2,7 @@ import {
   PERMIT_DISPLAY,
   PERMIT_TRANSITIONS,
   RESERVED_SPOT_PERMIT_TYPE_ID,
+  ruleOf,
   type PermitAction,
   type PermitEditAction,
   type PermitStatus,
@@ -15,6 +16,7 @@ import { fieldError, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { assertNotBanned } from '../banned-vehicles';
+import { formRulesOf } from '../form-rules/service';
 import { assertPermitType } from '../permit-types/service';
 import { assertSpotOfProperty } from '../spots/service';
 import { assertResident, propertySettingsOf, residentLimit } from '../residents/service';
@@ -33,8 +35,8 @@ const p = permits;
 type Body = z.output<typeof permitBody>;
 
 /**
- * The resident's vehicle, type and spot must exist here; returns nothing, throws field errors. A permit is not
- * issued to a vehicle whose plate has an active ban (`checkBan`: on create, and on edit when the vehicle changes).
+ * The resident's vehicle, type and spot must exist here; returns the permit type, throws field errors. A permit is
+ * not issued to a vehicle whose plate has an active ban (`checkBan`: on create, and on edit when the vehicle changes).
  */
 async function assertRefs(ctx: Scope, body: Body, checkBan = true) {
   await assertResident(ctx, body.residentId);
@@ -52,8 +54,26 @@ async function assertRefs(ctx: Scope, body: Body, checkBan = true) {
     if (!v || v.residentId !== body.residentId) throw fieldError('vehicleId', 'permits.vehicleNotResident');
     if (checkBan) await assertNotBanned(ctx, v.plate, 'vehicleId');
   }
-  await assertPermitType(ctx, body.permitTypeId);
+  const type = await assertPermitType(ctx, body.permitTypeId);
   if (body.spotId) await assertSpotOfProperty(ctx, body.spotId);
+  return type;
+}
+
+/**
+ * A permit of a type that needs a vehicle names one (decision 0039 §11): else a field error on `vehicleId`. Two
+ * exceptions keep what exists usable: a permit saved without a vehicle before the rule may be edited as long as it
+ * keeps its type, and a property whose form rules hide the vehicle field issues its permits without one.
+ */
+async function assertVehicleOfType(
+  ctx: Scope,
+  body: Body,
+  type: { vehicleRequired: boolean },
+  before: { vehicleId: number | null; permitTypeId: number } | null,
+) {
+  if (!type.vehicleRequired || body.vehicleId) return;
+  if (before && before.vehicleId === null && before.permitTypeId === body.permitTypeId) return;
+  if (!ruleOf(await formRulesOf(ctx), 'permits', 'vehicleId').visible) return;
+  throw fieldError('vehicleId', 'permits.vehicleRequired');
 }
 
 const addMonths = (isoDate: string, months: number) => {
@@ -123,9 +143,15 @@ const values = (body: Body) => ({
 /**
  * Issues a permit. `requested`: the resident asks for it (/my/permits): it starts pending whatever the settings say,
  * for staff to approve in the workflow, and a refused limit names the vehicle (the resident's form has no owner).
+ * `issueValid` (staff holding `permits.approve`, else 403): true issues it valid at once — created pending, then
+ * approved by the same workflow step in the same transaction (audited as create, then approve, by the caller);
+ * false leaves it pending; left out, the property's settings decide (decision 0039 §11).
  */
 export async function createPermit(ctx: Scope, body: Body, opts: { requested?: boolean } = {}) {
-  await assertRefs(ctx, body);
+  if (body.issueValid && !ctx.session?.permissions.includes('permits.approve'))
+    throw new HttpError(403, 'permits.issueValidForbidden');
+  const type = await assertRefs(ctx, body);
+  await assertVehicleOfType(ctx, body, type, null);
   const settings = await propertySettingsOf(ctx);
   const res = await resident(ctx, body.residentId);
   const max = residentLimit(res, settings, 'vehiclesAllowed');
@@ -133,7 +159,8 @@ export async function createPermit(ctx: Scope, body: Body, opts: { requested?: b
     throw opts.requested
       ? fieldError('vehicleId', 'my.permits.limit', { max })
       : fieldError('residentId', 'vehicles.limit', { max });
-  const approved = !opts.requested && !settings.residentPermits.approvalRequired;
+  const approved =
+    !opts.requested && body.issueValid === undefined && !settings.residentPermits.approvalRequired;
   const row = await createRow(
     ctx,
     p,
@@ -151,6 +178,7 @@ export async function createPermit(ctx: Scope, body: Body, opts: { requested?: b
     UNIQUE,
     ({ publicToken: _t, ...rest }) => rest,
   );
+  if (body.issueValid) return transition(ctx, row.id, 'approve', null);
   return getPermit(ctx, row.id);
 }
 
@@ -171,7 +199,8 @@ export async function updatePermit(
   for (const k of ['vehicleId', 'spotId', 'name', 'email', 'unit', 'startDate', 'endDate'] as const)
     if (kept[k] === undefined) kept[k] = before[k];
   if (before.residentId !== body.residentId) throw fieldError('residentId', 'validation.invalidSelection');
-  await assertRefs(ctx, body, (body.vehicleId ?? null) !== before.vehicleId);
+  const type = await assertRefs(ctx, body, (body.vehicleId ?? null) !== before.vehicleId);
+  await assertVehicleOfType(ctx, body, type, before);
   const changesVehicle = (body.vehicleId ?? null) !== before.vehicleId && before.vehicleId !== null;
   if (action === 'change-vehicle' && (!body.vehicleId || !changesVehicle))
     throw fieldError('vehicleId', 'permits.changeNeedsVehicle');

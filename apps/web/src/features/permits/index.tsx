@@ -10,9 +10,10 @@ import {
   type PermitBody,
   type PermitEditAction,
   type PermitItem,
+  type PermitTypeItem,
   type Property,
 } from '@parkade/contract';
-import { Alert } from '@mui/material';
+import { Alert, Stack, Typography } from '@mui/material';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ import {
   FormModeProvider,
   FullRow,
   RecordInput,
+  SwitchInput,
   TextInput,
   useDependentField,
   useFormMode,
@@ -64,7 +66,15 @@ export function PermitFields({ record }: { record?: PermitItem }) {
   const action = usePermitEditAction();
   const rules = useFormRules()?.permits;
   const { setValue, getValues } = useFormContext();
-  const [startDate, endDate] = useWatch({ name: ['startDate', 'endDate'] }) as [unknown, unknown];
+  const [startDate, endDate, permitTypeId] = useWatch({ name: ['startDate', 'endDate', 'permitTypeId'] }) as [
+    unknown,
+    unknown,
+    number | null,
+  ];
+  // The chosen type says whether the permit must name a vehicle (the server refuses it without one).
+  const permitType = useRecord<PermitTypeItem>('/permit-types', mode === 'show' ? null : permitTypeId).data;
+  const typeNeedsVehicle = permitType?.id === permitTypeId && permitType.vehicleRequired;
+  const can = useCan();
   // On the permit's page an empty date is left out: the panel says how long the permit is valid.
   const empty: Record<string, boolean> = { startDate: !startDate, endDate: !endDate };
   const shown = (f: string) => rules?.[f]?.visible !== false && !(mode === 'show' && empty[f]);
@@ -106,7 +116,7 @@ export function PermitFields({ record }: { record?: PermitItem }) {
           key={residentId ?? 0}
           name="vehicleId"
           label={t('rules.fields.vehicleId')}
-          required={req('vehicleId') || changingVehicle}
+          required={req('vehicleId') || changingVehicle || typeNeedsVehicle}
           helperText={mode !== 'show' && !residentId ? t('permits.chooseResidentFirst') : undefined}
           from={pick.vehicles}
           filter={residentId ? { residentId: [String(residentId)] } : undefined}
@@ -141,6 +151,16 @@ export function PermitFields({ record }: { record?: PermitItem }) {
         {shown('email') && <TextInput name="email" label={t('rules.fields.email')} required={req('email')} />}
         {shown('unit') && <TextInput name="unit" label={t('rules.fields.unit')} required={req('unit')} />}
       </Locked>
+      {mode === 'create' && can('permits.approve') && (
+        <FullRow>
+          <SwitchInput
+            name="issueValid"
+            label={t('permits.issueValid')}
+            defaultValue
+            helperText={(on) => t(on ? 'permits.issueValidOn' : 'permits.issueValidOff')}
+          />
+        </FullRow>
+      )}
     </FieldGrid>
   );
 }
@@ -211,7 +231,8 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
   Fields: PermitFields,
   Filters: StatusFilter,
   ShowExtra: PermitPanel,
-  // On a phone (360 px) the plate and the status lead; the code, owner and type give way (secondary).
+  // On a phone (360 px) the plate leads, then the status with the code under it; the owner and type give way. A
+  // permit without a vehicle says so in the Plate column (never its code, decision 0039 §11).
   columns: (t, locale) => [
     {
       field: 'vehicleId',
@@ -220,13 +241,29 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
       link: true,
       minWidth: 110,
       flex: 0.7,
-      valueGetter: (_v: unknown, p: PermitItem) => p.vehicle?.plate ?? p.code,
+      valueGetter: (_v: unknown, p: PermitItem) => p.vehicle?.plate ?? t('permits.noVehicle'),
     },
     {
       field: 'status',
       headerName: t('permits.statusLabel'),
       minWidth: 130,
+      secondary: true,
       renderCell: (p: { row: PermitItem }) => <PermitStatusChip status={p.row.shownStatus} />,
+    },
+    {
+      field: 'summary',
+      headerName: t('permits.statusLabel'),
+      narrow: true,
+      sortable: false,
+      flex: 1,
+      renderCell: ({ row }: { row: PermitItem }) => (
+        <Stack spacing={0.5} sx={{ minWidth: 0, py: 1, alignItems: 'flex-start' }}>
+          <PermitStatusChip status={row.shownStatus} />
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: '100%' }}>
+            {row.code}
+          </Typography>
+        </Stack>
+      ),
     },
     { field: 'code', headerName: t('permits.code'), minWidth: 150, flex: 0.8, secondary: true },
     {

@@ -137,7 +137,7 @@ export function ResidentPermitsPage({ residentId }: { residentId: number }) {
               headerName: t('rules.fields.plate'),
               sortable: false,
               minWidth: 110,
-              valueGetter: (_v: unknown, p: PermitItem) => p.vehicle?.plate ?? '',
+              valueGetter: (_v: unknown, p: PermitItem) => p.vehicle?.plate ?? t('permits.noVehicle'),
             },
             {
               field: 'status',

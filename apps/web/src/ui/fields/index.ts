@@ -9,4 +9,5 @@ export { RecordInput } from './RecordInput';
 export { RecordPicker, type RecordOption } from './RecordPicker';
 export { SelectInput, type SelectOption } from './SelectInput';
 export { FormModeProvider, ReadOnlyField, useFormMode, type BaseFieldProps, type PageMode } from './shared';
+export { SwitchInput } from './SwitchInput';
 export { TextInput } from './TextInput';
