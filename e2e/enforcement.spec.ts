@@ -17,10 +17,12 @@ import {
 
 /**
  * Issue 18, warnings and tows end to end. The central parking inspector, checked in at Oakridge on a phone
- * (360 × 740), asks for a warning from an observation of their round (of a car the property has banned); the Oakridge manager is emailed, and
- * approves it in the browser; the inspector places it with a photo taken with the camera input; with no grace
- * hours at the property, the manager authorises a tow, prints the tow record (a PDF) and marks the car towed. Every
- * page passes axe; the inspector's pages fit 360 px.
+ * (360 × 740), asks for a warning from an observation of their round (of a car the property has banned); the
+ * Oakridge manager is emailed, and approves it in the browser (at a desk and on no round, the manager is told to
+ * check in rather than offered "Place warning"); the inspector, whose round ended meanwhile, is told to check in
+ * before any photo is asked for (issue 36 §13), checks in again and places it with a photo taken with the camera
+ * input; with no grace hours at the property, the manager authorises a tow, prints the tow record (a PDF) and marks
+ * the car towed. Every page passes axe; the inspector's pages fit 360 px.
  */
 test.use(PHONE);
 
@@ -185,12 +187,33 @@ test('a warning asked on patrol is approved, placed with a photo, and ends in a 
     await checkState(manager);
     await approve.getByRole('button', { name: 'Approve' }).click();
     await expect(manager.getByText('The warning is now “Approved”.')).toBeVisible();
+    // The manager may place warnings too, but is on no round here: the page says to check in, not "Place warning".
+    await expect(manager.getByText(/^Check in at this property before you place the warning/)).toBeVisible();
+    await expect(manager.getByRole('button', { name: 'Place warning' })).toHaveCount(0);
 
-    // The inspector places it with a photo from the camera input.
+    // The inspector's round ends before they place it (issue 36 §13): told to check in before any photo.
+    await page.reload();
+    await checkPage(page, new RegExp(plate));
+    await central('POST', '/patrolling/check-out', {}, oakridge.id);
+    await page.getByRole('button', { name: 'Place warning' }).click();
+    const placing = page.getByRole('dialog', { name: `Place the warning on ${plate}` });
+    await expect(placing.getByText(/^Check in at this property before you place the warning/)).toBeVisible();
+    await expect(placing.getByRole('link', { name: 'Check in' })).toHaveAttribute('href', '/patrolling');
+    await expect(placing.locator('input[type=file]')).toHaveCount(0);
+    await checkState(page);
+    await placing.getByRole('button', { name: 'Cancel' }).click();
+    const again = await central(
+      'POST',
+      '/patrolling/check-ins',
+      { latitude: oakridge.latitude, longitude: oakridge.longitude, accuracy: 8 },
+      oakridge.id,
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+
+    // Checked in again, the inspector places it with a photo from the camera input.
     await page.reload();
     await checkPage(page, new RegExp(plate));
     await page.getByRole('button', { name: 'Place warning' }).click();
-    const placing = page.getByRole('dialog', { name: `Place the warning on ${plate}` });
     const input = placing.locator('input[type=file]');
     await expect(input).toHaveAttribute('capture', 'environment');
     await expect(input).toHaveAttribute('accept', 'image/*');

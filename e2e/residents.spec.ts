@@ -1,5 +1,15 @@
 import ExcelJS from 'exceljs';
-import { checkPage, checkState, expect, settled, signInViaApi, tenantOrigin, test } from './fixtures';
+import {
+  checkPage,
+  checkState,
+  expect,
+  newOakridgeResident,
+  oakridgeManagerApi,
+  settled,
+  signInViaApi,
+  tenantOrigin,
+  test,
+} from './fixtures';
 
 /**
  * Issue 5's journey: a manager of Oakridge imports 50 residents from an .xlsx while the progress bar follows the
@@ -101,6 +111,13 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
   await page.getByRole('option', { name: new RegExp(plate) }).click();
   await page.getByRole('combobox', { name: 'Permit type' }).click();
   await page.getByRole('option', { name: 'Resident', exact: true }).click();
+  // A manager may issue it valid at once (on by default); off, it waits for approval.
+  const issueValid = page.getByRole('switch', { name: 'Issue as valid now' });
+  await expect(issueValid).toBeChecked();
+  await issueValid.uncheck();
+  await expect(
+    page.getByText('The permit waits in Pending approval until someone approves it.'),
+  ).toBeVisible();
   await checkState(page);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await settled(page, code);
@@ -149,4 +166,46 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
   expect(pdf.url()).toContain('format=ppm2');
   expect(pdf.url()).toContain('marginLeft=12');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+/**
+ * Issue 36 §11: a manager at a desk issues a permit valid at once (the switch is on by default for those who may
+ * approve): it shows Valid on its page, and the plate lookup finds the car permitted the same instant.
+ */
+test('a manager issues a permit valid at once, and the plate lookup finds it valid', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = String(Date.now()).slice(-6);
+  const api = await oakridgeManagerApi(page);
+  const resident = await newOakridgeResident(api, {
+    fullName: `Issued${stamp} Holder`,
+    email: `issued${stamp}@example.test`,
+    password: 'holder-password',
+  });
+  const plate = `NOW${stamp}`;
+  expect((await api('POST', '/vehicles', { residentId: resident.id, plate })).status).toBe(200);
+
+  await page.goto(`${tenantOrigin('oakridge')}/residents/${resident.id}/permits-create`);
+  await settled(page, 'New permit');
+  const code = await page.getByRole('textbox', { name: 'Permit code' }).inputValue();
+  await page.getByRole('combobox', { name: 'Vehicle' }).click();
+  await page.getByRole('option', { name: new RegExp(plate) }).click();
+  await page.getByRole('combobox', { name: 'Permit type' }).click();
+  await page.getByRole('option', { name: 'Resident', exact: true }).click();
+  // The type needs a vehicle: the field says so.
+  await expect(page.getByRole('combobox', { name: 'Vehicle' })).toHaveAttribute('required', '');
+  await expect(page.getByRole('switch', { name: 'Issue as valid now' })).toBeChecked();
+  await expect(page.getByText('The permit is valid for enforcement as soon as it is saved.')).toBeVisible();
+  await checkState(page);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await checkPage(page, code);
+  await expect(page.getByText('Valid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+
+  await page.goto(`${tenantOrigin('oakridge')}/plate-lookup`);
+  await checkPage(page, 'Plate lookup');
+  await page.getByRole('textbox', { name: 'Plate' }).fill(plate);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  const card = page.getByRole('article', { name: plate, exact: true });
+  await expect(card.getByText('Valid permit')).toBeVisible();
+  await expect(card.getByText(code)).toBeVisible();
 });

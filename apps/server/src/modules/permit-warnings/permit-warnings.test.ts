@@ -398,11 +398,15 @@ describe('placing a warning', () => {
     expect(after).toMatchObject({ status: 'approved', placedAt: null, placementPhotos: [] });
   });
 
-  it('needs the placing officer to be checked in at the property', async () => {
+  it('needs the placing officer to be checked in at the property, and says so before asking for photos', async () => {
     const warning = await approved();
     const res = await place(warning.id, [['photos', 'front.png', CAR_PNG]], tokens.idle);
     expect(res.statusCode).toBe(409);
     expect(message(res)).toMatch(/^Check in at this property first/);
+    // Without photos either: the round is what is missing first, not the photos (decision 0039 §13).
+    const bare = await place(warning.id, [], tokens.idle);
+    expect(bare.statusCode).toBe(409);
+    expect(bare.json<{ code?: string }>().code).toBe('check-in-required');
     // Checked out: refused as well.
     await ctx.database.withScope({ area: 'tenant', propertyId: property.id }, (tx) =>
       tx

@@ -162,13 +162,14 @@ function placementUploads(uploaded: UploadedFile[]): UploadedFile[] {
 
 /**
  * POST /permit-warnings/:id/place (multipart, `photos`): the officer, checked in at the property, has put the
- * approved warning on the car. Its photos are stored with it; from `placedAt` the tow grace time runs.
+ * approved warning on the car. Its photos are stored with it; from `placedAt` the tow grace time runs. The round
+ * is checked before the photos: an officer not checked in here is told so first (decision 0039 §13).
  */
 export async function place(ctx: Scope, id: number, uploaded: UploadedFile[]) {
   const row = await lockWarning(ctx, id);
   assertTransition(ctx, row, 'place');
-  const photos = placementUploads(uploaded);
   await requireActiveCheckIn(ctx);
+  const photos = placementUploads(uploaded);
   const user = ctx.user();
   const stored = await storeFiles(ctx, photos, { entity: ENTITY, entityId: id });
   await updateRow(

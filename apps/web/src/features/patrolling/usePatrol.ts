@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { get } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
-import { useAuthStore } from '../../platform/stores';
+import { useAuthStore, usePropertyStore } from '../../platform/stores';
+import { useArea } from '../../ui/access';
+import { useBootstrap } from '../shell/useBootstrap';
 import { onQueueChange, patrolDb, queued, type QueuedObservation } from './queue';
 
 export const ACTIVE_CHECK_IN_KEY = ['/patrolling/check-ins/active'];
@@ -38,6 +40,21 @@ export function useActiveCheckIn(enabled = true) {
     if (userId !== null && query.data) void patrolDb().then((db) => db.put('round', query.data, userId));
   }, [userId, query.data]);
   return query;
+}
+
+/**
+ * Whether the officer's open check-in is at the property the screen works on (the host's, or the one selected in
+ * the central area): true or false, null while it is read. Work that needs the round (placing a warning) asks this
+ * before it asks for anything else (decision 0039 §13).
+ */
+export function useCheckedInHere(enabled = true) {
+  const area = useArea();
+  const hostProperty = useBootstrap().property?.id ?? null;
+  const selected = usePropertyStore((s) => s.propertyId);
+  const propertyId = area === 'tenant' ? hostProperty : selected;
+  const active = useActiveCheckIn(enabled);
+  const here = active.data ? active.data.checkIn?.property.id === propertyId : null;
+  return { here, active };
 }
 
 /** What waits in the phone's queue, kept current. */

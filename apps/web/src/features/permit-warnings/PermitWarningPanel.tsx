@@ -19,8 +19,9 @@ import { toast } from '../../ui/toast';
 import { Line } from '../../ui/Line';
 import { AuthorizeTowDialog } from './AuthorizeTowDialog';
 import { NoteDialog } from './NoteDialog';
+import { useCheckedInHere } from '../patrolling/usePatrol';
 import { PhotoGrid } from './photos';
-import { PlaceWarningDialog } from './PlaceWarningDialog';
+import { CheckInFirst, PlaceWarningDialog } from './PlaceWarningDialog';
 import { VehicleTowStatusChip } from './StatusChips';
 
 type Decision = Exclude<PermitWarningAction, 'place'>;
@@ -58,8 +59,9 @@ export function LookupSummary({ lookup }: { lookup: PlateLookup | null | undefin
 /**
  * Under a warning's show page: its status and the steps the caller may take now (item.actions, from the contract's
  * transition table and their permissions) — approve, reject or cancel with a note (staff), place it with photos
- * (the inspector), authorise its tow (managers, once the grace time has passed and a photo proves it) — then what
- * the officer saw, the lookup of the moment, and the photos.
+ * (the inspector, once checked in here: else the way to check in, before any photo is asked for), authorise its
+ * tow (managers, once the grace time has passed and a photo proves it) — then what the officer saw, the lookup of
+ * the moment, and the photos.
  */
 export function PermitWarningPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
@@ -70,8 +72,11 @@ export function PermitWarningPanel({ item }: { item: { id: number } }) {
   const [decision, setDecision] = useState<Decision | null>(null);
   const [placing, setPlacing] = useState(false);
   const [towing, setTowing] = useState(false);
+  const mayPlace = warning?.actions?.includes('place') ?? false;
+  // Placing needs the caller's round here: asked before the button is offered, not after the photos.
+  const round = useCheckedInHere(mayPlace);
   if (!warning) return null;
-  const actions = warning.actions ?? [];
+  const actions = (warning.actions ?? []).filter((a) => a !== 'place' || round.here === true);
   const saved = (after: PermitWarningItem) => {
     client.setQueryData(resourceKeys.record('/permit-warnings', warning.id), after);
     void client.invalidateQueries({ queryKey: ['/permit-warnings', 'list'] });
@@ -115,6 +120,7 @@ export function PermitWarningPanel({ item }: { item: { id: number } }) {
           {warning.status === 'placed' && !warning.tow && check && !check.hasPhoto && (
             <Alert severity="error">{t('permitWarnings.hint.noPhoto')}</Alert>
           )}
+          {mayPlace && round.here === false && <CheckInFirst />}
           {warning.tow && (
             <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
               <AppLink href={`/vehicle-tows/${warning.tow.id}/show`}>
