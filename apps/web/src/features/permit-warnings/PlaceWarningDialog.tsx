@@ -24,23 +24,24 @@ import type { RequestError } from '../../platform/errors';
 import { useCheckedInHere } from '../patrolling/usePatrol';
 import { shrinkPhoto } from './photos';
 
-/** Placing a warning needs the officer's round at the property: the way to check in, instead of the button. */
+/**
+ * Placing a warning needs the officer's round at the property: the message and, below it, the way to check in
+ * (instead of the button, and of the camera).
+ */
 export function CheckInFirst() {
   const { t } = useTranslation();
   const can = useCan();
   return (
-    <Alert
-      severity="info"
-      action={
-        can('patrolling.check-in') ? (
-          <LinkButton color="inherit" size="small" href="/patrolling">
-            {t('patrol.goCheckIn')}
-          </LinkButton>
-        ) : undefined
-      }
-    >
-      {t('permitWarnings.place.checkInFirst')}
-    </Alert>
+    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+      <Alert severity="info" sx={{ alignSelf: 'stretch' }}>
+        {t('permitWarnings.place.checkInFirst')}
+      </Alert>
+      {can('patrolling.check-in') && (
+        <LinkButton href="/patrolling" variant="outlined">
+          {t('patrol.goCheckIn')}
+        </LinkButton>
+      )}
+    </Stack>
   );
 }
 

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useAuthStore, usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';
+import { AppLink } from '../../ui/AppLink';
 import {
   DateInput,
   FieldGrid,
@@ -238,10 +239,20 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
       field: 'vehicleId',
       headerName: t('rules.fields.plate'),
       sortable: false,
-      link: true,
       minWidth: 110,
       flex: 0.7,
       valueGetter: (_v: unknown, p: PermitItem) => p.vehicle?.plate ?? t('permits.noVehicle'),
+      // The row's link: a plate in bold; "No vehicle" plain and muted, so it never reads as a plate.
+      renderCell: ({ row, value }: { row: PermitItem; value?: string }) => (
+        <AppLink
+          href={`/permits/${row.id}/show`}
+          onClick={(e) => e.stopPropagation()}
+          underline="hover"
+          sx={row.vehicle ? { fontWeight: 600 } : { color: 'text.secondary' }}
+        >
+          {value}
+        </AppLink>
+      ),
     },
     {
       field: 'status',
