@@ -177,7 +177,14 @@ export const spotDetailSchema = z.object({
   freeUntil: z.string().nullable(),
   /** The reservation covering today, else the next one. */
   reservation: z
-    .object({ id: z.number().int(), startsOn: z.string(), endsOn: z.string(), notes: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      startsOn: z.string(),
+      endsOn: z.string(),
+      notes: z.string().nullable(),
+      /** pending: a resident's request staff have not decided yet (it holds the spot for its dates). */
+      status: z.enum(['pending', 'confirmed']),
+    })
     .nullable(),
   resident: z
     .object({

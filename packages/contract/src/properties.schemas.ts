@@ -201,6 +201,8 @@ export const propertySettingsSchema = z.object({
       reservedPermitChanges: int(0, 100, 1),
       /** The longest reservation, in days. */
       maxReservationDays: int(1, 3660, 365),
+      /** A resident's request for a reserved spot waits for staff approval (else it is confirmed at once). */
+      approvalRequired: z.boolean().default(true),
     })
     .prefault({}),
   visitorPermits: z

@@ -15,7 +15,8 @@ export async function today(ctx: Scope): Promise<string> {
 }
 
 /**
- * The first day on or after `from` on which the spot has no reservation (but `exceptId`, the one being changed),
+ * The first day on or after `from` on which the spot has no reservation holding it (pending or confirmed; but
+ * `exceptId`, the one being changed),
  * and the last day of that free run (null: free for good). Reservations of one spot never overlap, so one walk in
  * start order finds it.
  */
@@ -32,6 +33,7 @@ export async function freeRun(
       and(
         eq(reservations.propertyId, ctx.propertyId),
         eq(reservations.spotId, spotId),
+        ne(reservations.status, 'rejected'),
         gte(reservations.endsOn, from),
         exceptId ? ne(reservations.id, exceptId) : undefined,
       ),
@@ -45,7 +47,10 @@ export async function freeRun(
   return { firstFreeOn: day, freeUntil: null };
 }
 
-/** The earliest reservation of the spot (but `exceptId`) sharing a day with `startsOn..endsOn`, or undefined. */
+/**
+ * The earliest reservation holding the spot (pending or confirmed; but `exceptId`) sharing a day with
+ * `startsOn..endsOn`, or undefined.
+ */
 export async function firstClash(
   ctx: Scope,
   spotId: number,
@@ -60,6 +65,7 @@ export async function firstClash(
       and(
         eq(reservations.propertyId, ctx.propertyId),
         eq(reservations.spotId, spotId),
+        ne(reservations.status, 'rejected'),
         lte(reservations.startsOn, endsOn),
         gte(reservations.endsOn, startsOn),
         exceptId ? ne(reservations.id, exceptId) : undefined,

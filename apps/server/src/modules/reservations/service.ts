@@ -1,6 +1,5 @@
 import {
-  DEFAULT_PROPERTY_SETTINGS,
-  propertySettingsSchema,
+  RESERVATION_STATUSES,
   type ReservationItem,
   type ResidentOption,
   type reservationBody,
@@ -12,10 +11,10 @@ import { fieldError, HttpError, notFound, pgError } from '../../platform/errors'
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
-import { properties } from '../properties/table';
 import { spots } from '../spots/table';
 import { tenantUsers } from '../users/table';
-import { addDays, firstClash, freeRun, today } from './free';
+import { addDays, today } from './free';
+import { checkReservation, type Asker } from './rules';
 import { reservations } from './table';
 
 const columns = {
@@ -25,6 +24,9 @@ const columns = {
   startsOn: reservations.startsOn,
   endsOn: reservations.endsOn,
   notes: reservations.notes,
+  status: reservations.status,
+  decisionComment: reservations.decisionComment,
+  decidedAt: reservations.decidedAt,
   createdAt: reservations.createdAt,
   updatedAt: reservations.updatedAt,
 };
@@ -51,6 +53,7 @@ const includes = {
 const filters = {
   spotId: { type: 'number' as const, column: reservations.spotId },
   residentId: { type: 'number' as const, column: reservations.residentId },
+  status: { type: 'enum' as const, column: reservations.status, values: RESERVATION_STATUSES },
   current: {
     type: 'custom' as const,
     description: '1: covering today; 0: not covering today',
@@ -82,7 +85,7 @@ export const myReservationsList = defineListResource({
   select: columns,
   scope: (ctx) =>
     and(eq(reservations.propertyId, ctx.propertyId), eq(reservations.residentId, ctx.user().id)),
-  filters: { current: filters.current },
+  filters: { current: filters.current, status: filters.status },
   sorts,
   defaultSort: '-startsOn',
   includes: { spot: includes.spot },
@@ -96,6 +99,7 @@ export async function getReservation(ctx: Scope, id: number): Promise<Reservatio
   if (!row) throw notFound('reservations');
   const item: ReservationItem = {
     ...row,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -106,49 +110,6 @@ export async function getReservation(ctx: Scope, id: number): Promise<Reservatio
 
 type Body = z.output<typeof reservationBody>;
 
-/**
- * The spot and the resident must be this property's; the length within the property's settings; no day shared with
- * another reservation of the spot (422 on startsOn naming the clash and the first free day after it, which the
- * reserve dialog also proposes). The exclusion constraint still backs this when two are written at once.
- */
-async function check(ctx: Scope, body: Body, exceptId?: number) {
-  const propertyId = ctx.propertyId;
-  const [spot] = await ctx.tx
-    .select({ id: spots.id })
-    .from(spots)
-    .where(and(eq(spots.propertyId, propertyId), eq(spots.id, body.spotId)));
-  if (!spot) throw fieldError('spotId', 'validation.invalidSelection');
-  const [resident] = await ctx.tx
-    .select({ id: tenantUsers.id })
-    .from(tenantUsers)
-    .where(
-      and(
-        eq(tenantUsers.propertyId, propertyId),
-        eq(tenantUsers.id, body.residentId),
-        eq(tenantUsers.type, 'tenant-resident'),
-      ),
-    );
-  if (!resident) throw fieldError('residentId', 'reservations.notResident');
-  const [p] = await ctx.tx
-    .select({ settings: properties.settings })
-    .from(properties)
-    .where(eq(properties.id, propertyId));
-  const settings = propertySettingsSchema.safeParse(p?.settings ?? {});
-  const max = (settings.success ? settings.data : DEFAULT_PROPERTY_SETTINGS).reservedSpaces
-    .maxReservationDays;
-  const days = (Date.parse(body.endsOn) - Date.parse(body.startsOn)) / 86_400_000 + 1;
-  if (days > max) throw fieldError('endsOn', 'reservations.tooLong', { days: max });
-  const clash = await firstClash(ctx, body.spotId, body.startsOn, body.endsOn, exceptId);
-  if (clash) {
-    const { firstFreeOn } = await freeRun(ctx, body.spotId, clash.startsOn, exceptId);
-    throw fieldError('startsOn', 'reservations.overlapFreeFrom', {
-      from: clash.startsOn,
-      to: clash.endsOn,
-      date: firstFreeOn,
-    });
-  }
-}
-
 function constraintOf(err: unknown): string | undefined {
   const e = pgError(err);
   return e?.constraint ?? e?.constraint_name ?? /constraint "([^"]+)"/.exec(e?.message ?? '')?.[1];
@@ -157,24 +118,28 @@ function constraintOf(err: unknown): string | undefined {
 /**
  * Runs a write; the database's refusals become field errors: the exclusion constraint `reservations_no_overlap`
  * (another reservation of the spot shares a day: 422 on startsOn, also when both are written at the same
- * moment) and the check `reservations_dates_order` (422 on endsOn; the contract refuses it first).
+ * moment; a resident is told on spotId that the spot was just taken) and the check `reservations_dates_order` (422
+ * on endsOn; the contract refuses it first).
  */
-async function guardReservation<R>(fn: () => Promise<R>): Promise<R> {
+export async function guardReservation<R>(fn: () => Promise<R>, asker: Asker = 'staff'): Promise<R> {
   try {
     return await fn();
   } catch (err) {
     const code = pgError(err)?.code;
     const constraint = constraintOf(err);
     if (code === '23P01' && constraint === 'reservations_no_overlap')
-      throw fieldError('startsOn', 'reservations.overlap');
+      throw asker === 'resident'
+        ? fieldError('spotId', 'reservations.taken')
+        : fieldError('startsOn', 'reservations.overlap');
     if (code === '23514' && constraint === 'reservations_dates_order')
       throw fieldError('endsOn', 'reservations.endBeforeStart');
     throw err;
   }
 }
 
+/** POST /reservations: staff reserve a spot for a resident, confirmed at once (rules.ts, as staff). */
 export async function createReservation(ctx: Scope, body: Body) {
-  await check(ctx, body);
+  await checkReservation(ctx, body, { asker: 'staff' });
   const row = await guardReservation(() =>
     createRow(ctx, reservations, 'reservations', {
       propertyId: ctx.propertyId,
@@ -192,7 +157,7 @@ export async function createReservation(ctx: Scope, body: Body) {
 export async function updateReservation(ctx: Scope, id: number, body: Body) {
   const [existing] = await ctx.tx.select({ id: reservations.id }).from(reservations).where(own(ctx, id));
   if (!existing) throw notFound('reservations');
-  await check(ctx, body, id);
+  await checkReservation(ctx, body, { asker: 'staff', exceptId: id });
   await guardReservation(() =>
     updateRow(ctx, reservations, 'reservations', own(ctx, id), {
       spotId: body.spotId,
@@ -212,8 +177,9 @@ export async function deleteReservation(ctx: Scope, id: number) {
 /**
  * POST /reservations/:id/end (staff, any reservation) and POST /my/reservations/:id/end (the resident, their own):
  * a reservation that has not started yet (or starts today) is cancelled (the row goes, audited `cancel`); one that
- * started before today ends yesterday (audited `end`), so either way the spot is free from today at once. One that
- * is already over is left alone: 409 `reservations.alreadyOver`. Another resident's reservation is a 404.
+ * started before today ends yesterday (audited `end`), so either way the spot is free from today at once. A pending
+ * request is withdrawn the same way (cancelled, whatever its dates). One that is already over is left alone: 409
+ * `reservations.alreadyOver`; a rejected request holds nothing to end: 409. Another resident's reservation is a 404.
  */
 export async function endReservation(
   ctx: Scope,
@@ -223,9 +189,10 @@ export async function endReservation(
   const where = residentId ? and(own(ctx, id), eq(reservations.residentId, residentId))! : own(ctx, id);
   const [row] = await ctx.tx.select().from(reservations).where(where).for('update');
   if (!row) throw notFound('reservations');
+  if (row.status === 'rejected') throw new HttpError(409, 'reservations.notHeld');
   const day = await today(ctx);
-  if (row.endsOn < day) throw new HttpError(409, 'reservations.alreadyOver');
-  if (row.startsOn >= day) {
+  if (row.endsOn < day && row.status !== 'pending') throw new HttpError(409, 'reservations.alreadyOver');
+  if (row.startsOn >= day || row.status === 'pending') {
     await ctx.tx.delete(reservations).where(where);
     await ctx.audit({ entity: 'reservations', entityId: id, action: 'cancel', old: row });
     return { message: t(ctx.lang, 'reservations.cancelled'), outcome: 'cancelled' };

@@ -27,6 +27,7 @@ async function holdsToday(ctx: Scope, residentId: number, spotId: number) {
         eq(reservations.propertyId, ctx.propertyId),
         eq(reservations.spotId, spotId),
         eq(reservations.residentId, residentId),
+        eq(reservations.status, 'confirmed'),
         sql`${reservations.startsOn} <= current_date and ${reservations.endsOn} >= current_date`,
       ),
     )

@@ -7,7 +7,7 @@ import {
   type SpotType,
   type spotBody,
 } from '@parkade/contract';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { deleteRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
@@ -87,6 +87,7 @@ const reservationInclude: IncludeDef<SpotItem> = {
             and(
               eq(reservations.propertyId, ctx.propertyId),
               inArray(reservations.spotId, ids),
+              eq(reservations.status, 'confirmed'),
               sql`current_date between ${reservations.startsOn} and ${reservations.endsOn}`,
             ),
           )
@@ -206,6 +207,7 @@ export async function refuseIfReserved(ctx: Scope, spotIds: number[], key: strin
       and(
         eq(reservations.propertyId, ctx.propertyId),
         inArray(reservations.spotId, spotIds),
+        ne(reservations.status, 'rejected'),
         gte(reservations.endsOn, sql`current_date`),
       ),
     )
@@ -222,6 +224,7 @@ export async function spotDetail(ctx: Scope, id: number): Promise<SpotDetail> {
       startsOn: reservations.startsOn,
       endsOn: reservations.endsOn,
       notes: reservations.notes,
+      status: reservations.status,
       residentId: tenantUsers.id,
       fullName: tenantUsers.fullName,
       email: tenantUsers.email,
@@ -236,6 +239,7 @@ export async function spotDetail(ctx: Scope, id: number): Promise<SpotDetail> {
       and(
         eq(reservations.propertyId, ctx.propertyId),
         eq(reservations.spotId, id),
+        ne(reservations.status, 'rejected'),
         gte(reservations.endsOn, sql`current_date`),
       ),
     )
@@ -261,7 +265,13 @@ export async function spotDetail(ctx: Scope, id: number): Promise<SpotDetail> {
     },
     area: spot.area ?? null,
     reservation: next
-      ? { id: next.id, startsOn: next.startsOn, endsOn: next.endsOn, notes: next.notes }
+      ? {
+          id: next.id,
+          startsOn: next.startsOn,
+          endsOn: next.endsOn,
+          notes: next.notes,
+          status: next.status === 'pending' ? ('pending' as const) : ('confirmed' as const),
+        }
       : null,
     resident: next
       ? { id: next.residentId, fullName: next.fullName, email: next.email, phone: next.phone }

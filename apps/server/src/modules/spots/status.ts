@@ -6,7 +6,8 @@ type Expr = SQL | AnyPgColumn | number;
 /**
  * The one derivation of a spot's status, used by `/spots`, the spot's page and detail, and the parking map (spots
  * and counts) alike. "Reserved" means: the spot's status as staff set it is `available` and a reservation of the
- * spot covers today (`starts_on <= current_date <= ends_on`; both days included). Staff may also set `reserved`
+ * spot covers today (`starts_on <= current_date <= ends_on`; both days included) and is confirmed (a resident's
+ * pending request holds the spot for its dates but does not make it Reserved; decision 0039 §5). Staff may also set `reserved`
  * by hand; `assigned` and `outOfService` are never overridden by a reservation. The status staff set is kept
  * apart (`setStatus`), so a form edits what staff chose, never the derived value.
  *
@@ -15,7 +16,8 @@ type Expr = SQL | AnyPgColumn | number;
  */
 export const reservedTodaySql = (spotId: Expr, propertyId: Expr): SQL => sql`(${spotId} in (
   select r.spot_id from reservations r
-  where r.property_id = ${propertyId} and r.starts_on <= current_date and r.ends_on >= current_date))`;
+  where r.property_id = ${propertyId} and r.status = 'confirmed'
+    and r.starts_on <= current_date and r.ends_on >= current_date))`;
 
 /** The status everyone sees: `reserved` for an available spot reserved today, else the status staff set. */
 export const spotStatusSql = (status: Expr, reservedToday: SQL): SQL<string> =>

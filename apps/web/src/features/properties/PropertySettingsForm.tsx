@@ -61,6 +61,7 @@ const SECTIONS: [
       ['reservationsAllowed', 'number'],
       ['reservedPermitChanges', 'number'],
       ['maxReservationDays', 'number'],
+      ['approvalRequired', 'switch'],
     ],
   ],
   [

@@ -15,6 +15,7 @@ import DirectionsCarOutlined from '@mui/icons-material/DirectionsCarOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
 import EmojiPeopleOutlined from '@mui/icons-material/EmojiPeopleOutlined';
 import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -97,6 +98,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/visitors': EmojiPeopleOutlined,
   '/banned-vehicles': BlockOutlined,
   '/spot-reports': CarCrashOutlined,
+  '/reservations': EventNoteOutlined,
   '/catalog/zones': MapOutlined,
   '/catalog/states': FlagOutlined,
   '/catalog/tows': RvHookupOutlined,

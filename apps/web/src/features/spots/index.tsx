@@ -91,10 +91,10 @@ export function SpotHolderFields({ detail: d }: { detail: SpotDetail }) {
     <>
       <ReadOnlyField label={t('spots.reservation')}>
         {d.reservation
-          ? t('spots.reservationDates', {
+          ? `${t('spots.reservationDates', {
               from: formatDate(d.reservation.startsOn, intlLocale),
               to: formatDate(d.reservation.endsOn, intlLocale),
-            })
+            })}${d.reservation.status === 'pending' ? ` · ${t('reservations.status.pending')}` : ''}`
           : t('spots.noReservation')}
       </ReadOnlyField>
       <ReadOnlyField label={t('spots.resident')}>
