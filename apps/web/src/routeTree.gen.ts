@@ -40,6 +40,7 @@ import { Route as AppPermitsIndexRouteImport } from './routes/_app/permits/index
 import { Route as AppPermitsCreateRouteImport } from './routes/_app/permits/create'
 import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties/index'
 import { Route as AppPropertiesCreateRouteImport } from './routes/_app/properties/create'
+import { Route as AppReservationsIndexRouteImport } from './routes/_app/reservations/index'
 import { Route as AppResidentsIndexRouteImport } from './routes/_app/residents/index'
 import { Route as AppResidentsCreateRouteImport } from './routes/_app/residents/create'
 import { Route as AppRolesIndexRouteImport } from './routes/_app/roles/index'
@@ -98,6 +99,7 @@ import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/perm
 import { Route as AppPermitsPermitIdShowRouteImport } from './routes/_app/permits/$permitId/show'
 import { Route as AppPropertiesPropertyIdEditRouteImport } from './routes/_app/properties/$propertyId/edit'
 import { Route as AppPropertiesPropertyIdShowRouteImport } from './routes/_app/properties/$propertyId/show'
+import { Route as AppReservationsReservationIdShowRouteImport } from './routes/_app/reservations/$reservationId/show'
 import { Route as AppResidentsResidentIdEditRouteImport } from './routes/_app/residents/$residentId/edit'
 import { Route as AppResidentsResidentIdPermitsRouteImport } from './routes/_app/residents/$residentId/permits'
 import { Route as AppResidentsResidentIdPermitsCreateRouteImport } from './routes/_app/residents/$residentId/permits-create'
@@ -298,6 +300,11 @@ const AppPropertiesIndexRoute = AppPropertiesIndexRouteImport.update({
 const AppPropertiesCreateRoute = AppPropertiesCreateRouteImport.update({
   id: '/properties/create',
   path: '/properties/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReservationsIndexRoute = AppReservationsIndexRouteImport.update({
+  id: '/reservations/',
+  path: '/reservations/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppResidentsIndexRoute = AppResidentsIndexRouteImport.update({
@@ -604,6 +611,12 @@ const AppPropertiesPropertyIdShowRoute =
   AppPropertiesPropertyIdShowRouteImport.update({
     id: '/properties/$propertyId/show',
     path: '/properties/$propertyId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppReservationsReservationIdShowRoute =
+  AppReservationsReservationIdShowRouteImport.update({
+    id: '/reservations/$reservationId/show',
+    path: '/reservations/$reservationId/show',
     getParentRoute: () => AppRoute,
   } as any)
 const AppResidentsResidentIdEditRoute =
@@ -914,6 +927,7 @@ export interface FileRoutesByFullPath {
   '/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
+  '/reservations/': typeof AppReservationsIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
   '/roles/': typeof AppRolesIndexRoute
   '/spot-reports/': typeof AppSpotReportsIndexRoute
@@ -950,6 +964,7 @@ export interface FileRoutesByFullPath {
   '/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/reservations/$reservationId/show': typeof AppReservationsReservationIdShowRoute
   '/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
   '/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
   '/residents/$residentId/permits-create': typeof AppResidentsResidentIdPermitsCreateRoute
@@ -1050,6 +1065,7 @@ export interface FileRoutesByTo {
   '/permit-warnings': typeof AppPermitWarningsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
+  '/reservations': typeof AppReservationsIndexRoute
   '/residents': typeof AppResidentsIndexRoute
   '/roles': typeof AppRolesIndexRoute
   '/spot-reports': typeof AppSpotReportsIndexRoute
@@ -1086,6 +1102,7 @@ export interface FileRoutesByTo {
   '/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/reservations/$reservationId/show': typeof AppReservationsReservationIdShowRoute
   '/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
   '/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
   '/residents/$residentId/permits-create': typeof AppResidentsResidentIdPermitsCreateRoute
@@ -1188,6 +1205,7 @@ export interface FileRoutesById {
   '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
+  '/_app/reservations/': typeof AppReservationsIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
   '/_app/roles/': typeof AppRolesIndexRoute
   '/_app/spot-reports/': typeof AppSpotReportsIndexRoute
@@ -1224,6 +1242,7 @@ export interface FileRoutesById {
   '/_app/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/_app/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/_app/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/_app/reservations/$reservationId/show': typeof AppReservationsReservationIdShowRoute
   '/_app/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
   '/_app/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
   '/_app/residents/$residentId/permits-create': typeof AppResidentsResidentIdPermitsCreateRoute
@@ -1326,6 +1345,7 @@ export interface FileRouteTypes {
     | '/permit-warnings/'
     | '/permits/'
     | '/properties/'
+    | '/reservations/'
     | '/residents/'
     | '/roles/'
     | '/spot-reports/'
@@ -1362,6 +1382,7 @@ export interface FileRouteTypes {
     | '/permits/$permitId/show'
     | '/properties/$propertyId/edit'
     | '/properties/$propertyId/show'
+    | '/reservations/$reservationId/show'
     | '/residents/$residentId/edit'
     | '/residents/$residentId/permits'
     | '/residents/$residentId/permits-create'
@@ -1462,6 +1483,7 @@ export interface FileRouteTypes {
     | '/permit-warnings'
     | '/permits'
     | '/properties'
+    | '/reservations'
     | '/residents'
     | '/roles'
     | '/spot-reports'
@@ -1498,6 +1520,7 @@ export interface FileRouteTypes {
     | '/permits/$permitId/show'
     | '/properties/$propertyId/edit'
     | '/properties/$propertyId/show'
+    | '/reservations/$reservationId/show'
     | '/residents/$residentId/edit'
     | '/residents/$residentId/permits'
     | '/residents/$residentId/permits-create'
@@ -1599,6 +1622,7 @@ export interface FileRouteTypes {
     | '/_app/permit-warnings/'
     | '/_app/permits/'
     | '/_app/properties/'
+    | '/_app/reservations/'
     | '/_app/residents/'
     | '/_app/roles/'
     | '/_app/spot-reports/'
@@ -1635,6 +1659,7 @@ export interface FileRouteTypes {
     | '/_app/permits/$permitId/show'
     | '/_app/properties/$propertyId/edit'
     | '/_app/properties/$propertyId/show'
+    | '/_app/reservations/$reservationId/show'
     | '/_app/residents/$residentId/edit'
     | '/_app/residents/$residentId/permits'
     | '/_app/residents/$residentId/permits-create'
@@ -1926,6 +1951,13 @@ declare module '@tanstack/react-router' {
       path: '/properties/create'
       fullPath: '/properties/create'
       preLoaderRoute: typeof AppPropertiesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reservations/': {
+      id: '/_app/reservations/'
+      path: '/reservations'
+      fullPath: '/reservations/'
+      preLoaderRoute: typeof AppReservationsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/residents/': {
@@ -2334,6 +2366,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPropertiesPropertyIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reservations/$reservationId/show': {
+      id: '/_app/reservations/$reservationId/show'
+      path: '/reservations/$reservationId/show'
+      fullPath: '/reservations/$reservationId/show'
+      preLoaderRoute: typeof AppReservationsReservationIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/residents/$residentId/edit': {
       id: '/_app/residents/$residentId/edit'
       path: '/residents/$residentId/edit'
@@ -2692,6 +2731,7 @@ interface AppRouteChildren {
   AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
+  AppReservationsIndexRoute: typeof AppReservationsIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
   AppRolesIndexRoute: typeof AppRolesIndexRoute
   AppSpotReportsIndexRoute: typeof AppSpotReportsIndexRoute
@@ -2726,6 +2766,7 @@ interface AppRouteChildren {
   AppPermitsPermitIdShowRoute: typeof AppPermitsPermitIdShowRoute
   AppPropertiesPropertyIdEditRoute: typeof AppPropertiesPropertyIdEditRoute
   AppPropertiesPropertyIdShowRoute: typeof AppPropertiesPropertyIdShowRoute
+  AppReservationsReservationIdShowRoute: typeof AppReservationsReservationIdShowRoute
   AppResidentsResidentIdEditRoute: typeof AppResidentsResidentIdEditRoute
   AppResidentsResidentIdPermitsRoute: typeof AppResidentsResidentIdPermitsRoute
   AppResidentsResidentIdPermitsCreateRoute: typeof AppResidentsResidentIdPermitsCreateRoute
@@ -2819,6 +2860,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
+  AppReservationsIndexRoute: AppReservationsIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
   AppRolesIndexRoute: AppRolesIndexRoute,
   AppSpotReportsIndexRoute: AppSpotReportsIndexRoute,
@@ -2856,6 +2898,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermitsPermitIdShowRoute: AppPermitsPermitIdShowRoute,
   AppPropertiesPropertyIdEditRoute: AppPropertiesPropertyIdEditRoute,
   AppPropertiesPropertyIdShowRoute: AppPropertiesPropertyIdShowRoute,
+  AppReservationsReservationIdShowRoute: AppReservationsReservationIdShowRoute,
   AppResidentsResidentIdEditRoute: AppResidentsResidentIdEditRoute,
   AppResidentsResidentIdPermitsRoute: AppResidentsResidentIdPermitsRoute,
   AppResidentsResidentIdPermitsCreateRoute:

@@ -1,4 +1,5 @@
 import type { ListResponse, ReservationEndResponse, ReservationItem, SpotType } from '@parkade/contract';
+import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +10,8 @@ import { toast } from '../../ui/toast';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { SpotTypeChip } from '../spots';
+import { AskReservationDialog } from './AskReservationDialog';
+import { ReservationStatusChip } from './ReservationStatusChip';
 
 /** When a reservation stands today: before, during or after it. */
 export function reservationPhase(
@@ -20,7 +23,23 @@ export function reservationPhase(
   return 'current' as const;
 }
 
-/** /my/reservations: the spots reserved for the signed-in resident. */
+/** What the resident may do with one: end it (under way), cancel it (to come), withdraw it (pending), or nothing. */
+function endAction(r: ReservationItem) {
+  if (r.status === 'rejected') return null;
+  if (r.status === 'pending') return 'withdraw' as const;
+  const phase = reservationPhase(r);
+  return phase === 'past' ? null : phase === 'current' ? ('end' as const) : ('cancel' as const);
+}
+const CONFIRM = {
+  end: 'myReservations.confirmEnd',
+  cancel: 'myReservations.confirmCancel',
+  withdraw: 'myReservations.confirmWithdraw',
+};
+
+/**
+ * /my/reservations: the spots reserved for the signed-in resident and their requests; they ask for a free reserved
+ * spot here (AskReservationDialog) and end, cancel or withdraw their own (decision 0039 §5).
+ */
 export function MyReservationsPage() {
   const { t } = useTranslation();
   const { intlLocale } = useUiLocale();
@@ -31,6 +50,7 @@ export function MyReservationsPage() {
   const data: ListResponse<ReservationItem> | undefined = q.data;
   const client = useQueryClient();
   const [ending, setEnding] = useState<ReservationItem | null>(null);
+  const [asking, setAsking] = useState(false);
   const end = useMutation({
     mutationFn: (r: ReservationItem) => send<ReservationEndResponse>('POST', `/my/reservations/${r.id}/end`),
     onSuccess: (res) => {
@@ -43,24 +63,43 @@ export function MyReservationsPage() {
       setEnding(null);
     },
   });
-  const endingPhase = ending ? reservationPhase(ending) : null;
+  const endingAction = ending ? endAction(ending) : null;
   return (
     <>
-      {ending && (
+      {ending && endingAction && (
         <ConfirmDialog
           open
-          title={t(endingPhase === 'current' ? 'myReservations.end' : 'myReservations.cancel')}
-          confirmLabel={t(endingPhase === 'current' ? 'myReservations.end' : 'myReservations.cancel')}
+          title={t(`myReservations.${endingAction}`)}
+          confirmLabel={t(`myReservations.${endingAction}`)}
           busy={end.isPending}
           onConfirm={() => end.mutate(ending)}
           onClose={() => setEnding(null)}
         >
-          {t(endingPhase === 'current' ? 'myReservations.confirmEnd' : 'myReservations.confirmCancel', {
-            number: ending.spot?.number ?? '',
-          })}
+          {t(CONFIRM[endingAction], { number: ending.spot?.number ?? '' })}
         </ConfirmDialog>
       )}
-      <PageHeader title={t('myReservations.title')} />
+      {asking && (
+        <AskReservationDialog
+          onClose={() => setAsking(false)}
+          onAsked={(r) => {
+            setAsking(false);
+            toast.success(
+              r.status === 'pending'
+                ? t('myReservations.askedPending')
+                : t('myReservations.askedConfirmed', { number: r.spot?.number ?? '' }),
+            );
+            void client.invalidateQueries({ queryKey: ['/my/reservations'] });
+          }}
+        />
+      )}
+      <PageHeader
+        title={t('myReservations.title')}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAsking(true)}>
+            {t('myReservations.ask')}
+          </Button>
+        }
+      />
       {q.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label={t('form.loading')} />
@@ -75,6 +114,7 @@ export function MyReservationsPage() {
         <Stack spacing={1.5}>
           {data.data.map((r) => {
             const phase = reservationPhase(r);
+            const action = endAction(r);
             return (
               <Paper
                 key={r.id}
@@ -97,17 +137,28 @@ export function MyReservationsPage() {
                       to: formatDate(r.endsOn, intlLocale),
                     })}
                   </Typography>
-                  <Chip
-                    label={t(`myReservations.phase.${phase}`)}
-                    color={phase === 'current' ? 'success' : phase === 'upcoming' ? 'info' : 'default'}
-                    variant={phase === 'past' ? 'outlined' : 'filled'}
-                  />
-                  {phase !== 'past' && (
+                  {r.status === 'confirmed' ? (
+                    <Chip
+                      label={t(`myReservations.phase.${phase}`)}
+                      color={phase === 'current' ? 'success' : phase === 'upcoming' ? 'info' : 'default'}
+                      variant={phase === 'past' ? 'outlined' : 'filled'}
+                    />
+                  ) : (
+                    <Box>
+                      <ReservationStatusChip status={r.status} />
+                    </Box>
+                  )}
+                  {action && (
                     <Button variant="outlined" onClick={() => setEnding(r)}>
-                      {t(phase === 'current' ? 'myReservations.end' : 'myReservations.cancel')}
+                      {t(`myReservations.${action}`)}
                     </Button>
                   )}
                 </Stack>
+                {r.status === 'rejected' && r.decisionComment && (
+                  <Alert severity="warning" sx={{ mt: 1.5 }}>
+                    {t('myReservations.reason', { reason: r.decisionComment })}
+                  </Alert>
+                )}
                 {r.notes && (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                     {r.notes}
