@@ -212,6 +212,9 @@ describe('a resident asks for a reserved spot', () => {
       await call('GET', '/reservations?filter[status]=pending&include=spot,resident'),
     );
     expect(pending.data.map((r) => [r.id, r.resident?.fullName])).toEqual([[asked.id, 'Ana Asker']]);
+    // Their search finds it by the resident's name or the spot's number.
+    const found = json<ListResponse<ReservationItem>>(await call('GET', '/reservations?filter[term]=asker'));
+    expect(found.data.map((r) => r.id)).toEqual([asked.id]);
     expect(
       (await call('POST', `/reservations/${asked.id}/approve`, undefined, { token: assistantToken }))
         .statusCode,

@@ -69,11 +69,19 @@ const sorts = {
   createdAt: reservations.createdAt,
 };
 
+/** What the staff list's search looks in: the spot's number and the resident's name and email. */
+const term = [
+  sql`(select s.number from spots s where s.property_id = ${reservations.propertyId} and s.id = ${reservations.spotId})`,
+  sql`(select u.full_name from tenant_users u where u.property_id = ${reservations.propertyId} and u.id = ${reservations.residentId})`,
+  sql`(select u.email from tenant_users u where u.property_id = ${reservations.propertyId} and u.id = ${reservations.residentId})`,
+];
+
 export const reservationsList = defineListResource({
   table: reservations,
   select: columns,
   scope: (ctx) => eq(reservations.propertyId, ctx.propertyId),
   filters,
+  term,
   sorts,
   defaultSort: '-startsOn',
   includes,

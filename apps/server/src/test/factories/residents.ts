@@ -205,3 +205,18 @@ export const reservationFixture: RouteFixture = {
     };
   },
 };
+
+/** Route harness: a resident's pending request for a spot, for staff to approve or reject (with the reason). */
+export const reservationRequestFixture: RouteFixture = {
+  async create(scope, owner) {
+    const { id } = await reservationFixture.create(scope, owner);
+    await scope.tx
+      .update(reservations)
+      .set({ status: 'pending' })
+      .where(and(eq(reservations.propertyId, scope.propertyId), eq(reservations.id, Number(id))));
+    return { id: Number(id) };
+  },
+  async body() {
+    return { comment: 'The spot is being repainted that month' };
+  },
+};

@@ -75,7 +75,7 @@ function Summary({ row }: { row: ReservationItem }) {
       <Box>
         <ReservationStatusChip status={row.status} />
       </Box>
-      <Typography variant="body2" noWrap>
+      <Typography variant="body2">
         {dates(row)}
       </Typography>
     </Stack>
@@ -110,7 +110,7 @@ export const reservationScreens = resourceScreens<ReservationItem, Record<string
       headerName: t('reservations.spot'),
       link: true,
       sortable: false,
-      minWidth: 180,
+      minWidth: 130,
       flex: 1,
       valueGetter: (_v: unknown, r: ReservationItem) =>
         [t('reservations.spotNumber', { number: r.spot?.number ?? '' }), r.resident?.fullName]
