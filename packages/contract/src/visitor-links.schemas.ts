@@ -101,8 +101,11 @@ export const publicVisitorLinkSchema = z.object({
   property: z.object({ name: z.string(), country: z.string().nullable() }),
   /** null for the poster (the visitor says whom they visit). */
   visitor: publicVisitorSchema.nullable(),
-  /** How long a permit lasts here. */
-  validity: z.object({ amount: z.number().int(), unit: z.string() }),
+  /**
+   * How long a permit lasts here, and whether a registration through this link waits for approval (its time then
+   * starts at approval: decision 0039 §8).
+   */
+  validity: z.object({ amount: z.number().int(), unit: z.string(), approval: z.boolean() }),
 });
 export type PublicVisitorLink = z.infer<typeof publicVisitorLinkSchema>;
 

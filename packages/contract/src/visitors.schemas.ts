@@ -149,10 +149,15 @@ export const visitorLimitDetail = z.object({
 });
 export const VISITOR_PERMIT_CODE_MAX = VISITOR_CODE_MAX;
 
-/** GET /visitors/validity: how long a new visitor permit lasts (the property's setting), for the form to say. */
+/**
+ * GET /visitors/validity, GET /my/visitors/validity: how long a new visitor permit lasts (the property's setting),
+ * and whether it waits for approval — its time then starts at approval, or at the start chosen if later
+ * (decision 0039 §8) — for the form to say.
+ */
 export const visitorValiditySchema = z.object({
   amount: z.number().int(),
   unit: z.enum(VISITOR_VALIDITY_UNITS),
+  approval: z.boolean(),
 });
 export type VisitorValidity = z.infer<typeof visitorValiditySchema>;
 

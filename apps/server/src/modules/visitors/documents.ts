@@ -61,11 +61,15 @@ export async function exportVisitors(ctx: Scope, query: string): Promise<FileAns
 /**
  * GET /visitors/:id/permit.pdf: the visitor permit on a Letter page in large type (to print at the desk or show
  * on a phone): the property's logo and name, the code, the plate, the validity in the property's time zone, and a
- * QR code to the public check page /permit/{token} (plate, validity and status; nothing personal).
+ * QR code to the public check page /permit/{token} (plate, validity and status; nothing personal). Only a valid
+ * permit is printed: a request waiting for approval has no validity yet — approval sets it (decision 0039 §14) —
+ * so it is refused with a message that says it waits (`visitors.pdfPending`).
  */
 export async function visitorPermitPdf(ctx: Scope, id: number): Promise<FileAnswer> {
   const visitor = await getVisitor(ctx, id);
-  if (!visitor.permitCode || (visitor.shownStatus !== 'valid' && visitor.shownStatus !== 'pending'))
+  if (visitor.permitCode && visitor.shownStatus === 'pending')
+    throw new HttpError(422, 'visitors.pdfPending');
+  if (!visitor.permitCode || visitor.shownStatus !== 'valid')
     throw new HttpError(422, 'visitors.notPrintable', {
       status: t(ctx.lang, VISITOR_STATUS_DISPLAY[visitor.shownStatus]),
     });
@@ -109,8 +113,6 @@ export async function visitorPermitPdf(ctx: Scope, id: number): Promise<FileAnsw
     .fontSize(18)
     .fillColor('#111')
     .text(t(lang, 'visitors.print.range', { from: when(visitor.validFrom), to: when(visitor.validUntil) }));
-  if (visitor.shownStatus === 'pending')
-    doc.moveDown(0.3).font(bold).fontSize(16).fillColor('#b00').text(t(lang, 'visitors.print.pending'));
   const url = checkUrlOf(ctx, visitor.permitCode)!;
   const qr = await qrcode().toBuffer(url, { errorCorrectionLevel: 'M', margin: 1, width: 400 });
   doc.moveDown(1);

@@ -91,7 +91,11 @@ describe('/my/visitors', () => {
   it('a resident registers, sees and edits only their own visitors; another resident’s is a 404', async () => {
     const ana = await newResident();
     const ben = await newResident();
-    expect(await ok(await ana.get('/my/visitors/validity'))).toEqual({ amount: 24, unit: 'hours' });
+    expect(await ok(await ana.get('/my/visitors/validity'))).toEqual({
+      amount: 24,
+      unit: 'hours',
+      approval: false,
+    });
     const guest = await ok<VisitorItem>(
       await ana.post('/my/visitors', {
         name: 'Ana Guest',

@@ -149,11 +149,14 @@ export const myVisitorsRoutes = [
     ...my,
     method: 'GET',
     url: '/my/visitors/validity',
-    summary: "How long a new visitor permit lasts: the property's setting, for the resident's form to say",
+    summary:
+      "How long a new visitor permit lasts: the property's setting, for the resident's form to say, and whether it " +
+      'waits for approval (`approval`: the setting approvalRequired) — its time then starts at approval',
     schema: { response: { 200: visitorValiditySchema } },
     handler: async (ctx) => {
-      const { validityAmount, validityUnit } = (await propertySettingsOf(ctx)).visitorPermits;
-      return { amount: validityAmount, unit: validityUnit };
+      const { validityAmount, validityUnit, approvalRequired } = (await propertySettingsOf(ctx))
+        .visitorPermits;
+      return { amount: validityAmount, unit: validityUnit, approval: approvalRequired };
     },
   }),
   defineRoute({
@@ -196,7 +199,7 @@ export const myVisitorsRoutes = [
     rateLimit: 'document',
     summary:
       "The permit PDF of one of the signed-in resident's visitors, the same as staff print (another's is 404); " +
-      '422 for a permit that is not pending or valid',
+      '422 for a permit that is not valid (a request waiting for approval is told so)',
     schema: { params: idParams },
     handler: async (ctx, { params }) => {
       await myVisitorId(ctx, params.id);

@@ -127,7 +127,11 @@ describe('the poster', () => {
     const link = await ok<PublicVisitorLink>(
       await call('GET', `/public/visitors/token/${token}`, undefined, { host: 'guests.example.com' }),
     );
-    expect(link).toMatchObject({ kind: 'poster', visitor: null, validity: { amount: 24, unit: 'hours' } });
+    expect(link).toMatchObject({
+      kind: 'poster',
+      visitor: null,
+      validity: { amount: 24, unit: 'hours', approval: true },
+    });
     const elsewhere = await call('GET', `/public/visitors/token/${token}`, undefined, { tenant: other.code });
     expect(elsewhere.statusCode).toBe(404);
   });

@@ -71,18 +71,29 @@ async function publicVisitor(ctx: Scope, item: VisitorItem): Promise<PublicVisit
   };
 }
 
-async function validityOf(ctx: Scope) {
+/**
+ * How long a permit lasts, and whether a registration through this link waits for approval (the poster: unless
+ * `posterApproval` is none; a personal link: as if its sender registered — staff's valid at once, a resident's
+ * under `approvalRequired`; a receipt: whether its request still waits).
+ */
+async function validityOf(ctx: Scope, kind: PublicVisitorLink['kind'], visitor: VisitorItem | null) {
   const s = (await propertySettingsOf(ctx)).visitorPermits;
-  return { amount: s.validityAmount, unit: s.validityUnit };
+  const approval =
+    kind === 'poster'
+      ? s.posterApproval !== 'none'
+      : kind === 'receipt'
+        ? visitor?.shownStatus === 'pending'
+        : visitor?.source !== 'staff' && s.approvalRequired;
+  return { amount: s.validityAmount, unit: s.validityUnit, approval };
 }
 
 /** GET /public/visitors/token/{token} */
 async function openLink(ctx: Scope, token: string): Promise<PublicVisitorLink> {
   const link = await linkOf(ctx, token, { kinds: ['personal', 'poster', 'receipt'] });
   const property = { name: ctx.property?.name ?? '', country: ctx.property?.country ?? null };
-  const visitor =
-    link.kind === 'poster' ? null : await publicVisitor(ctx, await getVisitor(ctx, link.visitorId!));
-  return { kind: link.kind, property, visitor, validity: await validityOf(ctx) };
+  const item = link.kind === 'poster' ? null : await getVisitor(ctx, link.visitorId!);
+  const visitor = item ? await publicVisitor(ctx, item) : null;
+  return { kind: link.kind, property, visitor, validity: await validityOf(ctx, link.kind, item) };
 }
 
 /** The link a token names must be of this visitor (a personal link, used or not, or a receipt). */
@@ -268,7 +279,8 @@ export const publicVisitorsRoutes = [
     url: '/public/visitors/:id/permit.pdf',
     rateLimit: 'document',
     summary:
-      "The visitor's permit (PDF, large type) through their link (?token=): only once it is pending or valid",
+      "The visitor's permit (PDF, large type) through their link (?token=): only once it is valid; while the " +
+      'request waits for approval → 422 saying so',
     schema: { params: idParams, querystring: publicVisitorTokenQuery },
     handler: async (ctx, { params, query }) => {
       await linkOfVisitor(ctx, query.token, params.id);

@@ -68,11 +68,13 @@ export const visitorsRoutes = [
     method: 'GET',
     url: '/visitors/validity',
     access: 'visitors.create',
-    summary: "How long a new visitor permit lasts: the property's setting, for the register form to say",
+    summary:
+      "How long a new visitor permit lasts: the property's setting, for the register form to say; staff's permits " +
+      'are valid at once (`approval` false), from the start chosen or now, whichever is later',
     schema: { response: { 200: visitorValiditySchema } },
     handler: async (ctx) => {
       const { validityAmount, validityUnit } = (await propertySettingsOf(ctx)).visitorPermits;
-      return { amount: validityAmount, unit: validityUnit };
+      return { amount: validityAmount, unit: validityUnit, approval: false };
     },
   }),
   defineRoute({
@@ -147,7 +149,8 @@ export const visitorsRoutes = [
     access: 'visitors.show',
     summary:
       "The visitor permit (PDF, large type): the property's logo, code, plate, validity and a QR code to the " +
-      'public check page /permit/{token}; 422 for a permit that is not pending or valid',
+      'public check page /permit/{token}; only a valid permit: a request waiting for approval → 422 saying so ' +
+      '(its time starts at approval), any other status → 422 naming it',
     schema: { params: idParams },
     handler: async (ctx, { params }) => sendFile(ctx.reply, await visitorPermitPdf(ctx, params.id)),
   }),

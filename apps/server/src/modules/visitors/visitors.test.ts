@@ -113,7 +113,11 @@ describe('registering a visitor', () => {
   it('issues a valid permit for the settings validity, with the SPEC headers accepted and not needed', async () => {
     await setVisitorSettings({ validityAmount: 3, validityUnit: 'hours', visitorLimit: 100 });
     // The register form says how long a permit lasts before anything is registered.
-    expect(await ok(await call('GET', '/visitors/validity'))).toEqual({ amount: 3, unit: 'hours' });
+    expect(await ok(await call('GET', '/visitors/validity'))).toEqual({
+      amount: 3,
+      unit: 'hours',
+      approval: false,
+    });
     const r = await newResident();
     const v = await ok<VisitorItem>(
       await register({ residentId: r.id, plate: 'abc-1 23', phone: '(212) 555-0100', vehicleType: 'sedan' }),

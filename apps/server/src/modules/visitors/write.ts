@@ -80,11 +80,36 @@ async function assertRefs(ctx: Scope, body: Body): Promise<number | null> {
 
 const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
 
-/** The permit's validity: from `validFrom` (default now) for the settings' amount and unit. */
-async function validityOf(ctx: Scope, validFrom: string | null | undefined) {
+/** How long a visitor permit lasts: the property's setting (`validityAmount` × `validityUnit`), in ms. */
+async function validityMs(ctx: Scope): Promise<number> {
   const s = (await propertySettingsOf(ctx)).visitorPermits;
-  const from = validFrom ? new Date(validFrom) : new Date();
-  return { from, until: new Date(from.getTime() + s.validityAmount * UNIT_MS[s.validityUnit]) };
+  return s.validityAmount * UNIT_MS[s.validityUnit];
+}
+
+/**
+ * The permit's validity: from the start asked (`validFrom`) or now, whichever is later — a permit never starts
+ * before it is granted or asked for (decision 0039 §8) — for the settings' amount and unit. A request that waits
+ * for approval keeps this as the window it asked for; approving it moves the window (`approvedWindow`).
+ */
+async function validityOf(ctx: Scope, validFrom: string | null | undefined) {
+  const asked = validFrom ? Date.parse(validFrom) : 0;
+  const from = new Date(Math.max(Date.now(), asked));
+  return { from, until: new Date(from.getTime() + (await validityMs(ctx))) };
+}
+
+/**
+ * The window a pending request gets when it is approved (decision 0039 §8): it starts at the approval or at the
+ * start asked, whichever is later, and keeps the length it asked for — at most the property's validity now (a
+ * setting shortened meanwhile). Nobody picks an end: it is always the start plus the length.
+ */
+export function approvedWindow(
+  asked: { from: Date; until: Date },
+  maxMs: number,
+  now = new Date(),
+): { from: Date; until: Date } {
+  const length = Math.min(asked.until.getTime() - asked.from.getTime(), maxMs);
+  const from = new Date(Math.max(now.getTime(), asked.from.getTime()));
+  return { from, until: new Date(from.getTime() + length) };
 }
 
 /**
@@ -249,28 +274,32 @@ export async function transition(
       status: t(ctx.lang, VISITOR_STATUS_DISPLAY[before.shownStatus]),
       action: t(ctx.lang, `visitors.action.${action}`),
     });
+  const patch: Partial<typeof v.$inferInsert> = { permitStatus: rule.to, statusComment: comment };
   if (action === 'approve') {
-    // Approving issues the permit: not to a plate banned meanwhile, and within the limits — a request counts
-    // toward them only from now on (decision 0037), so they are checked here, the request itself aside.
+    // Approving issues the permit: its time starts now (or at the start asked, if later) and keeps its length, so
+    // a late approval eats none of the visitor's time (decision 0039 §8); not to a plate banned meanwhile, and
+    // within the limits — a request counts toward them only from now on (decision 0037), so they are checked
+    // here, on the window it gets, the request itself aside.
+    const window = approvedWindow(
+      { from: new Date(before.validFrom!), until: new Date(before.validUntil!) },
+      await validityMs(ctx),
+    );
     if (before.plate) await assertNotBanned(ctx, before.plate, 'plate');
     const breach = await firstBreach(ctx, {
       residentId: before.residentId,
-      validFrom: new Date(before.validFrom!),
-      validUntil: new Date(before.validUntil!),
+      validFrom: window.from,
+      validUntil: window.until,
       temporaryPlates: before.temporaryPlates,
       plateNormalized: before.plateNormalized,
       except: id,
     });
     if (breach) throw await limitError(ctx, before.residentId, breach);
+    Object.assign(patch, { validFrom: window.from, validUntil: window.until });
   }
-  await updateRow(
-    ctx,
-    v,
-    'visitors',
-    and(own(ctx, id), eq(v.permitStatus, before.permitStatus))!,
-    { permitStatus: rule.to, statusComment: comment },
-    { action, redact: (r) => ({ ...redact(r), comment }) },
-  );
+  await updateRow(ctx, v, 'visitors', and(own(ctx, id), eq(v.permitStatus, before.permitStatus))!, patch, {
+    action,
+    redact: (r) => ({ ...redact(r), comment }),
+  });
   const after = await getVisitor(ctx, id);
   if (action === 'approve' || action === 'reject') await tellVisitorDecision(ctx, after);
   return after;
