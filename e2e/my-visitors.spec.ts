@@ -62,7 +62,9 @@ test('a resident registers a visitor, opens the permit, edits the visitor and re
   // Staff's pickers are not on the resident's form: the resident visited is the one signed in.
   await expect(resident.getByRole('combobox', { name: 'Resident visited' })).toHaveCount(0);
   await expect(
-    resident.getByText(/^Empty: from now\. The permit lasts \d+ (minutes|hours|days)\.$/),
+    resident.getByText(
+      /^Empty: from now\. The permit lasts \d+ (minutes|hours|days) from this time, or from now if it has passed\.$/,
+    ),
   ).toBeVisible();
   await resident.getByRole('textbox', { name: 'Name' }).fill(name);
   await resident.getByRole('textbox', { name: 'Plate' }).fill(plate);

@@ -12,9 +12,11 @@ import {
 
 /**
  * Issue 17, public visitor registration on a phone (360 × 740): a manager prints the property's poster; a visitor
- * scans its link, names the unit and the resident, and registers; the resident approves the request on their
- * phone; the visitor's page then shows the permit (code, plate, QR). A personal link a manager sends is completed
- * once and then refused. Each screen fits the width and passes axe; the visitor's form is read in es and zh once.
+ * scans its link, names the unit and the resident, and registers; the request waits, with no permit window and no
+ * PDF (decision 0039 §14); the resident sees it to approve, and the manager approves it later; the visitor's page
+ * then shows the permit, its time starting at the approval (§8): code, plate, QR, PDF. A personal link a manager
+ * sends is completed once and then refused. Each screen fits the width and passes axe; the visitor's form is read
+ * in es and zh once.
  */
 const WIDTH = 360;
 test.use({ viewport: { width: WIDTH, height: 740 }, hasTouch: true, isMobile: true });
@@ -30,7 +32,7 @@ async function checkPhonePage(page: Page, heading?: string | RegExp) {
 
 const phone = { viewport: { width: WIDTH, height: 740 }, hasTouch: true, isMobile: true };
 
-test('a visitor registers from the poster, the resident approves, the visitor sees the permit', async ({
+test('a visitor registers from the poster and waits without a PDF; the manager approves; the visitor sees the permit', async ({
   page,
   browser,
 }) => {
@@ -68,7 +70,8 @@ test('a visitor registers from the poster, the resident approves, the visitor se
   await visitor.goto(poster.body.url);
   await checkPhonePage(visitor, 'Oakridge Apartments');
   await expect(visitor.getByText('Visitor parking', { exact: true })).toBeVisible();
-  await expect(visitor.getByText('A permit lasts', { exact: false })).toBeVisible();
+  // The request will wait for the resident: its time starts at the approval, and the form says so.
+  await expect(visitor.getByText('so the wait takes none of your time', { exact: false })).toBeVisible();
   // A wrong name is refused without saying which part was wrong.
   await visitor.getByRole('textbox', { name: 'Unit' }).fill(unit.name.toLowerCase());
   await visitor.getByRole('textbox', { name: "Resident's last name" }).fill('Nobody');
@@ -81,12 +84,16 @@ test('a visitor registers from the poster, the resident approves, the visitor se
   // The page names nobody: the resident's name is what the visitor typed (decision 0037).
   await expect(visitor.getByText('Waiting for the resident you visit to approve your visit')).toBeVisible();
   await expect(visitor.getByText(`Rita ${lastName}`)).toHaveCount(0);
+  // It waits: no window shown as if valid, no PDF until it is approved.
+  await expect(visitor.getByText(/^Not yet: \d+ (minute|hour|day)s? from the approval$/)).toBeVisible();
+  await expect(visitor.getByText('Once it is approved, your permit shows here')).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Save the permit (PDF)' })).toHaveCount(0);
   await checkPhonePage(visitor);
   // The page is now the receipt's address: a reload keeps the request.
   await expect(visitor).not.toHaveURL(poster.body.url);
   const receiptUrl = visitor.url();
 
-  // The resident approves on their phone.
+  // The resident sees the request on their phone, waiting, with no PDF; they may approve it.
   const { context: residentContext, page: resident } = await residentSignedIn(
     browser,
     email,
@@ -99,13 +106,30 @@ test('a visitor registers from the poster, the resident approves, the visitor se
     .first()
     .click();
   await checkPhonePage(resident);
-  await resident.getByRole('button', { name: 'Approve', exact: true }).click();
-  await resident.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(resident.getByText('Valid', { exact: true }).first()).toBeVisible();
+  await expect(
+    resident.getByText(/^Waiting for approval: it will last \d+ (minute|hour|day)s? from the approval\.$/),
+  ).toBeVisible();
+  await expect(resident.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+  await expect(resident.getByRole('button', { name: 'Download permit' })).toHaveCount(0);
 
-  // The visitor sees the permit.
+  // The manager approves it later, on their phone.
+  const requestId = (
+    await api<{ data: { id: number }[] }>('GET', `/visitors?filter[term]=${plate}&filter[status]=pending`)
+  ).body.data[0]!.id;
+  await page.goto(`${tenantOrigin('oakridge')}/visitors/${requestId}/show`);
+  await checkPhonePage(page, new RegExp(plate));
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(page.getByText('Valid', { exact: true }).first()).toBeVisible();
+  const approvedAt = Date.now();
+  const approved = await api<{ validFrom: string; validUntil: string }>('GET', `/visitors/${requestId}`);
+  // Its time starts at the approval (the server tests prove it for an approval hours late).
+  expect(Date.parse(approved.body.validFrom)).toBeGreaterThan(approvedAt - 60_000);
+
+  // The visitor sees the permit, from the approval, and may save it.
   await visitor.goto(receiptUrl);
   await expect(visitor.getByText('Your permit is valid.', { exact: false })).toBeVisible();
+  await expect(visitor.getByRole('definition').filter({ hasText: /^.+ to .+$/ })).toBeVisible();
   await expect(visitor.getByText(plate, { exact: true })).toBeVisible();
   await expect(visitor.getByRole('img', { name: /QR code of the permit/ })).toBeVisible();
   await expect(visitor.getByRole('img', { name: /QR code of the permit/ }).locator('svg')).toBeVisible();

@@ -45,11 +45,17 @@ test('a manager registers a visitor, downloads the permit and copies its link; t
   await open(page, '/visitors');
   await checkPage(page, 'Visitors');
   await shot(page, 'list-empty-desktop');
+  // The registration poster is printed from here too, not only from Settings (decision 0039 §15).
+  const poster = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Visitor poster (PDF)' }).click();
+  expect((await poster).suggestedFilename()).toBe('visitor-registration-poster.pdf');
   await page.getByRole('link', { name: 'Register a visitor' }).click();
   await settled(page, 'Register a visitor');
-  // How long the permit will last, from the property's setting, before registering.
+  // How long the permit will last, from the property's setting, and from when, before registering.
   await expect(
-    page.getByText(/^Empty: from now\. The permit lasts \d+ (minutes|hours|days)\.$/),
+    page.getByText(
+      /^Empty: from now\. The permit lasts \d+ (minutes|hours|days) from this time, or from now if it has passed\.$/,
+    ),
   ).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Plate' }).fill(plate);

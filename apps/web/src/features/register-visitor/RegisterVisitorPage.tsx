@@ -18,6 +18,7 @@ import { formatDateTime, formatDuration, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from '../auth/AuthLayout';
 import { LinkError } from '../auth/LinkError';
+import { permitLength } from '../visitors/length';
 import { VisitorSelfForm } from './VisitorSelfForm';
 
 /** How often a pending request is checked again while its page is open (the resident may approve any moment). */
@@ -90,8 +91,9 @@ export function RegisterVisitorPage({ token }: { token: string }) {
       {data && (data.kind !== 'receipt' || correcting) && (
         <Stack spacing={2}>
           {data.kind !== 'receipt' && (
+            // When the request waits for approval, its time starts then (decision 0039 §8): the form says so.
             <Typography color="text.secondary">
-              {t('registerVisitor.intro', {
+              {t(data.validity.approval ? 'registerVisitor.introApproval' : 'registerVisitor.intro', {
                 validity: formatDuration(
                   data.validity.amount,
                   data.validity.unit as 'minutes' | 'hours' | 'days',
@@ -116,7 +118,10 @@ export function RegisterVisitorPage({ token }: { token: string }) {
   );
 }
 
-/** The request and its permit: waiting for approval, valid (to show), or refused with the reason. */
+/**
+ * The request and its permit: waiting for approval (no window yet — its time starts at the approval — and no PDF:
+ * decision 0039 §14), valid (to show and save), or refused with the reason.
+ */
 function PermitView({
   visitor,
   token,
@@ -130,6 +135,7 @@ function PermitView({
   const { intlLocale } = useUiLocale();
   const status = visitor.shownStatus;
   const live = status === 'valid' || status === 'pending';
+  const pending = status === 'pending';
   const [busy, setBusy] = useState(false);
   const savePdf = async () => {
     setBusy(true);
@@ -151,7 +157,7 @@ function PermitView({
           {t('registerVisitor.valid')}
         </Alert>
       )}
-      {status === 'pending' && (
+      {pending && (
         <Alert severity="info" icon={<HourglassTop />}>
           {visitor.source === 'poster' ? t('registerVisitor.pending') : t('registerVisitor.pendingStaff')}
         </Alert>
@@ -190,12 +196,14 @@ function PermitView({
           {t('registerVisitor.validity')}
         </Typography>
         <Typography component="dd" sx={{ m: 0 }}>
-          {visitor.validFrom && visitor.validUntil
-            ? t('permits.check.range', {
-                from: formatDateTime(visitor.validFrom, intlLocale),
-                to: formatDateTime(visitor.validUntil, intlLocale),
-              })
-            : '—'}
+          {!visitor.validFrom || !visitor.validUntil
+            ? '—'
+            : pending
+              ? t('registerVisitor.validityPending', { length: permitLength(visitor, intlLocale) })
+              : t('permits.check.range', {
+                  from: formatDateTime(visitor.validFrom, intlLocale),
+                  to: formatDateTime(visitor.validUntil, intlLocale),
+                })}
         </Typography>
         <Typography component="dt" color="text.secondary">
           {t('registerVisitor.visiting')}
@@ -207,10 +215,14 @@ function PermitView({
       {status === 'valid' && visitor.checkUrl && <PermitQr url={visitor.checkUrl} />}
       {live && (
         <Stack spacing={1.5}>
-          <Button variant="contained" size="large" fullWidth onClick={() => void savePdf()} loading={busy}>
-            {t('registerVisitor.downloadPdf')}
-          </Button>
-          {status === 'pending' && (
+          {pending ? (
+            <Typography color="text.secondary">{t('registerVisitor.pdfOnceApproved')}</Typography>
+          ) : (
+            <Button variant="contained" size="large" fullWidth onClick={() => void savePdf()} loading={busy}>
+              {t('registerVisitor.downloadPdf')}
+            </Button>
+          )}
+          {pending && (
             <Button variant="outlined" fullWidth onClick={onCorrect}>
               {t('registerVisitor.correct')}
             </Button>

@@ -36,9 +36,10 @@ import { VisitorStatusChip } from './VisitorStatusChip';
 
 /**
  * How long a new permit lasts, said in the page's language ("24 hours", "24 horas", "24小时"), from the property's
- * setting (GET /visitors/validity); null until it is known.
+ * setting (GET /visitors/validity), and whether it waits for approval (its time then starts at the approval:
+ * decision 0039 §8); null until it is known.
  */
-function useValidityLength(enabled: boolean, path: string): string | null {
+function useValidityLength(enabled: boolean, path: string): { length: string; approval: boolean } | null {
   const { intlLocale } = useUiLocale();
   const { data } = useQuery({
     queryKey: [path, usePropertyStore((s) => s.propertyId)],
@@ -47,7 +48,7 @@ function useValidityLength(enabled: boolean, path: string): string | null {
     staleTime: 60_000,
   });
   if (!data) return null;
-  return formatDuration(data.amount, data.unit, intlLocale);
+  return { length: formatDuration(data.amount, data.unit, intlLocale), approval: data.approval };
 }
 
 function Locked({ when, children }: { when: boolean; children: ReactNode }) {
@@ -119,7 +120,7 @@ export function VisitorFields({ record, mine = false }: { record?: VisitorItem; 
   const shown = (f: string) => rules?.[f]?.visible !== false && !empty(f);
   const req = (f: string) => rules?.[f]?.required === true;
   const bootstrap = useBootstrap();
-  const length = useValidityLength(mode !== 'show', mine ? '/my/visitors/validity' : '/visitors/validity');
+  const validity = useValidityLength(mode !== 'show', mine ? '/my/visitors/validity' : '/visitors/validity');
   const selectedCountry = usePropertyStore((s) => s.propertyCountry);
   const country = bootstrap.property?.country ?? selectedCountry;
   const makeId = useDependentField<number | null>('makeId', 'modelId');
@@ -218,8 +219,13 @@ export function VisitorFields({ record, mine = false }: { record?: VisitorItem; 
           name="validFrom"
           label={t('visitors.fields.validFrom')}
           helperText={
-            length
-              ? t('visitors.screens.validFromHintLength', { length })
+            validity
+              ? t(
+                  validity.approval
+                    ? 'visitors.screens.validFromHintApproval'
+                    : 'visitors.screens.validFromHintLength',
+                  { length: validity.length },
+                )
               : t('visitors.screens.validFromHint')
           }
         />

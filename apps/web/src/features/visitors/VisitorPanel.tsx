@@ -25,10 +25,13 @@ import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { writeClipboard } from '../../ui/clipboard';
+
+import { permitLength } from './length';
 import { SendLinkButton } from './SendLinkButton';
 import { VisitorStatusChip } from './VisitorStatusChip';
 
-const printable = (v: VisitorItem) => v.shownStatus === 'valid' || v.shownStatus === 'pending';
+/** Only a valid permit is printed: a request waiting for approval has no time yet (decision 0039 §14). */
+const printable = (v: VisitorItem) => v.shownStatus === 'valid';
 
 /** Copies the permit's public check page (what its QR code opens) for the visitor. */
 function CopyLinkButton({ url, variant = 'outlined' }: { url: string; variant?: 'outlined' | 'text' }) {
@@ -51,11 +54,20 @@ export function downloadPermit(v: VisitorItem, base = '/visitors') {
   );
 }
 
-/** "From … until …" of a permit, or null without one. */
+/**
+ * "From … until …" of a permit, or null without one. A request waiting for approval has no window yet: its time
+ * starts at the approval, or at the start asked if later (decision 0039 §8), so it says that instead.
+ */
 export function useValidity(v: VisitorItem) {
   const { t } = useTranslation();
   const { intlLocale } = useUiLocale();
   if (!v.validFrom || !v.validUntil) return null;
+  if (v.shownStatus === 'pending') {
+    const length = permitLength(v, intlLocale);
+    return Date.parse(v.validFrom) > Date.now()
+      ? t('visitors.screens.validityPendingFrom', { length, from: formatDateTime(v.validFrom, intlLocale) })
+      : t('visitors.screens.validityPending', { length });
+  }
   return t('visitors.screens.validity', {
     from: formatDateTime(v.validFrom, intlLocale),
     until: formatDateTime(v.validUntil, intlLocale),

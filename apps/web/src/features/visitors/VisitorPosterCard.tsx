@@ -13,25 +13,11 @@ import { toast } from '../../ui/toast';
 import { writeClipboard } from '../../ui/clipboard';
 
 /**
- * The property's visitor registration poster (decision 0023): a PDF to print and put up at the entrance, whose QR
- * code opens the registration form; "Renew link" retires a link passed around (the poster must be printed again).
- * `propertyId` names the property on a central property's page; without it, the current or selected property.
+ * Downloads the property's registration poster (PDF: one page in every language the property offers, decision
+ * 0039 §15). `headers` name the property on a central property's page.
  */
-export function VisitorPosterCard({ propertyId }: { propertyId?: number }) {
-  const { t } = useTranslation();
-  const can = useCan();
-  const client = useQueryClient();
-  const { intlLocale } = useUiLocale();
-  const headers = propertyId ? { 'X-Property': String(propertyId) } : undefined;
-  const key = ['/visitor-poster', propertyId ?? 'current'];
-  const poster = useQuery<VisitorPoster, RequestError>({
-    queryKey: key,
-    queryFn: async () => (await (await api()).get<VisitorPoster>('/visitor-poster', { headers })).data,
-    enabled: can('visitors.create'),
-  });
+export function usePosterPdf(headers?: Record<string, string>) {
   const [busy, setBusy] = useState(false);
-  const [confirm, setConfirm] = useState(false);
-  if (!can('visitors.create')) return null;
   const print = async () => {
     setBusy(true);
     try {
@@ -50,6 +36,43 @@ export function VisitorPosterCard({ propertyId }: { propertyId?: number }) {
       setBusy(false);
     }
   };
+  return { busy, print };
+}
+
+/** On the Visitors screen, beside the export: the poster, for those who may print it (visitors.create). */
+export function VisitorPosterButton() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { busy, print } = usePosterPdf();
+  if (!can('visitors.create')) return null;
+  return (
+    <Button variant="outlined" startIcon={<PosterIcon />} onClick={() => void print()} loading={busy}>
+      {t('visitors.poster.print')}
+    </Button>
+  );
+}
+
+/**
+ * The property's visitor registration poster (decision 0023): a PDF to print and put up at the entrance, whose QR
+ * code opens the registration form; "Renew link" retires a link passed around (the poster must be printed again).
+ * `propertyId` names the property on a central property's page; without it, the current or selected property.
+ */
+export function VisitorPosterCard({ propertyId }: { propertyId?: number }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const { intlLocale } = useUiLocale();
+  const headers = propertyId ? { 'X-Property': String(propertyId) } : undefined;
+  const key = ['/visitor-poster', propertyId ?? 'current'];
+  const poster = useQuery<VisitorPoster, RequestError>({
+    queryKey: key,
+    queryFn: async () => (await (await api()).get<VisitorPoster>('/visitor-poster', { headers })).data,
+    enabled: can('visitors.create'),
+  });
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const pdf = usePosterPdf(headers);
+  if (!can('visitors.create')) return null;
   const renew = async () => {
     setBusy(true);
     try {
@@ -80,7 +103,7 @@ export function VisitorPosterCard({ propertyId }: { propertyId?: number }) {
           </Typography>
         )}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="contained" onClick={() => void print()} loading={busy && !confirm}>
+          <Button variant="contained" onClick={() => void pdf.print()} loading={pdf.busy}>
             {t('visitors.poster.download')}
           </Button>
           {poster.data && (

@@ -28,6 +28,7 @@ import { useBootstrap } from '../shell/useBootstrap';
 import { visitorSpec } from './search';
 import { VisitorFields } from './VisitorFields';
 import { VisitorPanel } from './VisitorPanel';
+import { VisitorPosterButton } from './VisitorPosterCard';
 import { VisitorStatusChip } from './VisitorStatusChip';
 
 /** Status (with 'no status'), resident and validity range; the term box is the table's own. */
@@ -66,12 +67,14 @@ export function VisitorFilters({ list, resident = true }: { list: ListState; res
   );
 }
 
-/** Export of what the list shows (its filters, term and sort, every page) as .xlsx. */
+/**
+ * Beside the list: the registration poster to print (those who may register visitors; decision 0039 §15) and the
+ * export of what the list shows (its filters, term and sort, every page) as .xlsx.
+ */
 export function VisitorListActions() {
   const { t } = useTranslation();
   const can = useCan();
   const list = useListState(visitorSpec);
-  if (!can('visitors.export')) return null;
   const exportFile = () => {
     const qs = toSearchParams({ ...list.query, page: undefined, pageSize: undefined }).toString();
     void download(`/visitors/export${qs ? `?${qs}` : ''}`, 'visitors.xlsx').catch((e: Error) =>
@@ -79,9 +82,14 @@ export function VisitorListActions() {
     );
   };
   return (
-    <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportFile}>
-      {t('visitors.screens.export')}
-    </Button>
+    <>
+      <VisitorPosterButton />
+      {can('visitors.export') && (
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={exportFile}>
+          {t('visitors.screens.export')}
+        </Button>
+      )}
+    </>
   );
 }
 
@@ -192,6 +200,8 @@ export function visitorColumns(t: (k: string) => string, locale: string) {
       headerName: t('visitors.fields.validUntil'),
       minWidth: 160,
       secondary: true,
+      // A request waiting for approval has no end yet: its time starts at the approval (decision 0039 §8).
+      valueGetter: (_v: unknown, v: VisitorItem) => (v.shownStatus === 'pending' ? null : v.validUntil),
       valueFormatter: (v: string | null) => formatDateTime(v, locale),
     },
   ];

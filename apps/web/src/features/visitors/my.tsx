@@ -89,6 +89,8 @@ function myVisitorColumns(t: TFunction, locale: string) {
       headerName: t('visitors.fields.validUntil'),
       minWidth: 160,
       secondary: true,
+      // A request waiting for approval has no end yet: its time starts at the approval (decision 0039 §8).
+      valueGetter: (_v: unknown, v: VisitorItem) => (v.shownStatus === 'pending' ? null : v.validUntil),
       valueFormatter: (v: string | null) => formatDateTime(v, locale),
     },
   ];
