@@ -49,6 +49,8 @@ test('a visitor registers from the poster and waits without a PDF; the manager a
     email,
     unitIds: [unit.id],
     password: 'host-password',
+    // The poster finds active residents only (a new one is pending until they sign the agreement).
+    status: 'active',
     visitorLimit: 20,
     visitorVehiclesAllowed: 5,
   });

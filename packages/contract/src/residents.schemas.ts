@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './catalogs/catalog.schemas';
 import { EMAIL_MAX, LANGUAGES, RESET_PASSWORD_MIN } from './constants';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
+import { formBoolean } from './form-data.schemas';
 import { phoneSchema } from './phone.schemas';
 import {
   RESIDENT_STATUSES,
@@ -38,7 +39,8 @@ export const residentFields = {
   code: optionalText(RESIDENT_CODE_MAX),
   language: z.enum(LANGUAGES).default('en'),
   unitIds: z.array(z.number().int().positive()).min(1, 'validation.required').max(RESIDENT_UNITS_MAX),
-  status: z.enum(RESIDENT_STATUSES).default('active'),
+  /** Null or absent: on create, the property's rule (newResidentStatus); on edit, unchanged. */
+  status: z.enum(RESIDENT_STATUSES).nullish(),
   leaseExpirationAt: z.iso.date('validation.date').nullish(),
   vehiclesAllowed: limit(50),
   visitorVehiclesAllowed: limit(20),
@@ -161,10 +163,17 @@ export const residentImportStatusSchema = z.object({
   imported: z.number().int(),
   rejected: z.array(importRejectSchema),
   message: z.string().nullable(),
+  /** Each new resident is emailed their own link as the rows are written. */
+  sendLinks: z.boolean(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
 export type ResidentImportStatus = z.infer<typeof residentImportStatusSchema>;
+/** POST /residents/import: the multipart fields beside the file. */
+export const residentImportBody = z.object({
+  /** Email each new resident their own link (details, password, agreement) as the import writes them. */
+  sendLinks: formBoolean.optional().default(false),
+});
 export const residentImportStartedSchema = z.object({ id: z.number().int(), state: z.literal('queued') });
 export const residentTokenSchema = z.string().min(20).max(64);
 

@@ -16,6 +16,14 @@ export const RESIDENT_SIGN_IN_STATUSES: readonly ResidentStatus[] = [
   'pending-to-approve',
 ];
 
+/**
+ * The status a new resident starts in when staff choose none — by hand (the form's "By the property's rules") or by
+ * import: in a property that requires signing the parking agreement (settings.general.agreementRequired), "Pending
+ * parking policies" until they sign through their link (signing makes them active); otherwise active.
+ */
+export const newResidentStatus = (settings: { general: { agreementRequired: boolean } }): ResidentStatus =>
+  settings.general.agreementRequired ? 'pending-parking-policies' : 'active';
+
 export const RESIDENT_NAME_MAX = 255;
 export const RESIDENT_CODE_MAX = 50;
 /** A resident holds at most this many units. */

@@ -42,6 +42,9 @@ export interface SpreadsheetImportDialogProps<Answer> {
   onUploaded: (answer: Answer) => void;
   /** A new file was chosen or an upload starts: forget the previous outcome. */
   onReset: () => void;
+  /** The import's options (switches under the file), and the text fields they add to the upload. */
+  options?: ReactNode;
+  fields?: Record<string, string>;
   /** The import's own work still running after the upload (a job followed): no new file, no closing. */
   busy?: boolean;
   /** Shown under the upload's progress bar (a job's progress). */
@@ -66,6 +69,8 @@ export function SpreadsheetImportDialog<Answer>({
   fileTestId,
   onUploaded,
   onReset,
+  options,
+  fields,
   busy = false,
   progress,
   outcome,
@@ -97,6 +102,7 @@ export function SpreadsheetImportDialog<Answer>({
     onReset();
     try {
       const fd = new FormData();
+      for (const [name, value] of Object.entries(fields ?? {})) fd.append(name, value);
       fd.append('file', file, file.name);
       const res = await (await api()).post<Answer>(uploadPath, fd);
       onUploaded(res.data);
@@ -147,6 +153,7 @@ export function SpreadsheetImportDialog<Answer>({
               {file ? file.name : t(`${texts}.noFile`)}
             </Typography>
           </Stack>
+          {options}
           {uploading && <LinearProgress aria-label={t(`${texts}.uploading`)} />}
           {progress}
           {error && <Alert severity="error">{error}</Alert>}

@@ -1,19 +1,35 @@
 import type { Readable } from 'node:stream';
-import { normalizePhone, RESIDENTS_IMPORT_MAX_ROWS, type Language } from '@parkade/contract';
+import {
+  normalizePhone,
+  RESIDENT_SIGN_IN_STATUSES,
+  RESIDENTS_IMPORT_MAX_ROWS,
+  type Language,
+} from '@parkade/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { query, type Tx } from '../../platform/db';
+import { analyzeGrown } from '../../platform/db/statistics';
 import { inScope, type Services } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { properties } from '../properties/table';
 import { readSheetRows } from '../../platform/xlsx';
 import { tenantUsers } from '../users/table';
 import { IMPORT_QUEUE, residentHeadersMatch } from './import';
-import { checkRows, loadIndex, unitIndexOf, unitKey, type GoodRow } from './import-rows';
+import {
+  checkRows,
+  defaultLanguageOf,
+  loadIndex,
+  unitIndexOf,
+  unitKey,
+  type GoodRow,
+} from './import-rows';
 import { NO_PASSWORD, refreshResidentSearch } from './service';
 import { residentImports, residents, residentUnits } from './table';
+import { startingStatus, welcomeResident } from './write';
 
 /** Rows written per transaction; the progress counter moves in the same transaction as the rows. */
 export const IMPORT_CHUNK = 500;
+/** The tables an import writes in bulk, analysed as they grow (decision 0039 §17). */
+const IMPORT_TABLES = ['tenant_users', 'residents', 'resident_units', 'search_words', 'mail_outbox', 'binnacle'];
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -101,7 +117,9 @@ export async function runImport(
     good = checked.good;
     await setState({ state: 'importing', rowsTotal: good.length, rowsDone: 0, imported: 0 });
   } else {
-    // A retry of a job that was importing: the rows were checked before; the file is the same.
+    // A retry of a job that was importing: the rows were checked before; the file is the same. A blank language
+    // is the property's first, as the check read it.
+    const defaultLanguage = await inTenant((tx) => defaultLanguageOf(tx, propertyId));
     good = rows.map(([row, c]) => ({
       row,
       fullName: c[0] ?? '',
@@ -109,7 +127,7 @@ export async function runImport(
       phone: c[2] || null,
       unitId: 0,
       code: c[5] || null,
-      language: (c[6]?.toLowerCase() || 'en') as Language,
+      language: (c[6]?.toLowerCase() || defaultLanguage) as Language,
       leaseExpirationAt: c[7] || null,
       building: c[3] ?? '',
       unit: c[4] ?? '',
@@ -120,11 +138,16 @@ export async function runImport(
   }
 
   const progress = await inTenant(async (tx) => (await tx.select().from(residentImports).where(own))[0]!);
+  const actor = { userId: job.createdBy, requestId: `job:${IMPORT_QUEUE}:${importId}` };
+  const work = { area: 'tenant' as const, propertyId, lang, actor };
+  // The form's rule for a resident whose status nobody chose (write.ts): pending where the agreement is signed.
+  const status = await inScope(services, work, startingStatus);
   let done = progress.rowsDone;
   while (done < good.length) {
     const chunk = good.slice(done, done + IMPORT_CHUNK);
     const from = done;
-    await inTenant(async (tx) => {
+    await inScope(services, work, async (scope) => {
+      const { tx } = scope;
       const moved = await tx
         .update(residentImports)
         .set({
@@ -155,31 +178,34 @@ export async function runImport(
               select * from jsonb_to_recordset(${rows}::jsonb) as x(n int, full_name text, email text, phone text,
                 language text, code text, lease date, unit_id bigint)),
             made as (
-              insert into ${tenantUsers} (property_id, type, full_name, email, phone, language, password_hash)
-              select ${propertyId}::bigint, 'tenant-resident', full_name, email, phone, language, ${NO_PASSWORD}::text
+              insert into ${tenantUsers} (property_id, type, full_name, email, phone, language, password_hash, active)
+              select ${propertyId}::bigint, 'tenant-resident', full_name, email, phone, language, ${NO_PASSWORD}::text,
+                ${RESIDENT_SIGN_IN_STATUSES.includes(status)}
               from rows order by n
               returning id, email),
             linked as (
               select m.id, r.n, r.code, r.lease, r.unit_id from made m join rows r on lower(r.email) = lower(m.email)),
             added as (
-              insert into ${residents} (property_id, id, code, lease_expiration_at, import_id, import_row)
-              select ${propertyId}::bigint, id, code, lease, ${importId}::bigint, n from linked),
+              insert into ${residents} (property_id, id, code, status, lease_expiration_at, import_id, import_row)
+              select ${propertyId}::bigint, id, code, ${status}, lease, ${importId}::bigint, n from linked),
             linked_units as (
               insert into ${residentUnits} (property_id, resident_id, unit_id, position)
               select ${propertyId}::bigint, id, unit_id, 0 from linked)
-            select id::int as id from made`,
+            select id::int as id from made order by id`,
       );
-      await refreshResidentSearch(
-        tx,
-        propertyId,
-        made.map((m) => m.id),
-      );
+      const ids = made.map((m) => m.id);
+      // New residents have no words yet: nothing to delete first.
+      await refreshResidentSearch(tx, propertyId, ids, { fresh: true });
+      // Each their own link, in the transaction that writes them: a retried chunk sends nothing twice.
+      if (job.sendLinks)
+        for (const id of ids) await welcomeResident(scope, id, status, { hasPassword: false });
+      // A bulk write: the tables it grew are analysed before the next chunk is planned on them.
+      await analyzeGrown(tx, IMPORT_TABLES);
     });
     done = from + chunk.length;
     await hooks.afterChunk?.(done);
   }
-  const actor = { userId: job.createdBy, requestId: `job:${IMPORT_QUEUE}:${importId}` };
-  await inScope(services, { area: 'tenant', propertyId, lang, actor }, async (scope) => {
+  await inScope(services, work, async (scope) => {
     await scope.tx
       .update(residentImports)
       .set({ state: 'done', finishedAt: new Date(), updatedAt: new Date() })

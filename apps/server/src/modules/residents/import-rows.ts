@@ -42,13 +42,18 @@ export interface GoodRow {
 const emailSchema = z.email();
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
-/** What the rows are checked against: the property's emails, phones, codes and units. */
-export async function loadIndex(tx: Tx, propertyId: number) {
+/** The language of a row that names none: the property's first. */
+export async function defaultLanguageOf(tx: Tx, propertyId: number): Promise<Language> {
   const [p] = await tx
     .select({ languages: properties.languages })
     .from(properties)
     .where(eq(properties.id, propertyId));
-  const defaultLanguage = ((p?.languages as string[] | null)?.[0] ?? 'en') as Language;
+  return ((p?.languages as string[] | null)?.[0] ?? 'en') as Language;
+}
+
+/** What the rows are checked against: the property's emails, phones, codes and units. */
+export async function loadIndex(tx: Tx, propertyId: number) {
+  const defaultLanguage = await defaultLanguageOf(tx, propertyId);
   const users = await tx
     .select({ email: tenantUsers.email, phone: tenantUsers.phone })
     .from(tenantUsers)

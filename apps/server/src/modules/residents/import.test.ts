@@ -17,6 +17,8 @@ import {
   type TestContext,
 } from '../../test/harness';
 import { buildings } from '../buildings/table';
+import { mailOutbox } from '../outbox/table';
+import { properties } from '../properties/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { runImport } from './import-job';
@@ -63,8 +65,9 @@ async function workbook(rows: (string | number | null)[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function upload(file: Buffer, lang?: string) {
+async function upload(file: Buffer, lang?: string, fields: Record<string, string> = {}) {
   const fd = new FormData();
+  for (const [name, value] of Object.entries(fields)) fd.append(name, value);
   fd.append('file', new Blob([new Uint8Array(file)]), 'residents.xlsx');
   const { payload, contentType } = await formPayload(fd);
   return ctx.app.inject({
@@ -83,6 +86,17 @@ async function finished(id: number): Promise<ResidentImportStatus> {
   }
   throw new Error('the import did not finish');
 }
+
+/** The resident form's create, with no status chosen (its "By the property's rules"). */
+const form = async (body: { fullName: string; email: string }) => {
+  const [unit] = await inProperty((tx) => tx.select({ id: units.id }).from(units).limit(1));
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/tenant/api/residents',
+    headers: headers({ tenant: code, token }),
+    payload: { ...body, unitIds: [unit!.id], password: 'resident-password' },
+  });
+};
 
 const importedCount = (importId: number) =>
   inProperty(
@@ -253,6 +267,68 @@ describe('residents import', () => {
       tx.select().from(tenantUsers).where(eq(tenantUsers.email, 'fine@import.test')),
     );
     expect(fine).toHaveLength(0);
+  });
+
+  it('gives imported residents the status the form gives, and emails each their link when asked', async () => {
+    const statusOf = async (email: string) =>
+      (await ok<ListResponse<ResidentItem>>(await call('GET', `/residents?filter[term]=${email}`))).data[0]
+        ?.status;
+    const mailsTo = (emails: string[]) =>
+      inProperty((tx) =>
+        tx
+          .select({ to: mailOutbox.to, kind: mailOutbox.kind, subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(inArray(mailOutbox.to, emails)),
+      );
+    // The property requires the agreement (the default): pending until signed, by hand as by import.
+    const byHand = await ok<ResidentItem>(await form({ fullName: 'By Hand', email: 'byhand@import.test' }));
+    expect(byHand.status).toBe('pending-parking-policies');
+    const linked = await finished(
+      (
+        await ok<{ id: number }>(
+          await upload(await workbook([[...RESIDENTS_IMPORT_HEADERS], ...rowsOf('Linked', 2)]), undefined, {
+            sendLinks: '1',
+          }),
+        )
+      ).id,
+    );
+    expect(linked).toMatchObject({ state: 'done', imported: 2, sendLinks: true });
+    expect(await statusOf('linked0@import.test')).toBe('pending-parking-policies');
+    // Their own link (details, a password, the agreement), in their language: row 2 is Spanish.
+    const sent = await mailsTo(['linked0@import.test', 'linked1@import.test']);
+    expect(sent.map((m) => [m.to, m.kind]).sort()).toEqual([
+      ['linked0@import.test', 'resident-agreement'],
+      ['linked1@import.test', 'resident-agreement'],
+    ]);
+    expect(sent.find((m) => m.to === 'linked1@import.test')!.subject).toMatch(/^Su acuerdo/);
+
+    // A property that does not require it: active, and no mail unless asked.
+    const setAgreement = (agreementRequired: boolean) =>
+      ctx.database.withScope({ area: 'central' }, (tx) =>
+        tx
+          .update(properties)
+          .set({ settings: { general: { agreementRequired } } })
+          .where(eq(properties.id, propertyId)),
+      );
+    await setAgreement(false);
+    try {
+      const quiet = await finished(
+        (
+          await ok<{ id: number }>(
+            await upload(await workbook([[...RESIDENTS_IMPORT_HEADERS], ...rowsOf('Quiet', 1)])),
+          )
+        ).id,
+      );
+      expect(quiet).toMatchObject({ state: 'done', imported: 1, sendLinks: false });
+      expect(await statusOf('quiet0@import.test')).toBe('active');
+      expect(await mailsTo(['quiet0@import.test'])).toEqual([]);
+      const active = await ok<ResidentItem>(
+        await form({ fullName: 'Hand Two', email: 'handtwo@import.test' }),
+      );
+      expect(active.status).toBe('active');
+    } finally {
+      await setAgreement(true);
+    }
   });
 
   it('a worker killed midway and the job retried: every resident once', async () => {

@@ -51,9 +51,10 @@ export async function residentsTemplate(lang: Language): Promise<Buffer> {
 
 /**
  * POST /residents/import: the headers are checked now (422 `Headers do not match expected format`); the file is
- * kept in storage and a job does the rest. Answers the import's id at once.
+ * kept in storage and a job does the rest, emailing each new resident their link when `sendLinks`. Answers the
+ * import's id at once.
  */
-export async function startImport(ctx: Scope, file: UploadedFile) {
+export async function startImport(ctx: Scope, file: UploadedFile, opts: { sendLinks: boolean }) {
   let first: string[] | undefined;
   try {
     first = (await readSheetRows(file.buffer))[0]?.[1];
@@ -72,6 +73,7 @@ export async function startImport(ctx: Scope, file: UploadedFile) {
       fileName: file.filename,
       storageKey,
       language: ctx.lang,
+      sendLinks: opts.sendLinks,
       createdBy: ctx.session?.user.id ?? null,
     })
     .returning({ id: residentImports.id });
@@ -80,7 +82,7 @@ export async function startImport(ctx: Scope, file: UploadedFile) {
     entity: 'resident_imports',
     entityId: id,
     action: 'create',
-    new: { fileName: file.filename },
+    new: { fileName: file.filename, sendLinks: opts.sendLinks },
   });
   ctx.afterCommit(() =>
     ctx.services.jobs.send(IMPORT_QUEUE, { propertyId, importId: id }, { retryLimit: 3 }),
@@ -103,6 +105,7 @@ export async function importStatus(ctx: Scope, id: number): Promise<ResidentImpo
     imported: row.imported,
     rejected: row.rejected,
     message: row.message,
+    sendLinks: row.sendLinks,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
   };

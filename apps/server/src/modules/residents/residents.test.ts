@@ -77,7 +77,8 @@ describe('residents', () => {
     expect(r.unitIds).toEqual([unitIds[1], unitIds[2]]);
     expect(r.buildingName).toBe('Tower A');
     expect(r.units?.map((u) => u.name)).toEqual(['102', '103']);
-    expect(r.status).toBe('active');
+    // No status chosen: the property's rule (it requires the agreement, as every property by default).
+    expect(r.status).toBe('pending-parking-policies');
 
     const list = await ok<ListResponse<ResidentItem>>(
       await call('GET', '/residents?filter[term]=gómez 103&include=units,vehicles,permits'),
@@ -181,7 +182,9 @@ describe('residents', () => {
   });
 
   it('a resident without a password is emailed a link to choose one', async () => {
-    const r = await ok<ResidentItem>(await call('POST', '/residents', residentBody({ password: undefined })));
+    const r = await ok<ResidentItem>(
+      await call('POST', '/residents', residentBody({ password: undefined, status: 'active' })),
+    );
     const mails = await ctx.database.withScope({ area: 'central' }, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.to, r.email!)),
     );

@@ -5,6 +5,7 @@ import {
   residentBody,
   residentBodyFor,
   residentIdsBody,
+  residentImportBody,
   residentImportStartedSchema,
   residentImportStatusSchema,
   residentItemSchema,
@@ -118,10 +119,11 @@ export const residentsRoutes = [
     multipart: 'spreadsheet',
     summary:
       'Starts a residents import from an .xlsx (field `file`). Wrong headers → 422 at once; otherwise answers the ' +
-      "import's id while a background job checks every row (any bad row: nothing is written) and then writes them; " +
-      'follow it with GET /residents/import-status/{id}',
-    schema: { response: { 200: residentImportStartedSchema } },
-    handler: (ctx) => startImport(ctx, requireFile(ctx.files, 'file')),
+      "import's id while a background job checks every row (any bad row: nothing is written) and then writes them, " +
+      "each with the status the property's rules give a new resident; `sendLinks=1` emails each new resident their " +
+      'own link as they are written. Follow it with GET /residents/import-status/{id}',
+    schema: { body: residentImportBody, response: { 200: residentImportStartedSchema } },
+    handler: (ctx, { body }) => startImport(ctx, requireFile(ctx.files, 'file'), body),
   }),
   defineRoute({
     ...scoped,

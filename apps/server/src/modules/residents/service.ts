@@ -48,9 +48,15 @@ const r = residents;
 
 /**
  * Rewrites residents.search (what filter[term] matches) for these residents of the property, or all of them:
- * after every write that changes a name, email, phone, code or the units (or a unit's name).
+ * after every write that changes a name, email, phone, code or the units (or a unit's name). `fresh`: the residents
+ * were just made and have no words to replace (an import).
  */
-export async function refreshResidentSearch(tx: Tx, propertyId: number, ids?: number[]) {
+export async function refreshResidentSearch(
+  tx: Tx,
+  propertyId: number,
+  ids?: number[],
+  opts: { fresh?: boolean } = {},
+) {
   if (ids && !ids.length) return;
   const only = ids
     ? sql`and r.id in (${sql.join(
@@ -72,6 +78,7 @@ export async function refreshResidentSearch(tx: Tx, propertyId: number, ids?: nu
     propertyId,
     sql`select r.id, r.search from ${residents} r where r.property_id = ${propertyId} ${only}`,
     ids,
+    opts,
   );
 }
 

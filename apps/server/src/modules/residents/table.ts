@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   foreignKey,
   index,
@@ -128,6 +129,8 @@ export const residentImports = pgTable(
     imported: integer('imported').notNull().default(0),
     rejected: jsonb('rejected').$type<ImportReject[]>().notNull().default([]),
     message: text('message'),
+    /** Each new resident is emailed their own link, in the transaction that writes them. */
+    sendLinks: boolean('send_links').notNull().default(false),
     createdBy: bigint('created_by', { mode: 'number' }),
     ...timestamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),

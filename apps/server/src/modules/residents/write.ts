@@ -1,4 +1,5 @@
 import {
+  newResidentStatus,
   RESIDENT_SIGN_IN_STATUSES,
   RESIDENT_LIMITS,
   type ResidentItem,
@@ -20,14 +21,20 @@ import { permits } from '../permits/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { vehicles } from '../vehicles/table';
-import { sendPasswordLink } from './mail';
+import { sendAgreement, sendPasswordLink } from './mail';
 import { residents, residentUnits } from './table';
 
 /**
  * A password hash that no password verifies (not an argon2 string): residents made by an import or without a
  * password sign in only after choosing one through the emailed link.
  */
-import { NO_PASSWORD, RESIDENT_DEPENDENTS, refreshResidentSearch, getResident } from './service';
+import {
+  NO_PASSWORD,
+  RESIDENT_DEPENDENTS,
+  refreshResidentSearch,
+  getResident,
+  propertySettingsOf,
+} from './service';
 
 /** Residents: the writes (create, edit, status, password, delete, restore). The read side is service.ts. */
 
@@ -87,11 +94,34 @@ const audited = (x: ResidentItem) => {
   return rest;
 };
 
+/**
+ * The status a new resident starts in when staff chose none (the form's "By the property's rules", the import): the
+ * property's rule, newResidentStatus — "Pending parking policies" where the agreement must be signed.
+ */
+export const startingStatus = async (ctx: Scope): Promise<ResidentStatus> =>
+  newResidentStatus(await propertySettingsOf(ctx));
+
+/**
+ * The mail a new resident gets, made by hand or imported: one who must sign the agreement gets their own link
+ * (details, a first password, the agreement), since signing is the only way out of "Pending parking policies";
+ * any other gets the link to choose a password, when they have none.
+ */
+export async function welcomeResident(
+  ctx: Scope,
+  id: number,
+  status: ResidentStatus,
+  opts: { hasPassword: boolean },
+) {
+  if (status === 'pending-parking-policies') await sendAgreement(ctx, id);
+  else if (!opts.hasPassword) await sendPasswordLink(ctx, id);
+}
+
 export async function createResident(ctx: Scope, body: Body): Promise<ResidentItem> {
   const propertyId = ctx.propertyId;
   const unitList = await assertUnits(ctx, body.unitIds);
   await explainTakenEmail(ctx, body.email);
   const passwordHash = body.password ? await hashPassword(body.password) : NO_PASSWORD;
+  const status = body.status ?? (await startingStatus(ctx));
   const id = await guardUnique(USER_UNIQUE, async () => {
     const [user] = await ctx.tx
       .insert(u)
@@ -103,14 +133,14 @@ export async function createResident(ctx: Scope, body: Body): Promise<ResidentIt
         phone: body.phone ?? null,
         language: body.language,
         passwordHash,
-        active: RESIDENT_SIGN_IN_STATUSES.includes(body.status),
+        active: RESIDENT_SIGN_IN_STATUSES.includes(status),
       })
       .returning({ id: u.id });
     await ctx.tx.insert(r).values({
       propertyId,
       id: user!.id,
       code: body.code,
-      status: body.status,
+      status,
       leaseExpirationAt: body.leaseExpirationAt ?? null,
       ...limitsOf(body),
     });
@@ -120,7 +150,7 @@ export async function createResident(ctx: Scope, body: Body): Promise<ResidentIt
   await refreshResidentSearch(ctx.tx, ctx.propertyId, [id]);
   const item = await getResident(ctx, id);
   await ctx.audit({ entity: 'residents', entityId: id, action: 'create', new: audited(item) });
-  if (!body.password) await sendPasswordLink(ctx, id);
+  await welcomeResident(ctx, id, status, { hasPassword: !!body.password });
   return item;
 }
 
@@ -129,6 +159,7 @@ export async function updateResident(ctx: Scope, id: number, body: Body): Promis
   const unitList = await assertUnits(ctx, body.unitIds);
   await explainTakenEmail(ctx, body.email, id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const status = body.status ?? before.status;
   await guardUnique(USER_UNIQUE, async () => {
     await ctx.tx
       .update(u)
@@ -137,7 +168,7 @@ export async function updateResident(ctx: Scope, id: number, body: Body): Promis
         email: body.email,
         phone: body.phone,
         language: body.language,
-        active: RESIDENT_SIGN_IN_STATUSES.includes(body.status),
+        active: RESIDENT_SIGN_IN_STATUSES.includes(status),
         updatedAt: new Date(),
         ...(passwordHash ? { passwordHash } : {}),
       })
@@ -146,7 +177,7 @@ export async function updateResident(ctx: Scope, id: number, body: Body): Promis
       .update(r)
       .set({
         code: body.code,
-        status: body.status,
+        status,
         leaseExpirationAt: body.leaseExpirationAt,
         ...limitsOf(body),
         updatedAt: new Date(),
@@ -156,7 +187,7 @@ export async function updateResident(ctx: Scope, id: number, body: Body): Promis
   await setUnits(ctx, id, unitList);
   await refreshResidentSearch(ctx.tx, ctx.propertyId, [id]);
   if (passwordHash) await passwordChanged(ctx.tx, { area: 'tenant', propertyId: ctx.propertyId, userId: id });
-  else if (!RESIDENT_SIGN_IN_STATUSES.includes(body.status)) await endSessions(ctx, id);
+  else if (!RESIDENT_SIGN_IN_STATUSES.includes(status)) await endSessions(ctx, id);
   const after = await getResident(ctx, id);
   await ctx.audit({
     entity: 'residents',

@@ -2,6 +2,7 @@ import { unitNamesOf, type UnitItem, type unitsBulkBody } from '@parkade/contrac
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, deleteRow, updateRow } from '../../platform/crud';
+import { analyzeGrown } from '../../platform/db/statistics';
 import { fieldError, invalid, notFound } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, rowsByIds } from '../../platform/list-query';
@@ -146,6 +147,8 @@ export async function insertUnits(
   const propertyId = ctx.propertyId;
   for (let i = 0; i < rows.length; i += BATCH)
     await ctx.tx.insert(units).values(rows.slice(i, i + BATCH).map((r) => ({ ...r, propertyId })));
+  // A bulk write: the units' statistics follow it (decision 0039 §17).
+  await analyzeGrown(ctx.tx, ['units']);
 }
 
 /** Names already used in these buildings, lower-cased, as "buildingId:name". */

@@ -54,7 +54,9 @@ export function wordMatch(entity: string, key: unknown, tokens: string[]): SQL {
 
 /**
  * Rewrites the words of some rows of `entity` in one property: `rows` is a query answering (id, text) for them;
- * `ids` the rows whose words are replaced (all of the property's when absent).
+ * `ids` the rows whose words are replaced (all of the property's when absent). `fresh`: the rows are new and have
+ * no words yet, so none are deleted first (the delete reads every word of the entity in the property: the key does
+ * not lead with the row's id).
  */
 export async function reindexWords(
   tx: { execute(q: SQL): Promise<unknown> },
@@ -62,6 +64,7 @@ export async function reindexWords(
   propertyId: number,
   rows: SQL,
   ids?: number[],
+  opts: { fresh?: boolean } = {},
 ): Promise<void> {
   const only = ids
     ? sql`and entity_id in (${sql.join(
@@ -69,9 +72,10 @@ export async function reindexWords(
         sql`, `,
       )})`
     : sql``;
-  await tx.execute(
-    sql`delete from search_words where property_id = ${propertyId} and entity = ${entity} ${only}`,
-  );
+  if (!opts.fresh)
+    await tx.execute(
+      sql`delete from search_words where property_id = ${propertyId} and entity = ${entity} ${only}`,
+    );
   await tx.execute(sql`insert into search_words (property_id, entity, entity_id, word)
     select distinct ${propertyId}::bigint, ${entity}, x.id, substr(tok, i)
     from (${rows}) x(id, text)

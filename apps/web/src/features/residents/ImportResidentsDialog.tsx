@@ -1,7 +1,7 @@
 import type { ResidentImportStatus } from '@parkade/contract';
-import { Alert, Box, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, FormControlLabel, LinearProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
@@ -19,7 +19,9 @@ const FINISHED = ['done', 'rejected', 'failed'];
 export function ImportResidentsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const hintId = useId();
   const [importId, setImportId] = useState<number | null>(null);
+  const [sendLinks, setSendLinks] = useState(false);
 
   const status = useQuery<ResidentImportStatus, RequestError>({
     queryKey: ['/residents/import-status', importId],
@@ -47,6 +49,33 @@ export function ImportResidentsDialog({ onClose }: { onClose: () => void }) {
       fileTestId="residents-import-file"
       onUploaded={(answer) => setImportId(answer.id)}
       onReset={() => setImportId(null)}
+      fields={{ sendLinks: sendLinks ? '1' : '0' }}
+      options={
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={sendLinks}
+              onChange={(e) => setSendLinks(e.target.checked)}
+              disabled={importId !== null && !finished}
+              slotProps={{ input: { 'aria-describedby': hintId } }}
+            />
+          }
+          label={
+            <>
+              {t('residents.import.sendLinks')}
+              <Typography
+                id={hintId}
+                variant="body2"
+                color="text.secondary"
+                component="span"
+                sx={{ display: 'block' }}
+              >
+                {t('residents.import.sendLinksHint')}
+              </Typography>
+            </>
+          }
+        />
+      }
       busy={importId !== null && !finished && !status.isError}
       progress={
         importId !== null &&
@@ -70,7 +99,10 @@ export function ImportResidentsDialog({ onClose }: { onClose: () => void }) {
           {status.isError && <Alert severity="error">{status.error.message}</Alert>}
           {s?.state === 'done' && (
             <Alert severity="success">
-              {t('residents.import.summary', { count: s.imported, file: s.fileName })}
+              {t(s.sendLinks ? 'residents.import.summaryLinks' : 'residents.import.summary', {
+                count: s.imported,
+                file: s.fileName,
+              })}
             </Alert>
           )}
           {s?.state === 'failed' && <Alert severity="error">{s.message}</Alert>}

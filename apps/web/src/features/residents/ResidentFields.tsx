@@ -135,10 +135,13 @@ export function ResidentFields({ record }: { record?: ResidentItem }) {
       <FullRow>
         <UnitsInput record={record} />
       </FullRow>
+      {/* A new resident's status may be left to the property's rule (newResidentStatus), as an import does. */}
       <SelectInput
         name="status"
         label={t('residents.statusLabel')}
-        required
+        required={mode !== 'create'}
+        emptyLabel={t('residents.status.byRule')}
+        helperText={mode === 'create' ? t('residents.statusNewHint') : undefined}
         options={RESIDENT_STATUSES.map((s) => ({ value: s, label: t(`residents.status.${s}`) }))}
       />
       {shown('leaseExpirationAt') && (

@@ -65,7 +65,7 @@ export const residentScreens = resourceScreens<ResidentItem, Values>({
     code: null,
     language: 'en',
     unitIds: [],
-    status: 'active',
+    status: null,
     leaseExpirationAt: null,
     vehiclesAllowed: null,
     visitorVehiclesAllowed: null,
