@@ -3,6 +3,7 @@ import {
   checkPage,
   checkState,
   expect,
+  mailTo,
   newOakridgeResident,
   oakridgeManagerApi,
   settled,
@@ -13,8 +14,8 @@ import {
 
 /**
  * Issue 5's journey: a manager of Oakridge imports 50 residents from an .xlsx while the progress bar follows the
- * background job, adds a vehicle to one of them, issues a permit for it, approves it (confirming first) and prints
- * it (the PDF comes back).
+ * background job (each emailed their own link and pending until they sign: issue 36 §7), adds a vehicle to one of
+ * them, issues a permit for it, approves it (confirming first) and prints it (the PDF comes back).
  */
 test('a manager imports 50 residents, adds a vehicle, issues a permit, approves it and prints it', async ({
   page,
@@ -52,19 +53,26 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: file,
   });
+  // Each new resident is emailed their own link (details, a password, the agreement) as the job writes them.
+  await dialog.getByRole('checkbox', { name: /Email each new resident their link/ }).check();
+  const since = Date.now() - 1000;
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   // The progress bar follows the job to the end.
   const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 30_000 });
   await expect(
-    dialog.getByText(`50 residents imported from residents-${stamp}.xlsx.`, { exact: false }),
+    dialog.getByText(`50 residents imported from residents-${stamp}.xlsx; each was emailed their link.`),
   ).toBeVisible();
   await checkState(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
+  const mail = await mailTo(`import${stamp}.2@example.test`, /\/register\/residents\//, since);
+  expect(mail).toContain(`${tenantOrigin('oakridge')}/register/residents/`);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Import${stamp}`);
   await expect(page.getByText('1–50 of 50')).toBeVisible();
+  // Oakridge requires the parking agreement: imported, as made by hand, they wait for their signature.
+  await expect(page.getByText('Pending parking policies').first()).toBeVisible();
   // The imported residents get their password links at once, not one by one.
   await page.getByRole('checkbox', { name: 'Select all rows' }).check();
   await page.getByRole('button', { name: 'Email password links' }).click();

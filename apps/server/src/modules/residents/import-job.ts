@@ -140,8 +140,13 @@ export async function runImport(
   const progress = await inTenant(async (tx) => (await tx.select().from(residentImports).where(own))[0]!);
   const actor = { userId: job.createdBy, requestId: `job:${IMPORT_QUEUE}:${importId}` };
   const work = { area: 'tenant' as const, propertyId, lang, actor };
-  // The form's rule for a resident whose status nobody chose (write.ts): pending where the agreement is signed.
-  const status = await inScope(services, work, startingStatus);
+  // The form's rule for a resident whose status nobody chose (write.ts): pending where the agreement is signed. The
+  // tables are analysed first if something grew them since their last analysis, so the first chunk is planned on
+  // their real sizes too.
+  const status = await inScope(services, work, async (scope) => {
+    await analyzeGrown(scope.tx, IMPORT_TABLES);
+    return startingStatus(scope);
+  });
   let done = progress.rowsDone;
   while (done < good.length) {
     const chunk = good.slice(done, done + IMPORT_CHUNK);

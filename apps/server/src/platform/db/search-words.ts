@@ -54,9 +54,10 @@ export function wordMatch(entity: string, key: unknown, tokens: string[]): SQL {
 
 /**
  * Rewrites the words of some rows of `entity` in one property: `rows` is a query answering (id, text) for them;
- * `ids` the rows whose words are replaced (all of the property's when absent). `fresh`: the rows are new and have
- * no words yet, so none are deleted first (the delete reads every word of the entity in the property: the key does
- * not lead with the row's id).
+ * `ids` the rows whose words are replaced (all of the property's when absent). `fresh`: the rows are new (made in
+ * this transaction) and have no words yet, so none are deleted first (the delete reads every word of the entity in
+ * the property: the key does not lead with the row's id), and none can clash (no ON CONFLICT: its speculative
+ * insertion doubled the cost of an import's words).
  */
 export async function reindexWords(
   tx: { execute(q: SQL): Promise<unknown> },
@@ -82,5 +83,5 @@ export async function reindexWords(
       cross join lateral regexp_split_to_table(lower(x.text), '[^[:alnum:]]+') tok
       cross join lateral generate_series(1, least(length(tok), 64)) i
     where tok <> ''
-    on conflict do nothing`);
+    ${opts.fresh ? sql`` : sql`on conflict do nothing`}`);
 }
