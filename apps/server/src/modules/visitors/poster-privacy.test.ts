@@ -48,6 +48,8 @@ async function newResident(fullName: string, over: Record<string, unknown> = {})
       email,
       unitIds: [unitIds['101'], unitIds['102']],
       password: 'host-password',
+      // The poster finds active residents (a new one is pending until they sign the agreement).
+      status: 'active',
       ...over,
     }),
   );

@@ -85,6 +85,8 @@ beforeAll(async () => {
       email: 'maria@visitors-public.test',
       unitIds: [unit!.id],
       password: 'resident-password',
+      // The poster finds active residents (a new one is pending until they sign the agreement).
+      status: 'active',
     }),
   );
   await ok(

@@ -52,8 +52,10 @@ export function ImportResidentsDialog({ onClose }: { onClose: () => void }) {
       fields={{ sendLinks: sendLinks ? '1' : '0' }}
       options={
         <FormControlLabel
+          sx={{ alignItems: 'flex-start' }}
           control={
             <Checkbox
+              sx={{ mt: -1 }}
               checked={sendLinks}
               onChange={(e) => setSendLinks(e.target.checked)}
               disabled={importId !== null && !finished}
