@@ -36,6 +36,8 @@ async function newResident(lastName: string) {
       email,
       unitIds: [unitId],
       password: 'host-password',
+      // The poster finds active residents only; a new one is pending while the agreement waits (decision 0039 §7).
+      status: 'active',
     }),
   );
   const token = await login(

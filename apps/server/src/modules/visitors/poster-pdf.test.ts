@@ -14,7 +14,7 @@ const s = tenantSuite({ role: 'manager' });
 
 const TITLES = {
   en: 'Register your car',
-  es: 'Registre su coche',
+  es: 'Registre su vehículo',
   zh: '请登记您的车辆',
 };
 
