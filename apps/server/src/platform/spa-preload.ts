@@ -13,6 +13,8 @@ const SIGN_IN_ROUTES: [RegExp, string][] = [
   [/^\/auth\/forgot-password$/, 'src/routes/auth/forgot-password.tsx'],
   [/^\/auth\/reset-password$/, 'src/routes/auth/reset-password.tsx'],
   [/^\/auth\/invitation\/[^/]+$/, 'src/routes/auth/invitation/$token.tsx'],
+  // The page a poster's QR code opens, on a phone in a car park (decision 0039 §18).
+  [/^\/register\/visitors\/[^/]+$/, 'src/routes/register.visitors.$visitorToken.tsx'],
 ];
 
 interface ManifestChunk {

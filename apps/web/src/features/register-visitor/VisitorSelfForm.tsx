@@ -1,18 +1,12 @@
-import {
-  VEHICLE_TYPES,
-  publicVisitorPosterBodyFor,
-  publicVisitorUpdateBodyFor,
-  type PublicVisitor,
-  type PublicVisitorResult,
-} from '@parkade/contract';
+import { VEHICLE_TYPES, type PublicVisitor, type PublicVisitorResult } from '@parkade/contract';
 import { Alert, Button, Checkbox, FormControlLabel, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
-import { FieldGrid, PhoneInput, SelectInput, TextInput } from '../../ui/fields';
-import { contractResolver } from '../../ui/contract-resolver';
-import { applySubmitError } from '../auth/fields';
+import { lazyContractResolver, preloadOnUse } from '../../ui/lazy-resolver';
+import { AuthTextField } from '../auth/AuthTextField';
+import { applySubmitError, useFieldProps } from '../auth/fields';
 
 const FIELDS = [
   'name',
@@ -30,6 +24,10 @@ const FIELDS = [
  * The visitor's own form, large and short for a phone: who they visit (poster only: the unit and the resident's
  * last name), then their name, plate and how to reach them. `visitor` prefills it (a personal link a resident or
  * staff started, or a pending request being corrected through its receipt).
+ *
+ * It is the first screen a visitor sees, often on a weak signal in a car park (decision 0039 §18): it is built from
+ * the sign-in screens' light fields (no TextField, select menu or phone formatter), and its schema, zod and the
+ * phone rules load when the visitor first types (lazyContractResolver), not with the page.
  */
 export function VisitorSelfForm({
   token,
@@ -46,12 +44,17 @@ export function VisitorSelfForm({
 }) {
   const { t } = useTranslation();
   const poster = visitor === null;
-  const schema = useMemo(
-    () => (poster ? publicVisitorPosterBodyFor(country) : publicVisitorUpdateBodyFor(country)),
+  const resolver = useMemo(
+    () =>
+      lazyContractResolver(() =>
+        import('./schemas').then((m) =>
+          poster ? m.publicVisitorPosterBodyFor(country) : m.publicVisitorUpdateBodyFor(country),
+        ),
+      ),
     [poster, country],
   );
   const form = useForm({
-    resolver: contractResolver(schema as never) as never,
+    resolver: resolver as never,
     defaultValues: {
       token,
       name: visitor?.name ?? '',
@@ -77,109 +80,132 @@ export function VisitorSelfForm({
     }
   });
 
+  const field = useFieldProps(form as never);
+
   return (
-    <FormProvider {...form}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack spacing={2.5}>
-          {general && <Alert severity="error">{general}</Alert>}
-          {poster ? (
-            <section aria-labelledby="visiting-title">
-              <Typography id="visiting-title" component="h2" variant="h6" sx={{ mb: 1 }}>
-                {t('registerVisitor.visiting')}
-              </Typography>
-              <FieldGrid columns={1}>
-                <TextInput
-                  name="unit"
-                  label={t('registerVisitor.unit')}
-                  required
-                  helperText={t('registerVisitor.unitHint')}
-                />
-                <TextInput
-                  name="residentName"
-                  label={t('registerVisitor.residentName')}
-                  required
-                  helperText={t('registerVisitor.residentNameHint')}
-                />
-              </FieldGrid>
-            </section>
-          ) : (
-            visitor.visiting.unit && (
-              <Typography color="text.secondary">
-                {t('registerVisitor.visitingUnit', { unit: visitor.visiting.unit })}
-              </Typography>
-            )
-          )}
-          <section aria-labelledby="you-title">
-            <Typography id="you-title" component="h2" variant="h6" sx={{ mb: 1 }}>
-              {t('registerVisitor.you')}
+    <form onSubmit={(e) => void submit(e)} noValidate {...preloadOnUse(resolver)}>
+      <Stack spacing={2.5}>
+        {general && <Alert severity="error">{general}</Alert>}
+        {poster ? (
+          <section aria-labelledby="visiting-title">
+            <Typography id="visiting-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+              {t('registerVisitor.visiting')}
             </Typography>
-            <FieldGrid columns={1}>
-              <TextInput
-                name="name"
-                label={t('registerVisitor.name')}
+            <Stack spacing={2}>
+              <AuthTextField
+                label={t('registerVisitor.unit')}
                 required
-                textFieldProps={{ autoComplete: 'name' }}
+                {...field('unit', t('registerVisitor.unitHint'))}
               />
-              <TextInput
-                name="plate"
-                label={t('registerVisitor.plate')}
+              <AuthTextField
+                label={t('registerVisitor.residentName')}
                 required
-                helperText={t('registerVisitor.plateHint')}
-                textFieldProps={{
-                  autoComplete: 'off',
-                  slotProps: { htmlInput: { autoCapitalize: 'characters' } },
-                }}
+                {...field('residentName', t('registerVisitor.residentNameHint'))}
               />
-              <Controller
-                name="temporaryPlates"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={Boolean(field.value)}
-                        onChange={(e) => field.onChange(e.target.checked)}
-                      />
-                    }
-                    label={t('registerVisitor.temporaryPlates')}
-                  />
-                )}
-              />
-              <SelectInput
-                name="vehicleType"
-                label={t('registerVisitor.vehicleType')}
-                emptyLabel={t('registerVisitor.notSaid')}
-                options={VEHICLE_TYPES.map((v) => ({ value: v, label: t(`vehicles.type.${v}`) }))}
-              />
-              <TextInput name="color" label={t('registerVisitor.color')} />
-              <PhoneInput name="phone" label={t('registerVisitor.phone')} country={country} />
-              <TextInput
-                name="email"
-                label={t('registerVisitor.email')}
-                helperText={t('registerVisitor.emailHint')}
-                textFieldProps={{ type: 'email', autoComplete: 'email' }}
-              />
-            </FieldGrid>
+            </Stack>
           </section>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={form.formState.isSubmitting}
-          >
-            {poster
+        ) : (
+          visitor.visiting.unit && (
+            <Typography color="text.secondary">
+              {t('registerVisitor.visitingUnit', { unit: visitor.visiting.unit })}
+            </Typography>
+          )
+        )}
+        <section aria-labelledby="you-title">
+          <Typography id="you-title" component="h2" variant="h6" sx={{ mb: 1 }}>
+            {t('registerVisitor.you')}
+          </Typography>
+          <Stack spacing={2}>
+            <AuthTextField
+              label={t('registerVisitor.name')}
+              required
+              autoComplete="name"
+              {...field('name')}
+            />
+            <AuthTextField
+              label={t('registerVisitor.plate')}
+              required
+              autoComplete="off"
+              inputProps={{ autoCapitalize: 'characters' }}
+              {...field('plate', t('registerVisitor.plateHint'))}
+            />
+            <Controller
+              name="temporaryPlates"
+              control={form.control}
+              render={({ field: checkbox }) => (
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={Boolean(checkbox.value)}
+                      onChange={(e) => checkbox.onChange(e.target.checked)}
+                    />
+                  }
+                  label={t('registerVisitor.temporaryPlates')}
+                />
+              )}
+            />
+            <Controller
+              name="vehicleType"
+              control={form.control}
+              render={({ field: select }) => (
+                // A native select: the phone's own picker, and no menu, popover or modal to load.
+                <AuthTextField
+                  label={t('registerVisitor.vehicleType')}
+                  inputComponent={'select' as never}
+                  notched
+                  value={select.value ?? ''}
+                  onChange={(e) => select.onChange(e.target.value === '' ? null : e.target.value)}
+                  onBlur={select.onBlur}
+                  inputRef={select.ref}
+                  inputProps={{
+                    children: [
+                      <option key="" value="">
+                        {t('registerVisitor.notSaid')}
+                      </option>,
+                      ...VEHICLE_TYPES.map((v) => (
+                        <option key={v} value={v}>
+                          {t(`vehicles.type.${v}`)}
+                        </option>
+                      )),
+                    ],
+                  }}
+                />
+              )}
+            />
+            <AuthTextField label={t('registerVisitor.color')} {...field('color')} />
+            <AuthTextField
+              label={t('registerVisitor.phone')}
+              type="tel"
+              autoComplete="tel"
+              {...field('phone')}
+            />
+            <AuthTextField
+              label={t('registerVisitor.email')}
+              type="email"
+              autoComplete="email"
+              {...field('email', t('registerVisitor.emailHint'))}
+            />
+          </Stack>
+        </section>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={form.formState.isSubmitting}
+        >
+          {poster
+            ? t('registerVisitor.submit')
+            : visitor.shownStatus === 'none'
               ? t('registerVisitor.submit')
-              : visitor.shownStatus === 'none'
-                ? t('registerVisitor.submit')
-                : t('registerVisitor.saveChanges')}
+              : t('registerVisitor.saveChanges')}
+        </Button>
+        {onCancel && (
+          <Button onClick={onCancel} fullWidth>
+            {t('form.cancel')}
           </Button>
-          {onCancel && (
-            <Button onClick={onCancel} fullWidth>
-              {t('form.cancel')}
-            </Button>
-          )}
-        </Stack>
-      </form>
-    </FormProvider>
+        )}
+      </Stack>
+    </form>
   );
 }
