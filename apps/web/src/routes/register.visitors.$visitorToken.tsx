@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { visitorLinkQuery } from '../features/register-visitor/link';
 import { RegisterVisitorPage } from '../features/register-visitor/RegisterVisitorPage';
 
 /**
@@ -8,6 +9,10 @@ import { RegisterVisitorPage } from '../features/register-visitor/RegisterVisito
 export const Route = createFileRoute('/register/visitors/$visitorToken')({
   beforeLoad: ({ params }) => {
     if (!params.visitorToken.trim()) throw redirect({ to: '/auth/login', replace: true });
+  },
+  // The link's read starts with the page, beside its code and texts (decision 0039 §18); the page shows it.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(visitorLinkQuery(params.visitorToken.trim()));
   },
   component: RegisterVisitor,
 });

@@ -11,7 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download, get } from '../../platform/api';
+import { download } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
 import { useDocumentTitle } from '../../platform/title';
 import { formatDateTime, formatDuration, useUiLocale } from '../../ui/locale';
@@ -19,12 +19,13 @@ import { toast } from '../../ui/toast';
 import { AuthLayout } from '../auth/AuthLayout';
 import { LinkError } from '../auth/LinkError';
 import { permitLength } from '../visitors/length';
+import { visitorLinkQuery } from './link';
 import { VisitorSelfForm } from './VisitorSelfForm';
 
 /** How often a pending request is checked again while its page is open (the resident may approve any moment). */
 const PENDING_POLL_MS = 15_000;
 
-const linkKey = (token: string) => ['public-visitor-link', token] as const;
+const linkKey = (token: string) => visitorLinkQuery(token).queryKey;
 
 /**
  * /register/visitors/{token}: what a visitor's link opens (decision 0023). The property's poster → the form naming
@@ -39,9 +40,7 @@ export function RegisterVisitorPage({ token }: { token: string }) {
   const client = useQueryClient();
   useDocumentTitle(t('registerVisitor.title'));
   const { data, error, isLoading, refetch, isRefetching } = useQuery<PublicVisitorLink, RequestError>({
-    queryKey: linkKey(token),
-    queryFn: () => get<PublicVisitorLink>(`/public/visitors/token/${encodeURIComponent(token)}`),
-    retry: false,
+    ...visitorLinkQuery(token),
     refetchOnWindowFocus: (q) => q.state.data?.visitor?.shownStatus === 'pending',
     refetchInterval: (q) => (q.state.data?.visitor?.shownStatus === 'pending' ? PENDING_POLL_MS : false),
   });
@@ -71,13 +70,16 @@ export function RegisterVisitorPage({ token }: { token: string }) {
       >
         {t('registerVisitor.title')}
       </Typography>
-      <Typography variant="h1" sx={{ mb: 2.5, overflowWrap: 'anywhere' }}>
-        {data?.property.name ?? t('registerVisitor.title')}
-      </Typography>
-      {isLoading && (
+      {/* The heading waits for the property's name with the rest: a title replaced by a longer name moved the
+          whole page down as it came (a layout shift on the poster's first screen, decision 0039 §18). */}
+      {isLoading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label={t('registerVisitor.loading')} />
         </Box>
+      ) : (
+        <Typography variant="h1" sx={{ mb: 2.5, overflowWrap: 'anywhere' }}>
+          {data?.property.name ?? t('registerVisitor.title')}
+        </Typography>
       )}
       {error && !data && (
         <LinkError
