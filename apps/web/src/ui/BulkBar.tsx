@@ -62,9 +62,10 @@ interface Finished {
 /**
  * The bar over a list with rows checked (decision 0039, "Also expected: row selection and bulk actions"): "N
  * selected", the actions the user may take, and a way to clear the selection. Each action is confirmed in a dialog
- * that says how many rows it touches (and asks its field); afterwards a toast says what was done ("2 approved, 1
- * skipped"), a dialog lists each skipped row with its reason, the resource's lists are read again and the selection
- * is cleared. Rendered by the list whether rows are checked or not, so the outcome outlives the selection.
+ * that says how many rows it touches (and asks its field); afterwards a toast says what was done ("3 approved") or,
+ * when rows were skipped, a dialog titled with it ("2 approved, 1 skipped") lists each with its reason; the
+ * resource's lists are read again and the selection is cleared. Rendered by the list whether rows are checked or
+ * not, so the outcome outlives the selection.
  */
 export function BulkBar({
   ids,
@@ -103,10 +104,10 @@ export function BulkBar({
         const summary = answer.skipped.length
           ? t('bulk.outcome', { done, skipped: t('bulk.skipped', { count: answer.skipped.length }) })
           : done;
-        if (answer.skipped.length) {
-          toast.warning(summary);
-          setFinished({ summary, skipped: answer.skipped });
-        } else toast.success(summary);
+        // With rows skipped, the summary is the title of the dialog that lists them: the dialog takes the focus and
+        // is read out, while a toast beside a modal dialog would be hidden from assistive technology.
+        if (answer.skipped.length) setFinished({ summary, skipped: answer.skipped });
+        else toast.success(summary);
       } else toast.success(answer.message);
       setOpen(null);
       clear();
