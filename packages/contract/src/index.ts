@@ -44,6 +44,7 @@ export * from './vehicles';
 export * from './vehicles.schemas';
 export * from './permits';
 export * from './permits.schemas';
+export * from './bulk.schemas';
 export * from './visitors';
 export * from './visitors.schemas';
 export * from './visitor-links.schemas';

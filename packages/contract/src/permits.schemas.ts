@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESERVED_SPOT_PERMIT_TYPE_ID } from './constants';
+import { bulkIdsBody } from './bulk.schemas';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
 import {
   PERMIT_STATUSES,
@@ -74,6 +75,9 @@ export const permitEditQuery = z.object({ action: z.enum(PERMIT_EDIT_ACTIONS).op
 /** POST /permits/:id/{action}: the rejection comment is required to reject. */
 export const permitTransitionBody = z.object({ comment: optionalText(PERMIT_COMMENT_MAX) });
 export type PermitTransitionBody = z.input<typeof permitTransitionBody>;
+/** POST /permits/bulk/revoke: the permits and the one comment the one-row revoke asks (optional), for each. */
+export const permitBulkRevokeBody = bulkIdsBody.extend({ comment: optionalText(PERMIT_COMMENT_MAX) });
+export type PermitBulkRevokeBody = z.input<typeof permitBulkRevokeBody>;
 export const permitActionParams = z.object({
   id: z.coerce.number().int().positive(),
   action: z.enum(PERMIT_ACTIONS),

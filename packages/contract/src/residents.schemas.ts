@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkIdsBody } from './bulk.schemas';
 import { requiredText } from './catalogs/catalog.schemas';
 import { EMAIL_MAX, LANGUAGES, RESET_PASSWORD_MIN } from './constants';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
@@ -124,6 +125,9 @@ export const residentStatusBody = z.object({
   status: z.enum(RESIDENT_STATUSES, 'validation.invalidSelection'),
 });
 export type ResidentStatusBody = z.input<typeof residentStatusBody>;
+/** POST /residents/bulk/status: the residents and the status each gets (as PUT /residents/:id/status). */
+export const residentBulkStatusBody = bulkIdsBody.extend(residentStatusBody.shape);
+export type ResidentBulkStatusBody = z.input<typeof residentBulkStatusBody>;
 
 /** PUT /residents/:id/restore: the unit the resident comes back to and the new lease end. */
 export const residentRestoreBody = z.object({

@@ -69,6 +69,8 @@ export async function updateRow<T extends PgTable>(
     action?: string;
     /** What the audit entry records of the row before and after (e.g. without a secret). */
     redact?: (row: Row<T>) => Record<string, unknown>;
+    /** What the audit entry records beside the row's change (a workflow step's comment, not a column). */
+    note?: Record<string, unknown>;
   } = {},
 ): Promise<Row<T>> {
   const redact = options.redact ?? ((r: Row<T>) => r);
@@ -85,7 +87,7 @@ export async function updateRow<T extends PgTable>(
     entityId: idOf(after),
     action: options.action ?? 'update',
     old: redact(before[0]),
-    new: redact(after),
+    new: { ...redact(after), ...options.note },
   });
   return after;
 }

@@ -1,7 +1,8 @@
 import { toFormData, type Area, type FormValue } from '@parkade/contract';
+import { sql } from 'drizzle-orm';
 import { sessions } from '../modules/auth/table';
 import { newToken, tokenHash } from '../platform/auth';
-import type { Database, RowScope } from '../platform/db';
+import { query, type Database, type RowScope } from '../platform/db';
 import { accessLabel } from '../platform/admission';
 import type { MountedRoute } from '../platform/http';
 import { formPayload, headers, type TestContext, type TestUser } from './harness';
@@ -90,5 +91,40 @@ export async function callRoute(ctx: TestContext, r: MountedRoute, o: CallOption
     url: url + query,
     headers: h,
     ...(withBody ? { payload: o.body } : {}),
+  });
+}
+
+/** The tables that hold a property's rows (a `property_id` column). */
+export async function propertyTables(db: Database): Promise<string[]> {
+  const { rows } = await db.executeSql(
+    `select table_name as name from information_schema.columns
+     where table_schema = 'public' and column_name = 'property_id' order by 1`,
+  );
+  return rows.map((r) => String(r.name));
+}
+
+/**
+ * Every row of a property, in every table with a property_id, and its properties row: read in central scope, in one
+ * statement (one subquery a table). Two snapshots equal: a call changed nothing of the property.
+ */
+export async function propertySnapshot(db: Database, tenantTables: string[], propertyId: number) {
+  return db.withScope({ area: 'central' }, async (tx) => {
+    const tables = [...tenantTables, 'properties'].map((table) => {
+      const column = table === 'properties' ? 'id' : 'property_id';
+      // The mail worker moves a queued mail's delivery state on its own, whenever it runs: not a change by a call.
+      const volatile =
+        table === 'mail_outbox' ? ['status', 'sent_at', 'attempts', 'last_error', 'smtp_response'] : [];
+      const dropped = volatile.length
+        ? `array[${volatile.map((c) => `'${c}'`).join(',')}]`
+        : 'array[]::text[]';
+      return sql`${table}::text, (select coalesce(jsonb_agg(x order by x::text), '[]'::jsonb)
+            from (select to_jsonb(t) - ${sql.raw(dropped)} as x from ${sql.identifier(table)} t
+                  where ${sql.identifier(column)} = ${propertyId}) s)`;
+    });
+    const [row] = await query<{ rows: Record<string, unknown> }>(
+      tx,
+      sql`select jsonb_build_object(${sql.join(tables, sql`, `)}) as rows`,
+    );
+    return row!.rows;
   });
 }

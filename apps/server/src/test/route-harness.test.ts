@@ -10,13 +10,13 @@
  *   row of that tenant unchanged (read back in central scope), while the row's owner reaches it.
  * The rows come from the route's factory (ROUTE_FIXTURES in src/test/factories). A new module's routes are checked
  * here as soon as they are registered in modules/index.ts. What a patrol officer reads off round (round-only routes,
- * lookup data) is checked by round-harness.test.ts.
+ * lookup data) is checked by round-harness.test.ts; the tenancy of the routes that name their rows in the body
+ * (`ids`: the lists' bulk actions) by bulk-harness.test.ts.
  */
 import { ALL_PERMISSIONS, ERROR_CODES, isPermission, type Permission } from '@parkade/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../modules/roles/table';
-import { query } from '../platform/db';
 import { inScope } from '../platform/scope';
 import { accessPermissions } from '../platform/admission';
 import type { MountedRoute } from '../platform/http';
@@ -36,6 +36,8 @@ import {
   ID_LIKE,
   idParams,
   label,
+  propertySnapshot,
+  propertyTables,
   sessionToken,
   type CallOptions,
   type Property,
@@ -100,31 +102,8 @@ function expectLetIn(res: { statusCode: number; body: string }, what: string) {
 }
 
 let tenantTables: string[] = [];
-/**
- * Every row of a property, in every table with a property_id, and its properties row: read in central scope, in one
- * statement (one subquery a table).
- */
-async function snapshot(propertyId: number) {
-  return db.withScope({ area: 'central' }, async (tx) => {
-    const tables = [...tenantTables, 'properties'].map((table) => {
-      const column = table === 'properties' ? 'id' : 'property_id';
-      // The mail worker moves a queued mail's delivery state on its own, whenever it runs: not a change by a call.
-      const volatile =
-        table === 'mail_outbox' ? ['status', 'sent_at', 'attempts', 'last_error', 'smtp_response'] : [];
-      const dropped = volatile.length
-        ? `array[${volatile.map((c) => `'${c}'`).join(',')}]`
-        : 'array[]::text[]';
-      return sql`${table}::text, (select coalesce(jsonb_agg(x order by x::text), '[]'::jsonb)
-            from (select to_jsonb(t) - ${sql.raw(dropped)} as x from ${sql.identifier(table)} t
-                  where ${sql.identifier(column)} = ${propertyId}) s)`;
-    });
-    const [row] = await query<{ rows: Record<string, unknown> }>(
-      tx,
-      sql`select jsonb_build_object(${sql.join(tables, sql`, `)}) as rows`,
-    );
-    return row!.rows;
-  });
-}
+/** Every row of a property (route-call.ts). */
+const snapshot = (propertyId: number) => propertySnapshot(db, tenantTables, propertyId);
 
 beforeAll(async () => {
   other = await createProperty(db);
@@ -141,11 +120,7 @@ beforeAll(async () => {
   users.otherAdmin = await createTenantUser(db, other.id, 'admin');
   users.otherHolding = await createTenantUser(db, other.id, 'admin', { roleId: holdingRole });
   users.otherResident = await createTenantUser(db, other.id, null);
-  const { rows } = await db.executeSql(
-    `select table_name as name from information_schema.columns
-     where table_schema = 'public' and column_name = 'property_id' order by 1`,
-  );
-  tenantTables = rows.map((r) => String(r.name));
+  tenantTables = await propertyTables(db);
 });
 
 describe('the route list', () => {

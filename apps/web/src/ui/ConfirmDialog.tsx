@@ -2,7 +2,11 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before a destructive action; the confirm button shows progress and stays disabled while it runs. */
+/**
+ * Asks before a destructive action; the confirm button shows progress and stays disabled while it runs. `extra` is
+ * what the action asks beside the question (a reason, a status), under the text; `disabled` holds the confirm
+ * button until it is given.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -12,6 +16,8 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   destructive = true,
+  extra,
+  disabled,
 }: {
   open: boolean;
   title: string;
@@ -21,6 +27,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   destructive?: boolean;
+  extra?: ReactNode;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -39,6 +47,7 @@ export function ConfirmDialog({
         <DialogContentText id={textId} component="div">
           {children}
         </DialogContentText>
+        {extra}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
@@ -49,6 +58,7 @@ export function ConfirmDialog({
           color={destructive ? 'error' : 'primary'}
           onClick={onConfirm}
           loading={busy}
+          disabled={disabled}
         >
           {confirmLabel}
         </Button>

@@ -93,8 +93,12 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
    * resident's vehicles allowed are used up), so nobody fills a form the server will refuse.
    */
   CreateGate?: ComponentType<{ children: ReactNode }>;
-  /** Bulk actions on the rows checked in the list (turns on checkbox selection). */
+  /**
+   * Bulk actions on the rows checked in the list (a BulkBar): rendered whether rows are checked or not (its outcome
+   * outlives the selection). Turns on checkbox selection for a user holding any of `bulkPermissions`.
+   */
   BulkActions?: ComponentType<{ ids: number[]; clear: () => void }>;
+  bulkPermissions?: readonly Permission[];
 }
 
 export interface ResourceScreens {
@@ -230,15 +234,16 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     Filters?: ComponentType<{ list: ListState }>;
   }) {
     const result = useList<Item>(config.resource, list.query);
+    const can = useCan();
     const [selected, setSelected] = useState<number[]>([]);
-    const Bulk = config.BulkActions;
+    // Rows are checked only by who may act on them.
+    const Bulk =
+      config.BulkActions && (config.bulkPermissions ?? []).some((p) => can(p))
+        ? config.BulkActions
+        : undefined;
     return (
       <>
-        {Bulk && selected.length > 0 && (
-          <Box sx={{ mb: 1.5 }}>
-            <Bulk ids={selected} clear={() => setSelected([])} />
-          </Box>
-        )}
+        {Bulk && <Bulk ids={selected} clear={() => setSelected([])} />}
         <DataTable<Item>
           label={title}
           list={list}

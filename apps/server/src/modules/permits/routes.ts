@@ -1,4 +1,7 @@
 import {
+  BULK_MAX,
+  bulkIdsBody,
+  bulkOutcomeSchema,
   idParams,
   listResponseSchema,
   messageResponse,
@@ -7,6 +10,7 @@ import {
   PERMIT_TRANSITIONS,
   permitBody,
   permitBodyFor,
+  permitBulkRevokeBody,
   permitEditQuery,
   permitItemSchema,
   permitPrintQuery,
@@ -17,6 +21,7 @@ import { z } from 'zod';
 import { formRulesOf } from '../form-rules/service';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, queryOf, type RouteContext, sendFile } from '../../platform/http';
+import { bulkTransition } from './bulk';
 import { myPermitsRoutes } from './my';
 import { permitPdf } from './print';
 import * as service from './service';
@@ -40,6 +45,33 @@ const transitionRoutes = PERMIT_ACTIONS.map((action) =>
     handler: (ctx, { params, body }) => write.transition(ctx, params.id, action, body.comment),
   }),
 );
+
+/** The list's bulk actions: each row as its one-row action, done or skipped with the reason (platform/bulk.ts). */
+const bulkRoutes = [
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/permits/bulk/approve',
+    access: PERMIT_ACTION_PERMISSIONS.approve,
+    summary:
+      `Approves the permits named by \`ids\` (at most ${BULK_MAX}), each as POST /permits/{id}/approve does (audited ` +
+      'per permit); answers how many were done and each skipped with the reason, translated (not pending any more, ' +
+      'a banned plate, not found in this property). Each permit is done whole or not at all',
+    schema: { body: bulkIdsBody, response: { 200: bulkOutcomeSchema } },
+    handler: (ctx, { body }) => bulkTransition(ctx, body.ids, 'approve', null),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/permits/bulk/revoke',
+    access: PERMIT_ACTION_PERMISSIONS.revoke,
+    summary:
+      `Revokes the permits named by \`ids\` (at most ${BULK_MAX}) with the one optional comment, each as POST ` +
+      '/permits/{id}/revoke does (audited per permit); answers how many were done and each skipped with the reason',
+    schema: { body: permitBulkRevokeBody, response: { 200: bulkOutcomeSchema } },
+    handler: (ctx, { body }) => bulkTransition(ctx, body.ids, 'revoke', body.comment ?? null),
+  }),
+];
 
 export const permitsRoutes = [
   defineRoute({
@@ -100,6 +132,7 @@ export const permitsRoutes = [
     handler: (ctx, { params, body, query }) => write.updatePermit(ctx, params.id, body, query.action ?? null),
   }),
   ...transitionRoutes,
+  ...bulkRoutes,
   defineRoute({
     ...scoped,
     method: 'GET',

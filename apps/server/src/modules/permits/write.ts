@@ -263,7 +263,9 @@ export async function transition(ctx: Scope, id: number, action: PermitAction, c
   await updateRow(ctx, p, 'permits', and(own(ctx, id), eq(p.status, before.status))!, patch, {
     unique: UNIQUE,
     action,
-    redact: ({ publicToken: _t, ...rest }) => ({ ...rest, comment }),
+    redact: ({ publicToken: _t, ...rest }) => rest,
+    // The comment asked for (a revocation's reason) is the audit's: only a rejection's is kept on the permit.
+    note: { comment },
   });
   const after = await getPermit(ctx, id);
   return after;

@@ -1,9 +1,12 @@
 import {
+  BULK_MAX,
+  bulkOutcomeSchema,
   idParams,
   listResponseSchema,
   messageResponse,
   residentBody,
   residentBodyFor,
+  residentBulkStatusBody,
   residentIdsBody,
   residentImportBody,
   residentImportStartedSchema,
@@ -23,6 +26,7 @@ import { z } from 'zod';
 import { deletedMessage } from '../../platform/crud';
 import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import { requireFile } from '../../platform/uploads';
+import { bulkSetStatus } from './bulk';
 import { agreementPdf, exportResidents, policiesPdf } from './documents';
 import { importStatus, residentsTemplate, startImport } from './import';
 import { queueParkingPolicies, sendAgreement, sendPasswordLink, sendPasswordLinks } from './mail';
@@ -153,6 +157,18 @@ export const residentsRoutes = [
       'Emails each resident named by `ids` a link to choose a password (valid 72 hours); those without an email are counted in the answer',
     schema: { body: residentIdsBody, response: { 200: residentsQueuedSchema } },
     handler: (ctx, { body }) => sendPasswordLinks(ctx, body.ids),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/residents/bulk/status',
+    access: 'residents.status',
+    summary:
+      `Sets the status of the residents named by \`ids\` (at most ${BULK_MAX}), each as PUT /residents/{id}/status ` +
+      'does (inactive and suspended residents cannot sign in; audited per resident); answers how many were done ' +
+      'and each skipped with the reason, translated',
+    schema: { body: residentBulkStatusBody, response: { 200: bulkOutcomeSchema } },
+    handler: (ctx, { body }) => bulkSetStatus(ctx, body.ids, body.status),
   }),
   defineRoute({
     ...scoped,

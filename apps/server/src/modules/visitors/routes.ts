@@ -1,4 +1,7 @@
 import {
+  BULK_MAX,
+  bulkIdsBody,
+  bulkOutcomeSchema,
   idParams,
   listResponseSchema,
   messageResponse,
@@ -16,6 +19,7 @@ import { defineRoute, queryOf, sendFile } from '../../platform/http';
 import { t } from '../../platform/i18n';
 import { formRulesOf } from '../form-rules/service';
 import { propertySettingsOf } from '../residents/service';
+import { bulkApprove } from './bulk';
 import { exportVisitors, visitorPermitPdf, withCheckUrl } from './documents';
 import { myVisitorsRoutes } from './my';
 import { visitorLinkRoutes } from './poster';
@@ -141,6 +145,18 @@ export const visitorsRoutes = [
       withCheckUrl(ctx, await write.updateVisitor(ctx, params.id, body, STAFF)),
   }),
   ...transitionRoutes,
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/visitors/bulk/approve',
+    access: 'visitors.edit',
+    summary:
+      `Approves the visitor requests named by \`ids\` (at most ${BULK_MAX}), each as POST /visitors/{id}/approve ` +
+      'does (its window starts at approval, bans and limits checked, audited, the visitor who registered themselves ' +
+      'emailed); answers how many were done and each skipped with the reason, translated',
+    schema: { body: bulkIdsBody, response: { 200: bulkOutcomeSchema } },
+    handler: (ctx, { body }) => bulkApprove(ctx, body.ids),
+  }),
   defineRoute({
     ...scoped,
     method: 'GET',

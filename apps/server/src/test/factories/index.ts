@@ -82,3 +82,5 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
 export function fixtureOf(method: string, url: string): RouteFixture | 'global' | undefined {
   return ROUTE_FIXTURES.find(([pattern]) => pattern.test(`${method} ${url}`))?.[1];
 }
+
+export { bulkFixtureOf, type BulkFixture } from './bulk';

@@ -39,6 +39,7 @@ import { useRecord } from '../../ui/resource';
 import type { ListState } from '../../ui/DataTable';
 import { useBootstrap } from '../shell/useBootstrap';
 import { useFormRules } from '../rules/RulesPage';
+import { PERMIT_BULK_PERMISSIONS, PermitBulkActions } from './PermitBulkActions';
 import { PermitPanel } from './PermitPanel';
 import { PermitStatusChip } from './PermitStatusChip';
 
@@ -232,6 +233,8 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
   Fields: PermitFields,
   Filters: StatusFilter,
   ShowExtra: PermitPanel,
+  BulkActions: PermitBulkActions,
+  bulkPermissions: PERMIT_BULK_PERMISSIONS,
   // On a phone (360 px) the plate leads, then the status with the code under it; the owner and type give way. A
   // permit without a vehicle says so in the Plate column (never its code, decision 0039 §11).
   columns: (t, locale) => [

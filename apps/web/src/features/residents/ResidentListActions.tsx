@@ -1,16 +1,22 @@
-import { residentsListQuery, toSearchParams, type Permission } from '@parkade/contract';
+import {
+  RESIDENT_STATUSES,
+  residentsListQuery,
+  toSearchParams,
+  type BulkOutcome,
+  type Permission,
+} from '@parkade/contract';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrashOutlined';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
-import { Button, Paper, Stack, Typography } from '@mui/material';
+import StatusIcon from '@mui/icons-material/ToggleOnOutlined';
+import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download, send } from '../../platform/api';
-import type { RequestError } from '../../platform/errors';
 import { useCan } from '../../ui/access';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { BulkBar, type BulkAction } from '../../ui/BulkBar';
 import { useListState } from '../../ui/DataTable';
 import { toast } from '../../ui/toast';
 import { DeletedResidentsDialog } from './DeletedResidentsDialog';
@@ -59,80 +65,55 @@ export function ResidentListActions() {
   );
 }
 
-type BulkMail = 'policies' | 'passwords';
-
-/** What each bulk mail calls, the permission it needs and its words. */
-const BULK_MAILS: Record<BulkMail, { url: string; permission: Permission; label: string; confirm: string }> =
-  {
-    policies: {
-      url: '/residents/sendBulkParkingPolice',
-      permission: 'residents.mass-email',
-      label: 'residents.massEmail',
-      confirm: 'residents.massEmailConfirm',
-    },
-    passwords: {
-      url: '/residents/sendBulkPasswordLinks',
-      permission: 'residents.password',
-      label: 'residents.passwordLinks',
-      confirm: 'residents.passwordLinksConfirm',
-    },
-  };
+/** The permissions of the list's bulk actions: rows are checked only by who holds one. */
+export const RESIDENT_BULK_PERMISSIONS: readonly Permission[] = [
+  'residents.mass-email',
+  'residents.password',
+  'residents.status',
+];
 
 /**
  * Bulk actions on the checked residents: email them the parking policies (queued, sent by a job), or a link to
- * choose their password (after an import, instead of one by one).
+ * choose their password (after an import, instead of one by one); change their status (each as the resident's own
+ * page does, decision 0039 "Also expected: row selection and bulk actions").
  */
 export function ResidentBulkActions({ ids, clear }: { ids: number[]; clear: () => void }) {
   const { t } = useTranslation();
-  const can = useCan();
-  const [confirm, setConfirm] = useState<BulkMail | null>(null);
-  const [busy, setBusy] = useState(false);
-  const offered = (Object.keys(BULK_MAILS) as BulkMail[]).filter((k) => can(BULK_MAILS[k].permission));
-  if (!offered.length) return null;
-  const sendMail = async (kind: BulkMail) => {
-    setBusy(true);
-    try {
-      const res = await send<{ message: string }>('POST', BULK_MAILS[kind].url, { ids });
-      toast.success(res.message);
-      clear();
-      setConfirm(null);
-    } catch (e) {
-      toast.error((e as RequestError).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
-      >
-        <Typography sx={{ flex: 1 }}>{t('residents.selected', { count: ids.length })}</Typography>
-        {offered.map((kind) => (
-          <Button
-            key={kind}
-            variant={kind === 'policies' ? 'contained' : 'outlined'}
-            startIcon={kind === 'policies' ? <MailIcon /> : <KeyIcon />}
-            onClick={() => setConfirm(kind)}
-          >
-            {t(BULK_MAILS[kind].label)}
-          </Button>
-        ))}
-        <Button onClick={clear}>{t('residents.clearSelection')}</Button>
-      </Stack>
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm ? t(BULK_MAILS[confirm].label) : ''}
-        confirmLabel={t('residents.massEmailSend')}
-        destructive={false}
-        busy={busy}
-        onConfirm={() => confirm && void sendMail(confirm)}
-        onClose={() => setConfirm(null)}
-      >
-        {confirm ? t(BULK_MAILS[confirm].confirm, { count: ids.length }) : null}
-      </ConfirmDialog>
-    </Paper>
-  );
+  const actions: BulkAction[] = [
+    {
+      key: 'policies',
+      label: t('residents.massEmail'),
+      icon: <MailIcon />,
+      permission: 'residents.mass-email',
+      primary: true,
+      confirm: (count) => t('residents.massEmailConfirm', { count }),
+      confirmLabel: t('residents.massEmailSend'),
+      run: (chosen) => send<{ message: string }>('POST', '/residents/sendBulkParkingPolice', { ids: chosen }),
+    },
+    {
+      key: 'passwords',
+      label: t('residents.passwordLinks'),
+      icon: <KeyIcon />,
+      permission: 'residents.password',
+      confirm: (count) => t('residents.passwordLinksConfirm', { count }),
+      confirmLabel: t('residents.massEmailSend'),
+      run: (chosen) => send<{ message: string }>('POST', '/residents/sendBulkPasswordLinks', { ids: chosen }),
+    },
+    {
+      key: 'status',
+      label: t('residents.changeStatus'),
+      icon: <StatusIcon />,
+      permission: 'residents.status',
+      confirm: (count) => t('residents.bulk.statusConfirm', { count }),
+      field: {
+        label: t('residents.statusLabel'),
+        required: true,
+        options: RESIDENT_STATUSES.map((s) => ({ value: s, label: t(`residents.status.${s}`) })),
+      },
+      run: (chosen, status) => send<BulkOutcome>('POST', '/residents/bulk/status', { ids: chosen, status }),
+      doneText: (count, status) =>
+        t('residents.bulk.statusChanged', { count, status: t(`residents.status.${status}`) }),
+    },
+  ];
+  return <BulkBar ids={ids} clear={clear} actions={actions} resource="/residents" />;
 }

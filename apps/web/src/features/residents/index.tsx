@@ -15,7 +15,7 @@ import { resourceScreens } from '../../ui/resource-screens';
 import { useFormRules } from '../rules/RulesPage';
 import { StatusChip } from '../permits/PermitStatusChip';
 import { ResidentFields, usePhoneCountry } from './ResidentFields';
-import { ResidentBulkActions, ResidentListActions } from './ResidentListActions';
+import { RESIDENT_BULK_PERMISSIONS, ResidentBulkActions, ResidentListActions } from './ResidentListActions';
 import { ResidentPanel } from './ResidentPanel';
 
 const STATUS_COLOUR: Record<ResidentStatus, 'success' | 'default' | 'warning' | 'error' | 'info'> = {
@@ -99,6 +99,7 @@ export const residentScreens = resourceScreens<ResidentItem, Values>({
   Filters: StatusFilter,
   ListActions: ResidentListActions,
   BulkActions: ResidentBulkActions,
+  bulkPermissions: RESIDENT_BULK_PERMISSIONS,
   ShowExtra: ResidentPanel,
   columns: (t, locale) => [
     { field: 'fullName', headerName: t('residents.fullName'), link: true, flex: 1.2, minWidth: 170 },

@@ -26,6 +26,7 @@ import { toast } from '../../ui/toast';
 import { useFormRules } from '../rules/RulesPage';
 import { useBootstrap } from '../shell/useBootstrap';
 import { visitorSpec } from './search';
+import { VISITOR_BULK_PERMISSIONS, VisitorBulkActions } from './VisitorBulkActions';
 import { VisitorFields } from './VisitorFields';
 import { VisitorPanel } from './VisitorPanel';
 import { VisitorPosterButton } from './VisitorPosterCard';
@@ -155,6 +156,8 @@ export const visitorScreens = resourceScreens<VisitorItem, VisitorBody>({
   Fields: VisitorFields,
   Filters: VisitorFilters,
   ListActions: VisitorListActions,
+  BulkActions: VisitorBulkActions,
+  bulkPermissions: VISITOR_BULK_PERMISSIONS,
   ShowExtra: VisitorPanel,
   columns: visitorColumns,
 });
