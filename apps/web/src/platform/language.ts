@@ -150,7 +150,7 @@ export function startFirstLanguage(lng: Language): void {
 export const firstTextsReady = (): Promise<void> => firstTexts;
 
 /**
- * The first texts' state, for `useSyncExternalStore` (the root route). A store rather than a promise handed to
+ * The first texts' state and its listeners, read by the root route (a transition on each change). A store rather than a promise handed to
  * React's `use` under a Suspense boundary: that boundary was seen to keep its fallback for good after the promise
  * had settled (decision 0039 §2), and a store re-renders its reader whenever it changes.
  */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { NotFound } from '../features/shell/NotFound';
 import { landingPath } from '../platform/guards';
@@ -47,9 +47,21 @@ function Root() {
  * No screen is drawn before the first language's texts are in (they load beside the route's code): the loading
  * screen meanwhile, never a blank page; should they fail, the root's error screen says so (its texts are in the
  * entry chunk: boot-texts.ts).
+ *
+ * Their arrival is a transition: React draws the first screen in slices that leave the main thread free between
+ * them, with the loading screen shown until the whole screen is ready. Drawn at once, a form like the poster's was
+ * one task of 0.4–0.8 s on a slow phone (Lighthouse's total blocking time: decision 0039 §18), during which a tap
+ * went unanswered. The state is read again after subscribing (texts that came in between are not missed), and it
+ * only moves forward (loading → ready or failed), so no update can be lost or undone.
  */
 function WithTexts({ children }: { children: ReactNode }) {
-  const texts = useSyncExternalStore(onFirstTexts, firstTextsState);
+  const [texts, setTexts] = useState(firstTextsState);
+  useEffect(() => {
+    const update = () => startTransition(() => setTexts(firstTextsState()));
+    const unsubscribe = onFirstTexts(update);
+    update();
+    return unsubscribe;
+  }, []);
   if (texts.status === 'failed') throw texts.error;
   if (texts.status === 'loading') return <FirstTextsLoading />;
   return children;
