@@ -23,7 +23,7 @@ test('a zone is created, found by the list search, edited, audited and deleted',
   await checkPage(page, 'New zone');
 
   // Create: the code follows the name; cities, then each city's zip codes; the total is shown.
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await expect(page.getByRole('textbox', { name: 'Code' })).toHaveValue(`e2e-zone-${stamp}`);
   await page.getByRole('textbox', { name: 'County' }).fill('Travis');
   const cities = page.getByRole('combobox', { name: 'Cities' });
@@ -71,8 +71,8 @@ test('a zone is created, found by the list search, edited, audited and deleted',
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(showUrl.replace(/show$/, 'edit'));
   await checkPage(page, 'Edit zone');
-  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
-  await page.getByRole('textbox', { name: 'Name' }).fill(renamed);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed);
   await page.getByRole('textbox', { name: 'County' }).fill('Williamson');
   await expect(page.getByRole('textbox', { name: 'Code' })).toHaveValue(`e2e-zone-${stamp}`);
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -132,14 +132,17 @@ test.describe('a field error from the server', () => {
     await signInViaApi(page, 'admin');
     await page.goto(`${centralOrigin}/catalog/makes/create`);
     await checkPage(page, 'New make');
-    await page.getByRole('textbox', { name: 'Name' }).fill(`E2E Make ${Date.now()}`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E Make ${Date.now()}`);
     await page.getByRole('textbox', { name: 'Code' }).fill('toyota');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
 
     const code = page.getByRole('textbox', { name: 'Code' });
     await expect(code).toHaveAttribute('aria-invalid', 'true');
     await expect(code).toHaveAccessibleDescription('This value is already in use');
-    await expect(page.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await expect(page).toHaveURL(`${centralOrigin}/catalog/makes/create`);
     await checkPage(page, 'New make');
 

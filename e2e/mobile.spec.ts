@@ -71,7 +71,7 @@ test('the central admin signs in and works with a catalog on a phone', async ({ 
   await checkPhonePage(page, 'New zone');
   // Every field and the form's buttons lie within the screen's width, a long name included.
   await page
-    .getByRole('textbox', { name: 'Name' })
+    .getByRole('textbox', { name: 'Name', exact: true })
     .fill('A zone with a rather long name, to see that the form holds on a phone');
   await expectWithinWidth(page.getByRole('main').getByRole('textbox'));
   await expectWithinWidth(page.getByRole('main').getByRole('combobox'));

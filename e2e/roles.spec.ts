@@ -28,7 +28,7 @@ test('a manager creates a role of the property with a group selected at once', a
   await signInViaApi(page, 'oakridgeManager');
   await open(page, '/roles');
   await checkPage(page, 'Roles');
-  await expect(page.getByRole('link', { name: 'assistant', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Assistant', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'New role' }).click();
   await settled(page, 'New role');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);

@@ -99,7 +99,7 @@ test('a new property is staffed by invitation: first manager, a role of its own,
   await expect(page).toHaveURL(/\/users\/create\?roleId=\d+/);
   await settled(page, 'Invite a user');
   await expect(page.getByText(`The invitation makes this person staff of ${property}.`)).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('manager');
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveText('Manager');
   await page.getByRole('textbox', { name: 'Full name' }).fill(manager.name);
   // The username follows the name until one is typed.
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(`maria.gomez.${tag}`);
@@ -142,7 +142,7 @@ test('a new property is staffed by invitation: first manager, a role of its own,
   await page.getByRole('textbox', { name: 'Username' }).fill(`ann${stamp}`);
   await page.getByRole('textbox', { name: 'Email' }).fill(assistant.email);
   await page.getByRole('combobox', { name: 'Role' }).click();
-  await expect(page.getByRole('option', { name: /^admin/ })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('option', { name: /^Administrator/ })).toHaveAttribute('aria-disabled', 'true');
   await checkState(page);
   await page.getByRole('option', { name: new RegExp(`^${role}`) }).click();
   const sentToAssistant = Date.now() - 1000;
@@ -229,7 +229,7 @@ test('an undelivered invitation is read in the outbox and its link copied; the l
   await page.getByRole('textbox', { name: 'Full name' }).fill(name);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: /^assistant/ }).click();
+  await page.getByRole('option', { name: /^Assistant/ }).click();
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await settled(page, name);
   const userUrl = page.url();

@@ -1,19 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AUDITED_ENTITIES, auditedRecordPath } from './audited';
+import { AUDIT_ACTIONS, auditActionLabelKey, AUDITED_ENTITIES, auditedRecordPath } from './audited';
+import { missingTexts, shippedTexts } from './test-texts';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../translations');
-const texts = Object.fromEntries(
-  fs
-    .readdirSync(dir)
-    .flatMap((f) =>
-      Object.entries(
-        JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Record<string, Record<string, string>>,
-      ),
-    ),
-);
+const texts = shippedTexts();
 
 describe('audited entities', () => {
   it('each has its label in every language', () => {
@@ -21,6 +10,11 @@ describe('audited entities', () => {
       ['en', 'es', 'zh'].filter((l) => !texts[`binnacle.entities.${e}`]?.[l]).map((l) => `${e} (${l})`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('each action the audit records has its label in every language (issue 36 §9)', () => {
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
+    expect(missingTexts(AUDIT_ACTIONS.map(auditActionLabelKey), texts)).toEqual([]);
   });
 
   it('link a record to its page, never a deleted one or one without a page', () => {

@@ -4,6 +4,7 @@ export * from './errors.schemas';
 export * from './list-query';
 export * from './list-query.schemas';
 export * from './permissions';
+export * from './permission-labels';
 export * from './routes';
 export * from './auth';
 export * from './auth.schemas';

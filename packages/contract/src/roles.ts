@@ -1,3 +1,4 @@
+import { ROLES, type RoleName } from './constants';
 import { CRUD, crudPages, defineResource, navEntry } from './resource';
 
 export const ROLE_NAME_MAX = 64;
@@ -36,3 +37,37 @@ export const rolesResource = defineResource({
   nav: [navEntry('administration', '/roles', 'roles')],
   audited: { roles: { record: '/roles/{id}/show' } },
 });
+
+/**
+ * The built-in roles' words (issue 36 §9, decision 0039). A built-in role is stored under its code (`manager`), which
+ * is never shown: the screens name it `shell.role.<code>` in the reader's language. No other role can bear a code as
+ * its name (the names are unique ignoring case among the roles of no property, and a property's own role may not
+ * take a built-in role's name), so a role named by a code is that built-in role. A custom role keeps the name its
+ * creator typed.
+ */
+export function builtInRoleLabelKey(name: string): string | null {
+  return (ROLES as readonly string[]).includes(name) ? `shell.role.${name}` : null;
+}
+
+/**
+ * The description the seed gives each built-in role, in English as stored. While a built-in role keeps it (or has
+ * none), the screens show `roles.builtInDescription.<code>` in the reader's language instead; a description an
+ * operator wrote is shown as written.
+ */
+export const BUILT_IN_ROLE_DESCRIPTIONS: Record<RoleName, string> = {
+  admin: 'Full access',
+  manager: 'Runs a property',
+  assistant: 'Front desk: residents, vehicles, visitors and permits, no deletions or approvals',
+  'office-dispatcher': 'Visitors and enforcement paperwork',
+  'parking-inspector': 'Patrols, looks up plates, issues warnings and tows',
+};
+
+/** The description's translation key of a built-in role that keeps its seeded description (or has none), else null. */
+export function builtInRoleDescriptionKey(role: {
+  name: string;
+  description?: string | null;
+}): string | null {
+  if (!builtInRoleLabelKey(role.name)) return null;
+  const seeded = BUILT_IN_ROLE_DESCRIPTIONS[role.name as RoleName];
+  return !role.description || role.description === seeded ? `roles.builtInDescription.${role.name}` : null;
+}

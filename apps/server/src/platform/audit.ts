@@ -1,4 +1,4 @@
-import type { Area, AuditEntity, UserType } from '@parkade/contract';
+import type { Area, AuditAction, AuditEntity, UserType } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './db';
 
@@ -18,7 +18,8 @@ export interface AuditEntry {
   /** One of the contract's AUDITED entities. */
   entity: AuditEntity;
   entityId?: string | number | null;
-  action: string;
+  /** One of the contract's AUDIT_ACTIONS, each labelled in every language. */
+  action: AuditAction;
   old?: Record<string, unknown> | null;
   new?: Record<string, unknown> | null;
   /** Overrides the actor's property (e.g. central staff acting on one property). */

@@ -1,5 +1,6 @@
 import {
   AUDITED,
+  catalogName,
   idParams,
   type AuditEntity,
   listResponseSchema,
@@ -17,8 +18,15 @@ import { createRow, deleteRow, updateRow, type ReferencedBy, type UniqueFields }
 import { notFound } from './errors';
 import { defineRoute, queryOf, type RouteDef } from './http';
 import type { Scope } from './scope';
+import { nameIn, namesText } from './db/catalog-table';
 import { t } from './i18n';
-import { defineListResource, type FilterDef, type IncludeDef, type ListResource } from './list-query';
+import {
+  defineListResource,
+  type FilterDef,
+  type IncludeDef,
+  type ListResource,
+  type SortDef,
+} from './list-query';
 
 /**
  * The global catalogs (zones, states, tows, warnings, reasons, permit types, makes, models) in one factory: a
@@ -41,6 +49,7 @@ type CatalogTable = PgTable & {
   id: PgColumn;
   code: PgColumn;
   name: PgColumn;
+  names: PgColumn;
   createdAt: PgColumn;
   updatedAt: PgColumn;
 };
@@ -97,6 +106,13 @@ function toItem(row: Record<string, unknown>): CatalogItem {
   return out as CatalogItem;
 }
 
+/** One row as the API answers it, with its name in the request's language (issue 36 §9). */
+function toItemIn(row: Record<string, unknown>, lang: Scope['lang']): CatalogItem {
+  const item = toItem(row);
+  item.displayName = catalogName(row as { name: string; names: Record<string, string> }, lang);
+  return item;
+}
+
 /** A filter matching any of the values ignoring case (served by the lower(code) unique index for codes). */
 export function anyIgnoringCase(column: Expr): FilterDef {
   return {
@@ -142,9 +158,10 @@ export function defineCatalog<
     name: anyIgnoringCase(table.name),
     ...(def.filters as Record<string, FilterDef> | undefined),
   };
-  const sorts: Record<string, Expr> = {
+  const sorts: Record<string, SortDef> = {
     code: sql`lower(${table.code})`,
-    name: sql`lower(${table.name})`,
+    // By the name the reader reads: theirs, else the default name.
+    name: (lang) => sql`lower(${nameIn(table, lang)})`,
     createdAt: table.createdAt,
     id: table.id,
     ...(def.sorts as Record<string, Expr> | undefined),
@@ -156,8 +173,10 @@ export function defineCatalog<
   const list = defineListResource<Record<string, PgColumn>, CatalogItem>({
     table: source,
     select: getTableColumns(source),
+    selectInLanguage: (lang) => ({ displayName: nameIn(table, lang) }),
     filters,
-    term: [table.code, table.name, ...(def.term ?? [])],
+    // A name in any language finds the entry (a Spanish reader types "Residente").
+    term: [table.code, table.name, namesText(table), ...(def.term ?? [])],
     sorts,
     defaultSort: contract.list.defaultSort,
     includes,
@@ -173,7 +192,7 @@ export function defineCatalog<
 
   /** The item with every include the catalog declares (the show and form screens need them all). */
   async function present(ctx: Scope, row: Row<T>): Promise<CatalogItem> {
-    const item = toItem(row);
+    const item = toItemIn(row, ctx.lang);
     for (const [name, inc] of Object.entries(includes)) await inc.load(ctx, [item as never], name, {});
     return item;
   }

@@ -1,4 +1,4 @@
-import type { AuditEntity } from '@parkade/contract';
+import type { AuditAction, AuditEntity } from '@parkade/contract';
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { HttpError, invalid, notFound, pgError, type PgErrorLike } from './errors';
@@ -66,7 +66,7 @@ export async function updateRow<T extends PgTable>(
   patch: Partial<Insert<T>>,
   options: {
     unique?: UniqueFields;
-    action?: string;
+    action?: AuditAction;
     /** What the audit entry records of the row before and after (e.g. without a secret). */
     redact?: (row: Row<T>) => Record<string, unknown>;
     /** What the audit entry records beside the row's change (a workflow step's comment, not a column). */

@@ -73,7 +73,7 @@ beforeAll(async () => {
       propertyId: p.id,
       entity: 'spots',
       entityId: String(i),
-      action: 'edit',
+      action: 'layout',
       userName: 'Pager',
       userType: 'tenant-user',
       userId: 13,

@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListResponse } from '@parkade/contract';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  type Language,
+  type ListResponse,
+} from '@parkade/contract';
 import { and, asc, type Column, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
@@ -54,6 +60,10 @@ export {
 } from './list/parse';
 export { belongsTo, hasMany, rowsByIds, type IncludeDef, type IncludeTree } from './list/includes';
 
+/** A sort: an expression, or one built for the request's language. */
+export type SortDef = Expr | ((lang: Language) => Expr);
+const sortExpr = (def: SortDef, lang: Language): Expr => (typeof def === 'function' ? def(lang) : def);
+
 /** The window count's column of a page (a name no resource selects). */
 const TOTAL = '__list_total';
 
@@ -76,6 +86,11 @@ export interface ListResourceDef<TSel extends SelectedFields, TItem> {
   table: PgTable;
   /** The columns of each row: a Drizzle selection. */
   select: TSel;
+  /**
+   * Columns that read in the request's language (a catalog's name in the reader's language, issue 36 §9), added
+   * to `select`; `serialize` finds them on the row under their names.
+   */
+  selectInLanguage?: (lang: Language) => SelectedFields;
   /** Joins applied to both the count and the page (for filters or sorts on related columns). */
   joins?: (q: PgSelect) => PgSelect;
   /** The application's own scoping (row-level security is the backstop), e.g. the tenant's property. */
@@ -87,7 +102,8 @@ export interface ListResourceDef<TSel extends SelectedFields, TItem> {
    * generated column, matched with LIKE: one cheap comparison per row that an index-only scan can evaluate.
    */
   term?: TermDef;
-  sorts: Record<string, Expr>;
+  /** Each sort's expression, or one in the request's language (a catalog's name as the reader reads it). */
+  sorts: Record<string, SortDef>;
   /** e.g. '-createdAt' or ['name', '-id'] */
   defaultSort: string | string[];
   /** A unique column appended to every order so pages never overlap; defaults to the table's `id`. */
@@ -240,7 +256,9 @@ export function defineListResource<TSel extends SelectedFields, TItem = Serializ
     const sortRaw = values.get('sort');
     const sort = sortRaw !== undefined ? parseSort(q, sortRaw, def.sorts) : defaultSort;
     const orderBy = sort.map((s) =>
-      s.startsWith('-') ? desc(col(def.sorts[s.slice(1)]!)) : asc(col(def.sorts[s]!)),
+      s.startsWith('-')
+        ? desc(col(sortExpr(def.sorts[s.slice(1)]!, q.lang)))
+        : asc(col(sortExpr(def.sorts[s]!, q.lang))),
     );
     // The tiebreak follows the direction of the first sort, so a (…, created_at, id) index serves both.
     orderBy.push(sort[0]?.startsWith('-') ? desc(tiebreak) : asc(tiebreak));
@@ -266,9 +284,10 @@ export function defineListResource<TSel extends SelectedFields, TItem = Serializ
     const parsed = parse(raw, { area: ctx.area, lang: ctx.lang }, opts.extraParams);
     const where = and(def.scope?.(ctx), opts.where, ...parsed.where);
     /** The rows' query, with the window count's column when there is one. */
+    const select = def.selectInLanguage ? { ...def.select, ...def.selectInLanguage(ctx.lang) } : def.select;
     const base = (total?: SQL.Aliased) => {
       const q = ctx.tx
-        .select(total ? { ...def.select, [TOTAL]: total } : def.select)
+        .select(total ? { ...select, [TOTAL]: total } : select)
         .from(def.table)
         .$dynamic();
       return def.joins ? def.joins(q as unknown as PgSelect) : (q as unknown as PgSelect);

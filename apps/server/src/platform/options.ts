@@ -1,4 +1,4 @@
-import type { OptionItem } from '@parkade/contract';
+import type { Language, OptionItem } from '@parkade/contract';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { defineListResource, type FilterDef, type ListResource, type TermDef } from './list-query';
@@ -15,33 +15,40 @@ type Expr = Column | SQL;
 export interface OptionSourceSpec {
   table: PgTable;
   id: PgColumn;
-  label: Expr;
+  /** The option's text, or one in the request's language (a catalog entry's name as the reader reads it). */
+  label: Expr | ((lang: Language) => Expr);
   detail?: Expr;
   joins?: (q: PgSelect) => PgSelect;
   scope?: (ctx: Scope) => SQL | undefined;
   filters?: Record<string, FilterDef>;
   term: TermDef;
   /** The order of the options (default: the label). */
-  sort?: Expr;
+  sort?: Expr | ((lang: Language) => Expr);
 }
 
 export type OptionList = ListResource<OptionItem>;
 
 export function defineOptionSource(spec: OptionSourceSpec): OptionList {
+  const { label } = spec;
+  const labelIn = typeof label === 'function' ? label : () => label;
   return defineListResource({
     table: spec.table,
     select: {
       id: spec.id,
-      label: sql<string>`${spec.label}`.as('label'),
       detail: (spec.detail ? sql<string | null>`${spec.detail}` : sql<null>`null`).as('detail'),
     },
+    selectInLanguage: (lang) => ({ label: sql<string>`${labelIn(lang)}`.as('label') }),
     joins: spec.joins,
     scope: spec.scope,
     filters: { id: { type: 'number', column: spec.id }, ...spec.filters },
     term: spec.term,
-    sorts: { label: spec.sort ?? spec.label },
+    sorts: { label: spec.sort ?? labelIn },
     defaultSort: 'label',
     tiebreak: spec.id,
-    serialize: (row) => ({ id: Number(row.id), label: String(row.label ?? ''), detail: row.detail ?? null }),
+    serialize: (row) => ({
+      id: Number(row.id),
+      label: String((row as { label?: string | null }).label ?? ''),
+      detail: row.detail ?? null,
+    }),
   });
 }

@@ -16,6 +16,7 @@ import { startJobs } from '../platform/jobs';
 import { localDiskStorage } from '../platform/storage';
 import { registerWorkers } from '../workers';
 import { seed } from '../seed';
+import { auditWordsMissing } from './audit-words';
 import { openTestDatabase } from './db';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -70,8 +71,15 @@ export async function createTestContext(
     env,
     async close() {
       await built.app.close();
+      // Whatever this file's tests recorded in the audit log, each action and attribute has its words (issue 36 §9).
+      const unlabelled = options.database ? [] : await auditWordsMissing(database);
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (unlabelled.length)
+        throw new Error(
+          `The audit log recorded without a label (add binnacle.actions.<action> or binnacle.attributes.<field> ` +
+            `in packages/contract/translations): ${unlabelled.join(', ')}`,
+        );
     },
   };
 }

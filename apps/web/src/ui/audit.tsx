@@ -1,4 +1,4 @@
-import type { BinnacleEntry } from '@parkade/contract';
+import { auditActionLabelKey, auditFieldLabelKeys, type BinnacleEntry } from '@parkade/contract';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -12,17 +12,25 @@ export function auditEntity(resource: string): string {
   return resource.replace(/^\//, '').replace(/-/g, '_');
 }
 
-/** Labels with a fallback to the raw name: new entities and actions show up readable before they get a text. */
+/**
+ * Labels in the reader's language. Every action and attribute the server records has one (the contract's
+ * AUDIT_ACTIONS and the server's audit tests, issue 36 §9); the fallback to the name made readable is only for an
+ * entry written by a newer server than the texts this page loaded.
+ */
 export function actionLabel(t: TFunction, action: string): string {
-  return t(`binnacle.actions.${action}`, { defaultValue: action });
+  return t(auditActionLabelKey(action), { defaultValue: action });
 }
 export function entityLabel(t: TFunction, entity: string): string {
   return t(`binnacle.entities.${entity}`, { defaultValue: entity.replace(/_/g, ' ') });
 }
-/** An attribute's label: the audit log's own name for it, else the form field's, else the name made readable. */
-export function attributeLabel(t: TFunction, key: string): string {
-  const readable = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return t(`binnacle.attributes.${key}`, { defaultValue: t(`fields.${key}`, { defaultValue: readable }) });
+/**
+ * An attribute's label: the audit log's own name for it, else the form field's, else `fallback` (the name made
+ * readable for a recorded attribute; the key itself inside a value, where keys may be data: a zone's cities).
+ */
+export function attributeLabel(t: TFunction, key: string, fallback?: string): string {
+  const readable = fallback ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const [own, field] = auditFieldLabelKeys(key) as [string, string];
+  return t(own, { defaultValue: t(field, { defaultValue: readable }) });
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,6 +49,14 @@ export function formatAuditValue(value: unknown, t: TFunction, intlLocale: strin
     return value;
   }
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  // A group of values (a property's settings section, a form's rules for a field): each part by its label.
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>);
+    if (!parts.length) return t('form.empty');
+    return parts
+      .map(([k, v]) => `${attributeLabel(t, k, k)}: ${formatAuditValue(v, t, intlLocale)}`)
+      .join('; ');
+  }
   return JSON.stringify(value);
 }
 

@@ -98,6 +98,7 @@ describe('contract schema messages in forms', () => {
     expect(good.values).toEqual({
       name: 'North',
       code: undefined,
+      names: {},
       county: 'Travis',
       cities: [],
       zipCodes: ['78701'],

@@ -68,7 +68,8 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   useUpdateSearch?: () => string | undefined;
   emptyValues: Values;
   toValues: (item: Item) => Values;
-  recordTitle: (item: Item) => string;
+  /** The record's name in page titles, crumbs and the delete question (`t` for words of the reader's language). */
+  recordTitle: (item: Item, t: TFunction) => string;
   /** A record that may not be deleted at all (a system permit type). */
   canDelete?: (item: Item) => boolean;
   /** The toast after a create, when "The … was created" does not say it (an invitation was sent). */
@@ -161,7 +162,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         schema,
         emptyValues: { ...config.emptyValues, ...(initial ?? {}) },
         toValues: config.toValues,
-        recordTitle: config.recordTitle,
+        recordTitle: (item: Item) => config.recordTitle(item, t),
         canDelete: config.canDelete,
         createdMessage: config.createdMessage && ((item: Item) => config.createdMessage!(item, t)),
         Fields: config.Fields,

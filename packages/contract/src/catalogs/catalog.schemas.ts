@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CATALOG_CODE_MAX, CATALOG_NAME_MAX, CatalogResource, CatalogListQuery } from './catalog';
+import {
+  CATALOG_CODE_MAX,
+  CATALOG_NAME_LANGUAGES,
+  CATALOG_NAME_MAX,
+  CatalogResource,
+  CatalogListQuery,
+  type CatalogNames,
+} from './catalog';
 
 /** Required text, trimmed: a blank value is "required", a long one "at most {{max}} characters". */
 export const requiredText = (max: number) => z.string().trim().min(1, 'validation.required').max(max);
@@ -7,15 +14,36 @@ export const requiredText = (max: number) => z.string().trim().min(1, 'validatio
 export const codeField = requiredText(CATALOG_CODE_MAX);
 export const nameField = requiredText(CATALOG_NAME_MAX);
 
-/** Code and name, plus the catalog's own fields (which may replace code or name). Used for create and update. */
+/**
+ * The names in the other languages (issue 36 §9): each optional, trimmed, at most CATALOG_NAME_MAX characters; a
+ * blank one is dropped (the entry then shows its default name in that language). Absent: none.
+ */
+export const catalogNamesField = z
+  .object(
+    Object.fromEntries(
+      CATALOG_NAME_LANGUAGES.map((l) => [l, z.string().trim().max(CATALOG_NAME_MAX).nullish()]),
+    ) as Record<(typeof CATALOG_NAME_LANGUAGES)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>,
+  )
+  .default({})
+  .transform((names) => Object.fromEntries(Object.entries(names).filter(([, v]) => v)) as CatalogNames);
+
+/**
+ * Code, name and the names in other languages, plus the catalog's own fields (which may replace code or name).
+ * Used for create and update.
+ */
 export function catalogBody<const S extends z.ZodRawShape = Record<never, never>>(extra?: S) {
-  return z.object({ code: codeField, name: nameField }).extend((extra ?? {}) as S);
+  return z.object({ code: codeField, name: nameField, names: catalogNamesField }).extend((extra ?? {}) as S);
 }
 
 const itemBase = z.object({
   id: z.number().int(),
   code: z.string(),
+  /** The default name. */
   name: z.string(),
+  /** The names in the other languages an admin typed (none: the default name is shown). */
+  names: z.partialRecord(z.enum(CATALOG_NAME_LANGUAGES), z.string()),
+  /** The name in the request's language (Accept-Language), else the default name: what lists and pickers show. */
+  displayName: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../constants';
 import { defineResource, CRUD, crudPages, type NavEntry, type ResourceDef } from '../resource';
 /**
  * What every global catalog (zones, states, tows, warnings, reasons, permit types, makes, models) shares: a code,
@@ -8,6 +9,24 @@ import { defineResource, CRUD, crudPages, type NavEntry, type ResourceDef } from
  */
 export const CATALOG_CODE_MAX = 50;
 export const CATALOG_NAME_MAX = 255;
+
+/**
+ * A catalog entry's name per language (issue 36 §9, decision 0039): `name` is the default name (required, in the
+ * default language), `names` holds the others an admin typed ({ es: 'Residente', zh: '住户' }). A reader sees
+ * the name in their language, else the default name.
+ */
+export const CATALOG_NAME_LANGUAGES = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE) as Exclude<
+  Language,
+  'en'
+>[];
+export type CatalogNameLanguage = (typeof CATALOG_NAME_LANGUAGES)[number];
+export type CatalogNames = Partial<Record<CatalogNameLanguage, string>>;
+
+/** A catalog entry's name in a language: its name there when it has one, else its default name. */
+export function catalogName(entry: { name: string; names?: CatalogNames | null }, lang: Language): string {
+  const own = lang === DEFAULT_LANGUAGE ? undefined : entry.names?.[lang as CatalogNameLanguage];
+  return own?.trim() ? own : entry.name;
+}
 
 /** The catalogs, by their resource name: the API path (/zones), the permission prefix (zones.index). */
 export const CATALOG_RESOURCES = [

@@ -7,12 +7,27 @@ import { catalogListQuery } from './catalog';
  * may be renamed, and cannot be deleted. Types added by users get ids from 100 up.
  */
 export const SYSTEM_PERMIT_TYPES = [
-  { id: 1, code: 'resident', name: 'Resident' },
-  { id: RESERVED_SPOT_PERMIT_TYPE_ID, code: 'reserved-spot', name: 'Reserved spot' },
-  { id: 3, code: 'visitor', name: 'Visitor' },
-  { id: 4, code: 'temporary-visitor', name: 'Temporary visitor' },
-  { id: 5, code: 'handicap', name: 'Handicap' },
-  { id: 6, code: 'office-staff', name: 'Office staff' },
+  { id: 1, code: 'resident', name: 'Resident', names: { es: 'Residente', zh: '住户' } },
+  {
+    id: RESERVED_SPOT_PERMIT_TYPE_ID,
+    code: 'reserved-spot',
+    name: 'Reserved spot',
+    names: { es: 'Plaza reservada', zh: '预留车位' },
+  },
+  { id: 3, code: 'visitor', name: 'Visitor', names: { es: 'Visitante', zh: '访客' } },
+  {
+    id: 4,
+    code: 'temporary-visitor',
+    name: 'Temporary visitor',
+    names: { es: 'Visitante temporal', zh: '临时访客' },
+  },
+  { id: 5, code: 'handicap', name: 'Handicap', names: { es: 'Discapacidad', zh: '无障碍' } },
+  {
+    id: 6,
+    code: 'office-staff',
+    name: 'Office staff',
+    names: { es: 'Personal de oficina', zh: '办公室员工' },
+  },
 ] as const;
 /** Ids below this are reserved for system types. */
 export const FIRST_USER_PERMIT_TYPE_ID = 100;

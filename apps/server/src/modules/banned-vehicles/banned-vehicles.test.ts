@@ -162,8 +162,9 @@ describe('banned vehicles', () => {
     expect(refused.json<Errors>().errors.plate).toEqual([message]);
     expect(refused.json<Errors>().message).toBe(message);
     const es = await s.call('POST', '/vehicles', { residentId: r.id, plate: 'BZP4471' }, { lang: 'es' });
+    // The reason in Spanish too (issue 36 §9: a catalog entry's name in the reader's language).
     expect(es.json<Errors>().errors.plate).toEqual([
-      `Esta matrícula está vetada en esta propiedad desde el ${today}: Parked in a fire lane`,
+      `Esta matrícula está vetada en esta propiedad desde el ${today}: Estacionado en un carril de bomberos`,
     ]);
 
     const v = await ok<VehicleItem>(await s.call('POST', '/vehicles', { residentId: r.id, plate: 'FREE-1' }));

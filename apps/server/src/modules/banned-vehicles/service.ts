@@ -1,5 +1,6 @@
-import { normalizePlate, type BanStatus, type BannedVehicleItem } from '@parkade/contract';
+import { normalizePlate, type BanStatus, type BannedVehicleItem, type Language } from '@parkade/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { nameIn } from '../../platform/db/catalog-table';
 import type { Tx } from '../../platform/db';
 import { reindexWords } from '../../platform/db/search-words';
 import { HttpError, notFound } from '../../platform/errors';
@@ -32,7 +33,6 @@ const columns = {
   plate: b.plate,
   plateNormalized: b.plateNormalized,
   stateId: b.stateId,
-  stateName: states.name,
   makeId: b.makeId,
   makeName: makes.name,
   modelId: b.modelId,
@@ -80,15 +80,19 @@ const includes = {
     key: (x: BannedVehicleItem) => x.reasonId,
     load: (ctx, ids) =>
       ctx.tx
-        .select({ id: reasons.id, code: reasons.code, name: reasons.name })
+        .select({ id: reasons.id, code: reasons.code, name: nameIn(reasons, ctx.lang) })
         .from(reasons)
         .where(inArray(reasons.id, ids.map(Number))),
   }),
 };
 
+/** The state's name in the reader's language (issue 36 §9). */
+const namesIn = (lang: Language) => ({ stateName: nameIn(states, lang) });
+
 export const bannedVehiclesList = defineListResource<typeof columns, BannedVehicleItem>({
   table: b,
   select: columns,
+  selectInLanguage: namesIn,
   joins: (q) =>
     q
       .leftJoin(states, eq(states.id, b.stateId))
@@ -130,7 +134,7 @@ export const own = (ctx: Scope, id: number) => and(eq(b.propertyId, ctx.property
 
 export async function getBannedVehicle(ctx: Scope, id: number): Promise<BannedVehicleItem> {
   const [row] = await ctx.tx
-    .select(columns)
+    .select({ ...columns, ...namesIn(ctx.lang) })
     .from(b)
     .leftJoin(states, eq(states.id, b.stateId))
     .leftJoin(makes, eq(makes.id, b.makeId))
@@ -170,7 +174,7 @@ export async function activeBanFor(
   const normalized = normalizePlate(plate);
   if (!normalized) return null;
   const [row] = await ctx.tx
-    .select({ id: b.id, bannedFrom: b.bannedFrom, reason: reasons.name })
+    .select({ id: b.id, bannedFrom: b.bannedFrom, reason: nameIn(reasons, ctx.lang) })
     .from(b)
     .innerJoin(reasons, eq(reasons.id, b.reasonId))
     .where(and(eq(b.propertyId, ctx.propertyId), eq(b.plateNormalized, normalized), activeSql))

@@ -204,7 +204,7 @@ describe('counters follow the rows, scoped by property', () => {
     const startOfDay = (tz: string) => sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
     const entry = (propertyId: number | null, at: SQL) =>
       db(sql`insert into binnacle (property_id, area, entity, action, created_at)
-             values (${propertyId}, ${propertyId === null ? 'central' : 'tenant'}, 'test', 'test', ${at})`);
+             values (${propertyId}, ${propertyId === null ? 'central' : 'tenant'}, 'test', 'update', ${at})`);
     await entry(a.id, sql`now()`);
     await entry(a.id, sql`now() - interval '2 days'`);
     await entry(null, sql`now()`);

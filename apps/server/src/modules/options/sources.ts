@@ -1,6 +1,7 @@
 import type { OptionSource } from '@parkade/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { nameIn, namesText } from '../../platform/db/catalog-table';
 import { defineOptionSource, type OptionList, type OptionSourceSpec } from '../../platform/options';
 import type { Scope } from '../../platform/scope';
 import { buildings } from '../buildings/table';
@@ -25,17 +26,21 @@ const ids = (values: string[]) =>
     sql`, `,
   );
 
-/** A global catalog's options: its name, searched by name and code. */
+/**
+ * A global catalog's options: its name in the reader's language (else its default name; issue 36 §9), sorted so,
+ * searched by code and by its name in any language.
+ */
 function catalogOptions(
-  table: PgTable & { id: PgColumn; name: PgColumn; code: PgColumn },
+  table: PgTable & { id: PgColumn; name: PgColumn; names: PgColumn; code: PgColumn },
   filters: OptionSourceSpec['filters'] = {},
 ) {
   return defineOptionSource({
     table,
     id: table.id,
-    label: table.name,
+    label: (lang) => nameIn(table, lang),
+    sort: (lang) => sql`lower(${nameIn(table, lang)})`,
     filters,
-    term: [table.name, table.code],
+    term: [table.name, table.code, namesText(table)],
   });
 }
 

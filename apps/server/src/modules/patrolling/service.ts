@@ -1,6 +1,7 @@
 import { PATROLLING_COUNTER_KEYS, type PatrollingProperty } from '@parkade/contract';
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { nameIn } from '../../platform/db/catalog-table';
 import { defineListResource } from '../../platform/list-query';
 import { counterDef } from '../dashboard/service';
 import { properties } from '../properties/table';
@@ -28,11 +29,12 @@ export const patrollingPropertiesList = defineListResource({
     address: properties.address,
     city: properties.city,
     zoneId: properties.zoneId,
-    zoneName: zones.name,
     latitude: properties.latitude,
     longitude: properties.longitude,
     ...counterColumns,
   },
+  // The zone's name in the reader's language (issue 36 §9).
+  selectInLanguage: (lang) => ({ zoneName: nameIn(zones, lang) }),
   joins: (q) => q.leftJoin(zones, eq(zones.id, properties.zoneId)) as unknown as PgSelect,
   scope: () => eq(properties.active, true),
   filters: {
@@ -46,16 +48,19 @@ export const patrollingPropertiesList = defineListResource({
   term: [properties.name, properties.code, properties.city, properties.address],
   sorts: { name: properties.name, code: properties.code, city: properties.city },
   defaultSort: 'name',
-  serialize: (row): PatrollingProperty => ({
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    zoneId: row.zoneId,
-    zone: row.zoneId !== null && row.zoneName !== null ? { id: row.zoneId, name: row.zoneName } : null,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    counters: PATROLLING_COUNTER_KEYS.map((key) => ({ key, value: Number(row[key]) })),
-  }),
+  serialize: (row): PatrollingProperty => {
+    const zoneName = (row as { zoneName?: string | null }).zoneName ?? null;
+    return {
+      id: row.id,
+      code: row.code,
+      name: row.name,
+      address: row.address,
+      city: row.city,
+      zoneId: row.zoneId,
+      zone: row.zoneId !== null && zoneName !== null ? { id: row.zoneId, name: zoneName } : null,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      counters: PATROLLING_COUNTER_KEYS.map((key) => ({ key, value: Number(row[key]) })),
+    };
+  },
 });

@@ -23,7 +23,7 @@ describe('permit types', () => {
   it('come with the system types at their stable ids; 2 is the reserved spot', async () => {
     const list = (await call('GET', '/permit-types?sort=id')).json<ListResponse<PermitTypeItem>>().data;
     expect(list.map(({ id, code, name, builtIn }) => ({ id, code, name, builtIn }))).toEqual(
-      SYSTEM_PERMIT_TYPES.map((t) => ({ ...t, builtIn: true })),
+      SYSTEM_PERMIT_TYPES.map(({ id, code, name }) => ({ id, code, name, builtIn: true })),
     );
     expect(list.find((t) => t.id === RESERVED_SPOT_PERMIT_TYPE_ID)?.code).toBe('reserved-spot');
   });

@@ -1,4 +1,5 @@
 import {
+  type Language,
   normalizePlate,
   PERMIT_WARNING_ACTION_PERMISSIONS,
   PERMIT_WARNING_ACTIONS,
@@ -14,6 +15,7 @@ import {
 } from '@parkade/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { query } from '../../platform/db';
+import { nameIn } from '../../platform/db/catalog-table';
 import { notFound } from '../../platform/errors';
 import { defineListResource, listValueError, type ListParseContext } from '../../platform/list-query';
 import type { Scope } from '../../platform/scope';
@@ -53,9 +55,7 @@ const columns = {
   observationId: w.observationId,
   checkInId: w.checkInId,
   warningId: w.warningId,
-  warningName: warnings.name,
   reasonId: w.reasonId,
-  reasonName: reasons.name,
   spotNumber: o.spotNumber,
   place: o.place,
   note: w.note,
@@ -73,6 +73,12 @@ const columns = {
   createdAt: w.createdAt,
   updatedAt: w.updatedAt,
 };
+
+/** The warning type's and the reason's names in the reader's language (issue 36 §9). */
+const namesIn = (lang: Language) => ({
+  warningName: nameIn(warnings, lang),
+  reasonName: nameIn(reasons, lang),
+});
 
 type Row = Record<string, unknown>;
 const iso = (d: unknown) =>
@@ -143,6 +149,7 @@ export const plateFilter = (column: unknown) => ({
 export const permitWarningsList = defineListResource<typeof columns, PermitWarningItem>({
   table: w,
   select: columns,
+  selectInLanguage: namesIn,
   joins: (q) =>
     q
       .innerJoin(warnings, eq(warnings.id, w.warningId))
@@ -333,7 +340,7 @@ export async function observationOf(ctx: Scope, id: number) {
  */
 export async function getPermitWarning(ctx: Scope, id: number): Promise<PermitWarningItem> {
   const [row] = await ctx.tx
-    .select({ ...columns, lookup: w.lookup })
+    .select({ ...columns, ...namesIn(ctx.lang), lookup: w.lookup })
     .from(w)
     .innerJoin(warnings, eq(warnings.id, w.warningId))
     .innerJoin(reasons, eq(reasons.id, w.reasonId))

@@ -77,20 +77,28 @@ export async function createPermitWarning(ctx: Scope, body: z.output<typeof perm
   const reasonName = await catalogName(ctx, reasons, body.reasonId, 'reasonId');
   const [live] = await liveWarningsOf(ctx, obs.id);
   if (live) throw new HttpError(409, 'permitWarnings.alreadyRequested', { id: live.id });
-  const row = await createRow(ctx, w, ENTITY, {
-    propertyId: ctx.propertyId,
-    observationId: obs.id,
-    checkInId: checkIn.id,
-    plate: obs.plate,
-    plateNormalized: obs.plateNormalized,
-    warningId: body.warningId,
-    reasonId: body.reasonId,
-    note: body.note,
-    lookup: obs.lookup,
-    requestedByArea: ctx.area,
-    requestedById: user.id,
-    requestedByName: user.fullName,
-  });
+  const row = await createRow(
+    ctx,
+    w,
+    ENTITY,
+    {
+      propertyId: ctx.propertyId,
+      observationId: obs.id,
+      checkInId: checkIn.id,
+      plate: obs.plate,
+      plateNormalized: obs.plateNormalized,
+      warningId: body.warningId,
+      reasonId: body.reasonId,
+      note: body.note,
+      lookup: obs.lookup,
+      requestedByArea: ctx.area,
+      requestedById: user.id,
+      requestedByName: user.fullName,
+    },
+    {},
+    // The plate lookup is kept on the warning (and shown there), not copied into the audit log: as on its updates.
+    ({ lookup: _lookup, ...rest }) => rest,
+  );
   await notifyDeciders(ctx, {
     id: row.id,
     plate: row.plate,

@@ -6,6 +6,7 @@ import {
   type PermitStatus,
 } from '@parkade/contract';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { nameIn } from '../../platform/db/catalog-table';
 import { qualified } from '../../platform/db/columns';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { HttpError, notFound } from '../../platform/errors';
@@ -118,7 +119,8 @@ const includes = {
   permitType: belongsTo({
     description: 'The permit type (id, name)',
     key: (x: PermitItem) => x.permitTypeId,
-    load: (ctx, ids) => rowsByIds(ctx, permitTypes, { id: permitTypes.id, name: permitTypes.name }, ids),
+    load: (ctx, ids) =>
+      rowsByIds(ctx, permitTypes, { id: permitTypes.id, name: nameIn(permitTypes, ctx.lang) }, ids),
   }),
   spot: belongsTo({
     description: 'The spot (id, number)',
@@ -206,7 +208,7 @@ export async function printable(ctx: Scope, id: number) {
   const permit = await getPermit(ctx, id);
   if (permit.shownStatus !== 'approved') throw new HttpError(422, 'permits.print.notPrintable');
   const [extra] = await ctx.tx
-    .select({ token: p.publicToken, plate: vehicles.plate, typeName: permitTypes.name })
+    .select({ token: p.publicToken, plate: vehicles.plate, typeName: nameIn(permitTypes, ctx.lang) })
     .from(p)
     .leftJoin(vehicles, and(eq(vehicles.propertyId, p.propertyId), eq(vehicles.id, p.vehicleId)))
     .innerJoin(permitTypes, eq(permitTypes.id, p.permitTypeId))

@@ -7,6 +7,7 @@ import {
 } from '@parkade/contract';
 import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { nameIn } from '../../platform/db/catalog-table';
 import { HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { belongsTo, defineListResource, type FilterDef, rowsByIds } from '../../platform/list-query';
@@ -117,7 +118,8 @@ export const propertiesList = defineListResource({
     zone: belongsTo({
       description: 'The zone (id, code, name) of the property',
       key: (p: PropertyListItem) => p.zoneId,
-      load: (ctx, ids) => rowsByIds(ctx, zones, { id: zones.id, code: zones.code, name: zones.name }, ids),
+      load: (ctx, ids) =>
+        rowsByIds(ctx, zones, { id: zones.id, code: zones.code, name: nameIn(zones, ctx.lang) }, ids),
     }),
   },
 });
@@ -148,7 +150,7 @@ export async function getProperty(ctx: Scope, id: number): Promise<Property> {
   if (!row) throw new HttpError(404, 'properties.notFound');
   const [zone] = row.zoneId
     ? await ctx.tx
-        .select({ id: zones.id, code: zones.code, name: zones.name })
+        .select({ id: zones.id, code: zones.code, name: nameIn(zones, ctx.lang) })
         .from(zones)
         .where(eq(zones.id, row.zoneId))
     : [];

@@ -1,15 +1,7 @@
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@parkade/contract';
+import { ALL_PERMISSIONS, BUILT_IN_ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, ROLES } from '@parkade/contract';
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { roles } from './table';
-
-const DESCRIPTIONS: Record<string, string> = {
-  admin: 'Full access',
-  manager: 'Runs a property',
-  assistant: 'Front desk: residents, vehicles, visitors and permits, no deletions or approvals',
-  'office-dispatcher': 'Visitors and enforcement paperwork',
-  'parking-inspector': 'Patrols, looks up plates, issues warnings and tows',
-};
 
 /**
  * Every role, of every property, loses the permissions the catalogue no longer has (a resource merged into
@@ -40,7 +32,7 @@ export async function seedRoles(tx: Tx): Promise<void> {
     if (!existing) {
       await tx.insert(roles).values({
         name,
-        description: DESCRIPTIONS[name],
+        description: BUILT_IN_ROLE_DESCRIPTIONS[name],
         permissions: defaults,
         seededPermissions: defaults,
         builtIn: true,

@@ -11,6 +11,7 @@ export const towsService = defineCatalog({
     return {
       code: body.code,
       name: body.name,
+      names: body.names,
       towAuthorizationDate: body.towAuthorizationDate ?? null,
       readyToTowAt: body.readyToTowAt ? new Date(body.readyToTowAt) : null,
     };

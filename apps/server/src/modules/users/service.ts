@@ -1,4 +1,5 @@
 import {
+  builtInRoleLabelKey,
   USER_EXPORT_COLUMNS,
   USER_STATUSES,
   usersListQuery,
@@ -243,6 +244,12 @@ export async function getUser(ctx: Scope, id: number): Promise<UserItem> {
   return item;
 }
 
+/** A role's name as people read it: a built-in role's in the language, never its code (issue 36 §9). */
+function roleWords(lang: Scope['lang'], name: string): string {
+  const key = builtInRoleLabelKey(name);
+  return key ? t(lang, key) : name;
+}
+
 /** GET /users/export: the rows the list's filters, term and sort select (every page), as .xlsx. */
 export async function exportUsers(ctx: Scope, query: string): Promise<FileAnswer> {
   const params = new URLSearchParams(query);
@@ -266,7 +273,8 @@ export async function exportUsers(ctx: Scope, query: string): Promise<FileAnswer
       username: x.username,
       email: x.email,
       phone: x.phone,
-      role: x.role?.name ?? null,
+      // A built-in role by its name in the reader's language, never its code (issue 36 §9).
+      role: x.role ? roleWords(lang, x.role.name) : null,
       language: x.language,
       status: t(lang, `users.status.${x.status}`),
       lastLoginAt: date(x.lastLoginAt),

@@ -210,7 +210,8 @@ describe("a property's staff users", () => {
       one.username,
       one.email,
       undefined,
-      'assistant',
+      // The built-in role by its Spanish name, never its code (issue 36 §9).
+      'Asistente',
       'en',
       'Inactivo',
     ]);

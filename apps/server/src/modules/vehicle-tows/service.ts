@@ -1,4 +1,5 @@
 import {
+  type Language,
   VEHICLE_TOW_ACTION_PERMISSIONS,
   VEHICLE_TOW_ACTIONS,
   VEHICLE_TOW_STATUS_ORDER,
@@ -10,6 +11,7 @@ import {
   type VehicleTowStatus,
 } from '@parkade/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import { nameIn } from '../../platform/db/catalog-table';
 import { notFound } from '../../platform/errors';
 import { defineListResource } from '../../platform/list-query';
 import type { Scope } from '../../platform/scope';
@@ -45,7 +47,6 @@ const columns = {
   plateNormalized: v.plateNormalized,
   permitWarningId: v.permitWarningId,
   towId: v.towId,
-  towName: tows.name,
   towAuthorizationDate: v.towAuthorizationDate,
   readyToTowAt: v.readyToTowAt,
   authorizedById: v.authorizedById,
@@ -59,6 +60,9 @@ const columns = {
   createdAt: v.createdAt,
   updatedAt: v.updatedAt,
 };
+
+/** The tow type's name in the reader's language (issue 36 §9). */
+const namesIn = (lang: Language) => ({ towName: nameIn(tows, lang) });
 
 const iso = (d: unknown) =>
   d instanceof Date ? d.toISOString() : typeof d === 'string' ? new Date(d).toISOString() : null;
@@ -82,6 +86,7 @@ function serialize(row: Record<string, unknown>): VehicleTowItem {
 export const vehicleTowsList = defineListResource<typeof columns, VehicleTowItem>({
   table: v,
   select: columns,
+  selectInLanguage: namesIn,
   joins: (q) => q.innerJoin(tows, eq(tows.id, v.towId)),
   scope: (ctx) => eq(v.propertyId, ctx.propertyId),
   filters: {
@@ -132,7 +137,7 @@ export async function towPhotos(ctx: Scope, tow: TowRow): Promise<EnforcementPho
  */
 export async function getVehicleTow(ctx: Scope, id: number): Promise<VehicleTowItem> {
   const [row] = await ctx.tx
-    .select(columns)
+    .select({ ...columns, ...namesIn(ctx.lang) })
     .from(v)
     .innerJoin(tows, eq(tows.id, v.towId))
     .where(own(ctx, id));
@@ -144,8 +149,8 @@ export async function getVehicleTow(ctx: Scope, id: number): Promise<VehicleTowI
     .select({
       id: permitWarnings.id,
       status: permitWarnings.status,
-      warningName: warnings.name,
-      reasonName: reasons.name,
+      warningName: nameIn(warnings, ctx.lang),
+      reasonName: nameIn(reasons, ctx.lang),
       note: permitWarnings.note,
       createdAt: permitWarnings.createdAt,
       requestedById: permitWarnings.requestedById,

@@ -68,21 +68,29 @@ export async function authorizeTow(ctx: Scope, body: z.output<typeof vehicleTowB
   const lookup = await lookupPlate(ctx, warning.plate);
   let row: typeof v.$inferSelect;
   try {
-    row = await createRow(ctx, v, ENTITY, {
-      propertyId: ctx.propertyId,
-      permitWarningId: warning.id,
-      towId: body.towId,
-      plate: warning.plate,
-      plateNormalized: warning.plateNormalized,
-      towAuthorizationDate: await dbNow(ctx),
-      readyToTowAt: ready.readyAt,
-      authorizedByArea: ctx.area,
-      authorizedById: user.id,
-      authorizedByName: user.fullName,
-      note: body.note,
-      photoFileIds: evidence.map((p) => p.id),
-      lookup,
-    });
+    row = await createRow(
+      ctx,
+      v,
+      ENTITY,
+      {
+        propertyId: ctx.propertyId,
+        permitWarningId: warning.id,
+        towId: body.towId,
+        plate: warning.plate,
+        plateNormalized: warning.plateNormalized,
+        towAuthorizationDate: await dbNow(ctx),
+        readyToTowAt: ready.readyAt,
+        authorizedByArea: ctx.area,
+        authorizedById: user.id,
+        authorizedByName: user.fullName,
+        note: body.note,
+        photoFileIds: evidence.map((p) => p.id),
+        lookup,
+      },
+      {},
+      // The plate lookup at authorization is kept on the tow (and printed), not copied into the audit log.
+      ({ lookup: _lookup, ...rest }) => rest,
+    );
   } catch (err) {
     // Only a concurrent authorisation of the same warning gets here (the warning is locked above).
     if (pgError(err)?.code === '23505') throw new HttpError(409, 'vehicleTows.exists', { id: warning.id });

@@ -6,6 +6,7 @@ import {
   type vehicleBody,
 } from '@parkade/contract';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { nameIn } from '../../platform/db/catalog-table';
 import { qualified } from '../../platform/db/columns';
 import { assertVehicleRefs } from './refs';
 import type { z } from 'zod';
@@ -92,7 +93,8 @@ const includes = {
   permitType: belongsTo({
     description: 'The permit type (id, name)',
     key: (x: VehicleItem) => x.permitTypeId,
-    load: (ctx, ids) => rowsByIds(ctx, permitTypes, { id: permitTypes.id, name: permitTypes.name }, ids),
+    load: (ctx, ids) =>
+      rowsByIds(ctx, permitTypes, { id: permitTypes.id, name: nameIn(permitTypes, ctx.lang) }, ids),
   }),
 };
 

@@ -9,6 +9,7 @@ import {
 } from '@parkade/contract';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import { nameIn } from '../../platform/db/catalog-table';
 import { tokenHash } from '../../platform/auth';
 import { qualified } from '../../platform/db/columns';
 import { notFound } from '../../platform/errors';
@@ -143,7 +144,7 @@ const includes = {
   state: belongsTo({
     description: 'The state of the plate (id, name)',
     key: (x: VisitorItem) => x.stateId,
-    load: (ctx, ids) => rowsByIds(ctx, states, { id: states.id, name: states.name }, ids),
+    load: (ctx, ids) => rowsByIds(ctx, states, { id: states.id, name: nameIn(states, ctx.lang) }, ids),
   }),
 };
 

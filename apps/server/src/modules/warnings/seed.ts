@@ -1,16 +1,21 @@
 import type { Tx } from '../../platform/db';
-import { fillIfEmpty } from '../../platform/db/catalog-table';
+import { fillIfEmpty, fillSeededNames } from '../../platform/db/catalog-table';
 import { warnings } from './table';
 
 /** The kinds of warning an inspector leaves on a vehicle. */
 export const WARNINGS = [
-  { code: 'first-warning', name: 'First warning' },
-  { code: 'second-warning', name: 'Second warning' },
-  { code: 'final-warning', name: 'Final warning' },
-  { code: 'sticker-notice', name: 'Sticker notice' },
-  { code: 'tow-notice', name: 'Notice of intent to tow' },
+  { code: 'first-warning', name: 'First warning', names: { es: 'Primer aviso', zh: '第一次警告' } },
+  { code: 'second-warning', name: 'Second warning', names: { es: 'Segundo aviso', zh: '第二次警告' } },
+  { code: 'final-warning', name: 'Final warning', names: { es: 'Aviso final', zh: '最后警告' } },
+  { code: 'sticker-notice', name: 'Sticker notice', names: { es: 'Aviso con calcomanía', zh: '贴纸警告' } },
+  {
+    code: 'tow-notice',
+    name: 'Notice of intent to tow',
+    names: { es: 'Aviso de intención de remolque', zh: '拖车预告' },
+  },
 ];
 
 export async function seedWarnings(tx: Tx): Promise<void> {
   await fillIfEmpty(tx, warnings, WARNINGS);
+  await fillSeededNames(tx, warnings, WARNINGS);
 }

@@ -208,7 +208,7 @@ export function filterCondition(
 export function parseSort(
   q: ListParseContext,
   raw: string,
-  sorts: Record<string, Expr>,
+  sorts: Record<string, unknown>,
   param = 'sort',
 ): string[] {
   const fields = splitValues(q, param, raw);

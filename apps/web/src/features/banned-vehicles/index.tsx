@@ -123,7 +123,7 @@ function BanFilters({ list }: { list: ListState }) {
           size="small"
           value={
             reasonId
-              ? { id: reasonId, label: reason.data?.name ?? (reason.isPending ? '…' : `#${reasonId}`) }
+              ? { id: reasonId, label: reason.data?.displayName ?? (reason.isPending ? '…' : `#${reasonId}`) }
               : null
           }
           onChange={(v) => list.update({ reasonId: v ? String(v.id) : undefined })}

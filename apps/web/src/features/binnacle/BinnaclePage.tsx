@@ -14,7 +14,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { AUDITED_ENTITIES, auditedRecordPath } from '@parkade/contract';
+import { AUDIT_ACTIONS, AUDITED_ENTITIES, auditedRecordPath } from '@parkade/contract';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../ui/FactList';
@@ -40,20 +40,8 @@ import { binnacleSpec } from './search';
 
 /** Entities the server records: the contract's AUDITED (what `ctx.audit` accepts); unknown ones still show. */
 export const KNOWN_ENTITIES = AUDITED_ENTITIES;
-export const KNOWN_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'login.success',
-  'login.failed',
-  'login.disabled',
-  'login.throttled',
-  'logout',
-  'password.change',
-  'password.change.failed',
-  'password.forgot',
-  'password.reset',
-] as const;
+/** Actions the server records: the contract's AUDIT_ACTIONS (what `ctx.audit` accepts), each with its label. */
+export const KNOWN_ACTIONS = AUDIT_ACTIONS;
 
 export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
   const { t } = useTranslation();
@@ -189,7 +177,9 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
   const entityOptions = KNOWN_ENTITIES.map((e) => ({ value: e, label: entityLabel(t, e) })).sort((a, b) =>
     a.label.localeCompare(b.label, intlLocale),
   );
-  const actionOptions = KNOWN_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }));
+  const actionOptions = KNOWN_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) })).sort((a, b) =>
+    a.label.localeCompare(b.label, intlLocale),
+  );
   const title = t('binnacle.title');
 
   return (

@@ -1,4 +1,10 @@
-import type { CatalogContract, CatalogListQuery, CatalogResource, Permission } from '@parkade/contract';
+import type {
+  CatalogContract,
+  CatalogListQuery,
+  CatalogNames,
+  CatalogResource,
+  Permission,
+} from '@parkade/contract';
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -9,6 +15,7 @@ import type { DataTableColumn, ListState } from '../../ui/DataTable';
 import { FieldGrid, TextInput } from '../../ui/fields';
 import { formatDateTime } from '../../ui/locale';
 import { resourceScreens, type ResourceScreens } from '../../ui/resource-screens';
+import { CatalogNameFields, namesValues } from './CatalogNameFields';
 
 /**
  * The screens of one global catalog from its contract (packages/contract/src/catalogs): `resourceScreens` set up
@@ -19,7 +26,10 @@ import { resourceScreens, type ResourceScreens } from '../../ui/resource-screens
 export interface CatalogItemBase {
   id: number;
   code: string;
+  /** The default name; `names` the others; `displayName` the one in the reader's language (issue 36 §9). */
   name: string;
+  names: CatalogNames;
+  displayName: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -33,11 +43,11 @@ type AnyCatalogContract = CatalogContract<
 
 export interface CatalogScreensConfig<Item extends CatalogItemBase, Values extends FieldValues> {
   contract: AnyCatalogContract;
-  /** The form's values for a new record (code and name are added). */
-  emptyValues?: Omit<Values, 'code' | 'name'>;
-  /** A record → form values (code and name are added). */
-  toValues?: (item: Item) => Omit<Values, 'code' | 'name'>;
-  /** The fields after code and name; or `Fields` to replace the whole form. */
+  /** The form's values for a new record (code, name and names are added). */
+  emptyValues?: Omit<Values, 'code' | 'name' | 'names'>;
+  /** A record → form values (code, name and names are added). */
+  toValues?: (item: Item) => Omit<Values, 'code' | 'name' | 'names'>;
+  /** The fields after code and the names; or `Fields` to replace the whole form (with CatalogNameFields). */
   ExtraFields?: ComponentType<{ record?: Item }>;
   Fields?: ComponentType<{ record?: Item }>;
   /** Columns after name and code. */
@@ -49,13 +59,14 @@ export interface CatalogScreensConfig<Item extends CatalogItemBase, Values exten
   secondaryCode?: boolean;
 }
 
-/** Code and name: every catalog's first two fields. */
+/** Name, code and the names in other languages: every catalog's first fields. */
 function CodeNameFields({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <FieldGrid>
       <TextInput name="name" label={t('fields.name')} required />
       <TextInput name="code" label={t('fields.code')} required />
+      <CatalogNameFields />
       {children}
     </FieldGrid>
   );
@@ -84,15 +95,29 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
     include: [...contract.list.includes],
     permissions: { create: permission('create'), edit: permission('edit'), delete: permission('delete') },
     schema: contract.body,
-    emptyValues: { code: '', name: '', ...config.emptyValues } as unknown as Values,
+    emptyValues: { code: '', name: '', names: namesValues({}), ...config.emptyValues } as unknown as Values,
     toValues: (item) =>
-      ({ code: item.code, name: item.name, ...config.toValues?.(item) }) as unknown as Values,
-    recordTitle: (item) => item.name,
+      ({
+        code: item.code,
+        name: item.name,
+        names: namesValues(item.names),
+        ...config.toValues?.(item),
+      }) as unknown as Values,
+    // The name in the reader's language, as lists and pickers show it.
+    recordTitle: (item) => item.displayName ?? item.name,
     canDelete: config.canDelete,
     Fields,
     Filters: config.Filters,
     columns: (t, intlLocale) => [
-      { field: 'name', headerName: t('fields.name'), link: true, minWidth: 160, flex: 1.4 },
+      {
+        // Sorted by the server in the reader's language too (sort=name).
+        field: 'name',
+        headerName: t('fields.name'),
+        link: true,
+        minWidth: 160,
+        flex: 1.4,
+        valueGetter: (_v: unknown, item: Item) => item.displayName ?? item.name,
+      },
       {
         field: 'code',
         headerName: t('fields.code'),

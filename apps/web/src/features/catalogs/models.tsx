@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';
 import { FieldGrid, RecordInput, RecordPicker, TextInput } from '../../ui/fields';
 import { useRecord } from '../../ui/resource';
+import { CatalogNameFields } from './CatalogNameFields';
 import { catalogScreens } from './catalog-screens';
 
 /** Models: each belongs to a make (picked from the form's options read as the user types); the list filters by make. */
@@ -29,6 +30,7 @@ function ModelFields({ record }: { record?: ModelItem }) {
       />
       <TextInput name="name" label={t('fields.name')} required />
       <TextInput name="code" label={t('fields.code')} required />
+      <CatalogNameFields />
     </FieldGrid>
   );
 }
@@ -39,7 +41,7 @@ function MakeFilter({ list }: { list: ListState }) {
   const makeId = list.search.makeId ? Number(list.search.makeId) : null;
   const make = useRecord<MakeItem>('/makes', makeId && Number.isInteger(makeId) ? makeId : null);
   const value = makeId
-    ? { id: makeId, label: make.data?.name ?? (make.isPending ? '…' : `#${makeId}`) }
+    ? { id: makeId, label: make.data?.displayName ?? (make.isPending ? '…' : `#${makeId}`) }
     : null;
   return (
     <Box sx={{ width: { xs: '100%', sm: 260 } }}>

@@ -95,18 +95,18 @@ export function PermissionPicker({
                   columnGap: 2,
                 }}
               >
-                {group.permissions.map(({ permission, action }) => (
+                {group.permissions.map(({ permission, labelKey }) => (
                   <li key={permission}>
                     <FormControlLabel
                       sx={{ m: 0 }}
-                      label={<span title={permission}>{t(`permissions.actions.${action}`)}</span>}
+                      label={<span title={permission}>{t(labelKey)}</span>}
                       control={
                         <Checkbox
                           size="small"
                           checked={chosen.has(permission)}
                           disabled={!grantable(permission)}
                           slotProps={{
-                            input: { 'aria-label': `${label}: ${t(`permissions.actions.${action}`)}` },
+                            input: { 'aria-label': `${label}: ${t(labelKey)}` },
                           }}
                           onChange={(e) =>
                             set(

@@ -1,31 +1,60 @@
-import { ROLE_AREAS, roleBody, rolesListQuery, type RoleBody, type RoleItem } from '@parkade/contract';
+import {
+  builtInRoleDescriptionKey,
+  ROLE_AREAS,
+  roleBody,
+  rolesListQuery,
+  type RoleBody,
+  type RoleItem,
+} from '@parkade/contract';
 import { Alert, Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';
 import type { ListState } from '../../ui/DataTable';
-import { FieldGrid, FullRow, TextInput } from '../../ui/fields';
+import { FieldGrid, FullRow, ReadOnlyField, TextInput, useFormMode } from '../../ui/fields';
 import { resourceScreens } from '../../ui/resource-screens';
 import { PermissionPicker } from './PermissionPicker';
+import { roleDescription, roleName } from './role-words';
 
 function RoleFields({ record }: { record?: RoleItem }) {
   const { t } = useTranslation();
   const can = useCan();
+  const mode = useFormMode();
+  const builtIn = record?.builtIn ?? false;
+  // A built-in role keeps its seeded description until someone writes one: the field is left empty and shows the
+  // description in the reader's language (issue 36 §9); the form never saves the translation as the description.
+  const seededDescription = record && builtInRoleDescriptionKey(record) ? roleDescription(record, t) : null;
   return (
     <FieldGrid>
-      {record?.builtIn && (
+      {builtIn && (
         <FullRow>
           <Alert severity="info">{t('roles.builtInHint')}</Alert>
         </FullRow>
       )}
-      <TextInput
-        name="name"
-        label={t('fields.name')}
-        required
-        textFieldProps={{ disabled: record?.builtIn }}
-      />
-      <TextInput name="description" label={t('roles.description')} />
+      {builtIn && record ? (
+        // The form keeps the code (`manager`), which the server requires unchanged; people read the role's name.
+        mode === 'show' ? (
+          <ReadOnlyField label={t('fields.name')}>{roleName(record.name, t)}</ReadOnlyField>
+        ) : (
+          <TextField label={t('fields.name')} value={roleName(record.name, t)} required disabled />
+        )
+      ) : (
+        <TextInput name="name" label={t('fields.name')} required />
+      )}
+      {mode === 'show' && record ? (
+        <ReadOnlyField label={t('roles.description')}>{roleDescription(record, t)}</ReadOnlyField>
+      ) : (
+        <TextInput
+          name="description"
+          label={t('roles.description')}
+          textFieldProps={
+            seededDescription
+              ? { placeholder: seededDescription, slotProps: { inputLabel: { shrink: true } } }
+              : undefined
+          }
+        />
+      )}
       <FullRow>
         <PermissionPicker held={(p) => can(p as Parameters<typeof can>[0])} />
       </FullRow>
@@ -94,14 +123,26 @@ export const roleScreens = resourceScreens<RoleItem, RoleBody>({
   permissions: { create: 'roles.create', edit: 'roles.edit', delete: 'roles.delete' },
   schema: roleBody,
   emptyValues: { name: '', description: '', permissions: [] },
-  toValues: (r) => ({ name: r.name, description: r.description ?? '', permissions: r.permissions }),
-  recordTitle: (r) => r.name,
+  toValues: (r) => ({
+    name: r.name,
+    // A built-in role's seeded description is shown translated, not edited as English text (RoleFields).
+    description: builtInRoleDescriptionKey(r) ? '' : (r.description ?? ''),
+    permissions: r.permissions,
+  }),
+  recordTitle: (r, t) => roleName(r.name, t),
   canDelete: (r) => !r.builtIn,
   Fields: RoleFields,
   Filters: AreaFilter,
   ListActions: RolesScope,
   columns: (t) => [
-    { field: 'name', headerName: t('fields.name'), link: true, minWidth: 140, flex: 1 },
+    {
+      field: 'name',
+      headerName: t('fields.name'),
+      link: true,
+      minWidth: 140,
+      flex: 1,
+      valueFormatter: (v: string) => roleName(v, t),
+    },
     {
       field: 'area',
       headerName: t('roles.area'),

@@ -1,26 +1,34 @@
-import { PERMISSION_CATALOGUE, RESOURCES, type Permission } from '@parkade/contract';
+import {
+  PERMISSION_CATALOGUE,
+  permissionActionLabelKey,
+  permissionResourceLabelKey,
+  RESOURCES,
+  type Permission,
+} from '@parkade/contract';
 
 /** One resource's permissions in the picker, and the translation key naming the resource. */
 export interface PermissionGroup {
   resource: string;
   labelKey: string;
-  permissions: { permission: Permission; action: string }[];
+  permissions: { permission: Permission; action: string; labelKey: string }[];
 }
 
 /**
  * The picker's groups, derived from the permission registry: one per resource with actions, in the registry's
- * order. A resource is named by its staff navigation entry when it has one (the menu's words), else by
- * `permissions.resources.<name>`.
+ * order, each resource and action with its label key (the contract's permission-labels.ts, whose test holds every
+ * one to a text in every language).
  */
 export function permissionGroups(): PermissionGroup[] {
   return RESOURCES.filter((r) => r.actions.length > 0).map((r) => {
-    const nav = ('nav' in r ? r.nav : []) as readonly { section: string; label: string }[];
-    const entry = nav.find((n) => n.section !== 'account' && n.section !== 'overview') ?? nav[0];
     const actions: readonly string[] = PERMISSION_CATALOGUE[r.name];
     return {
       resource: r.name,
-      labelKey: entry?.label ?? `permissions.resources.${r.name}`,
-      permissions: actions.map((action) => ({ permission: `${r.name}.${action}` as Permission, action })),
+      labelKey: permissionResourceLabelKey(r),
+      permissions: actions.map((action) => ({
+        permission: `${r.name}.${action}` as Permission,
+        action,
+        labelKey: permissionActionLabelKey(action),
+      })),
     };
   });
 }

@@ -1,5 +1,6 @@
-import { ROLES, type AuthUser } from '@parkade/contract';
+import type { AuthUser } from '@parkade/contract';
 import type { TFunction } from 'i18next';
+import { roleName } from '../roles/role-words';
 
 /**
  * Who the signed-in user is, in words (SPEC §6: a resident of a property, a staff user of a property with their
@@ -9,8 +10,7 @@ type Who = Pick<AuthUser, 'type' | 'role' | 'fullName'>;
 
 /** A built-in role's translated name; a role created by an administrator keeps its own name. */
 export function roleLabel(role: string | null, t: TFunction): string | null {
-  if (!role) return null;
-  return (ROLES as readonly string[]).includes(role) ? t(`shell.role.${role}`) : role;
+  return role ? roleName(role, t) : null;
 }
 
 export function identityLabel(user: Who, propertyName: string | null, t: TFunction): string {

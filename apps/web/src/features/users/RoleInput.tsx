@@ -8,6 +8,7 @@ import { AppLink } from '../../ui/AppLink';
 import { ReadOnlyField, useFormMode } from '../../ui/fields';
 import { useFormMessage } from '../../ui/form';
 import { useList } from '../../ui/resource';
+import { roleName } from '../roles/role-words';
 
 /** The roles a user may be given here: the ones GET /roles lists for this area (or the selected property). */
 export function useAreaRoles() {
@@ -52,10 +53,10 @@ export function RoleInput({
         {role &&
           (can('roles.show') ? (
             <AppLink href={`/roles/${role.id}/show`} underline="hover">
-              {role.name}
+              {roleName(role.name, t)}
             </AppLink>
           ) : (
-            role.name
+            roleName(role.name, t)
           ))}
       </ReadOnlyField>
     );
@@ -79,14 +80,14 @@ export function RoleInput({
         select: {
           renderValue: (v) => {
             const role = options.find((r) => r.id === v) ?? (current?.id === v ? current : undefined);
-            return role?.name ?? '';
+            return role ? roleName(role.name, t) : '';
           },
         },
       }}
     >
       {!known && value != null && current?.id === value && (
         <MenuItem value={value} sx={{ display: 'none' }}>
-          {current.name}
+          {roleName(current.name, t)}
         </MenuItem>
       )}
       {options.map((r) => {
@@ -94,7 +95,7 @@ export function RoleInput({
         return (
           <MenuItem key={r.id} value={r.id} disabled={!mayGive}>
             <ListItemText
-              primary={r.name}
+              primary={roleName(r.name, t)}
               secondary={
                 mayGive
                   ? t('roles.permissionsCount', { count: r.permissions.length })

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
 import { usePhoneCountry } from '../residents/ResidentFields';
+import { roleName } from '../roles/role-words';
 import { useAreaRoles } from './RoleInput';
 import { UsersListActions, useUsersAuditEntity } from './scope';
 import { UserFields, UserStatusChip } from './UserFields';
@@ -26,7 +27,7 @@ function UserFilters({ list }: { list: ListState }) {
     <>
       <OptionFilter
         label={t('users.screens.role')}
-        options={(roles.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+        options={(roles.data?.data ?? []).map((r) => ({ value: String(r.id), label: roleName(r.name, t) }))}
         value={list.search.roleId}
         onChange={(v) => list.update({ roleId: v, page: undefined })}
       />
@@ -97,7 +98,7 @@ export const userScreens = resourceScreens<UserItem, UserBody>({
         <Stack spacing={0.5} sx={{ minWidth: 0, py: 1, alignItems: 'flex-start' }}>
           <UserStatusChip status={row.status} />
           <Typography variant="body2" noWrap>
-            {row.role?.name ?? ''}
+            {row.role ? roleName(row.role.name, t) : ''}
           </Typography>
         </Stack>
       ),
@@ -111,7 +112,7 @@ export const userScreens = resourceScreens<UserItem, UserBody>({
       flex: 0.8,
       minWidth: 120,
       secondary: true,
-      valueGetter: (_v: unknown, u: UserItem) => u.role?.name ?? '',
+      valueGetter: (_v: unknown, u: UserItem) => (u.role ? roleName(u.role.name, t) : ''),
     },
     {
       field: 'status',

@@ -14,9 +14,18 @@ export interface RecordOption {
 const PICKER_PAGE_SIZE = 50;
 
 export type RecordRow = { id: number } & Record<string, unknown>;
-/** A record's label when a field says no other: its name (an option's label), else its id. */
+/**
+ * A record's label when a field says no other: its name in the reader's language (a catalog entry's displayName,
+ * issue 36 §9), else its name (an option's label), else its id.
+ */
 export const nameOrId = (r: RecordRow) =>
-  typeof r.name === 'string' ? r.name : typeof r.label === 'string' ? r.label : `#${r.id}`;
+  typeof r.displayName === 'string'
+    ? r.displayName
+    : typeof r.name === 'string'
+      ? r.name
+      : typeof r.label === 'string'
+        ? r.label
+        : `#${r.id}`;
 
 /**
  * Picks one record of a list resource (a model's make): searchable, asking the API page by page as the user types

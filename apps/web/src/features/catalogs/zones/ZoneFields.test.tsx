@@ -27,7 +27,7 @@ describe('zone form', () => {
   it('proposes the code from the name until the user types one', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    const name = screen.getByRole('textbox', { name: /^Name/ });
+    const name = screen.getByRole('textbox', { name: /^Name\s*\*?$/ });
     const code = screen.getByRole('textbox', { name: /^Code/ });
     await user.type(name, 'Río Grande Norte');
     expect(code).toHaveProperty('value', 'rio-grande-norte');
@@ -36,6 +36,9 @@ describe('zone form', () => {
     await user.type(name, ' Sur');
     expect(code).toHaveProperty('value', 'RG-1');
     expect(code.getAttribute('maxlength')).toBe('50');
+    // The name in the other languages, beside the default name (issue 36 §9).
+    expect(screen.getByRole('textbox', { name: 'Name in Spanish' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Name in Chinese' })).toBeTruthy();
   });
 
   it('takes zip codes city by city and shows the selected total', async () => {

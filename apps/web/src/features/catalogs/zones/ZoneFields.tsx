@@ -14,6 +14,7 @@ import {
   useFormMode,
 } from '../../../ui/fields';
 import { useFormMessage } from '../../../ui/form';
+import { CatalogNameFields } from '../CatalogNameFields';
 import {
   assignmentOf,
   byCityOf,
@@ -53,6 +54,7 @@ export function ZoneFields(_props: { record?: ZoneItem }) {
         helperText={mode === 'create' ? t('zones.codeHelp') : undefined}
         textFieldProps={{ slotProps: { htmlInput: { maxLength: 50, spellCheck: false } } }}
       />
+      <CatalogNameFields />
       <TextInput name="county" label={t('fields.county')} required />
       <FullRow>
         <ChipsInput
