@@ -153,3 +153,21 @@ test.describe('a field error from the server', () => {
     await settled(page, /^E2E Make /);
   });
 });
+
+/**
+ * Issue 36 §13 (decision 0039): a catalog has an order. The warning kinds open in the order they are given — "First
+ * warning" before "Final warning", not alphabetically — and the form says what the order does.
+ */
+test('the warning kinds are listed in their order, which the form lets an admin give', async ({ page }) => {
+  await signInViaApi(page, 'admin');
+  await page.goto(`${centralOrigin}/catalog/warnings`);
+  await settled(page, 'Warnings');
+  const names = page.getByRole('grid', { name: 'Warnings' }).getByRole('row').getByRole('link');
+  await expect(names.nth(0)).toHaveText('First warning');
+  await expect(names.nth(1)).toHaveText('Second warning');
+  await expect(names.nth(2)).toHaveText('Final warning');
+  await page.getByRole('link', { name: 'New warning' }).click();
+  await checkPage(page, 'New warning');
+  await expect(page.getByRole('spinbutton', { name: 'Order' })).toBeVisible();
+  await expect(page.getByText('Entries with an order come first in lists and pickers')).toBeVisible();
+});

@@ -154,10 +154,16 @@ describe("a catalog entry's name per language (issue 36 §9)", () => {
     expect(await labels('/permits/options/permit-types?filter[id]=1', 'zh')).toEqual(['住户']);
     expect(await labels('/permits/options/permit-types?filter[id]=1', 'en')).toEqual(['Resident']);
     expect(await labels('/permits/options/permit-types?filter[term]=residente', 'es')).toEqual(['Residente']);
-    // Sorted as read: the Spanish names in Spanish order.
-    const es = await labels('/permit-warnings/options/warnings?pageSize=100', 'es');
-    expect(es).toContain('Primer aviso');
+    // Sorted as read (a catalog without an order given, §13): the Spanish names in Spanish order.
+    const es = await labels('/permit-warnings/options/reasons?pageSize=100', 'es');
+    expect(es.length).toBeGreaterThan(3);
     expect(es).toEqual([...es].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'es')));
+    // The warning kinds in their own order, named in Spanish.
+    expect((await labels('/permit-warnings/options/warnings?pageSize=100', 'es')).slice(0, 3)).toEqual([
+      'Primer aviso',
+      'Segundo aviso',
+      'Aviso final',
+    ]);
     expect(await labels('/vehicle-tows/options/tows?filter[term]=impound', 'zh')).toEqual(['拖至扣车场']);
   });
 

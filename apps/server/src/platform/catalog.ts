@@ -1,5 +1,6 @@
 import {
   AUDITED,
+  CATALOG_POSITION_MAX,
   catalogName,
   idParams,
   type AuditEntity,
@@ -47,6 +48,7 @@ import {
 
 type CatalogTable = PgTable & {
   id: PgColumn;
+  position: PgColumn;
   code: PgColumn;
   name: PgColumn;
   names: PgColumn;
@@ -159,6 +161,8 @@ export function defineCatalog<
     ...(def.filters as Record<string, FilterDef> | undefined),
   };
   const sorts: Record<string, SortDef> = {
+    // The order given (issue 36 §13): entries with a place first, in that order; those without after them.
+    position: sql`coalesce(${table.position}, ${CATALOG_POSITION_MAX + 1})`,
     code: sql`lower(${table.code})`,
     // By the name the reader reads: theirs, else the default name.
     name: (lang) => sql`lower(${nameIn(table, lang)})`,
@@ -178,7 +182,7 @@ export function defineCatalog<
     // A name in any language finds the entry (a Spanish reader types "Residente").
     term: [table.code, table.name, namesText(table), ...(def.term ?? [])],
     sorts,
-    defaultSort: contract.list.defaultSort,
+    defaultSort: contract.list.defaultSort.split(','),
     includes,
     serialize: (row) => toItem(row),
   });

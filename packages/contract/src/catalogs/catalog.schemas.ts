@@ -3,6 +3,7 @@ import {
   CATALOG_CODE_MAX,
   CATALOG_NAME_LANGUAGES,
   CATALOG_NAME_MAX,
+  CATALOG_POSITION_MAX,
   CatalogResource,
   CatalogListQuery,
   type CatalogNames,
@@ -27,12 +28,23 @@ export const catalogNamesField = z
   .default({})
   .transform((names) => Object.fromEntries(Object.entries(names).filter(([, v]) => v)) as CatalogNames);
 
+/** The entry's place in lists (issue 36 §13): a whole number from 1, or none (null: after those with one, by name). */
+export const catalogPositionField = z
+  .number('validation.integer')
+  .int('validation.integer')
+  .min(1)
+  .max(CATALOG_POSITION_MAX)
+  .nullish()
+  .transform((v) => v ?? null);
+
 /**
  * Code, name and the names in other languages, plus the catalog's own fields (which may replace code or name).
  * Used for create and update.
  */
 export function catalogBody<const S extends z.ZodRawShape = Record<never, never>>(extra?: S) {
-  return z.object({ code: codeField, name: nameField, names: catalogNamesField }).extend((extra ?? {}) as S);
+  return z
+    .object({ code: codeField, name: nameField, names: catalogNamesField, position: catalogPositionField })
+    .extend((extra ?? {}) as S);
 }
 
 const itemBase = z.object({
@@ -44,6 +56,8 @@ const itemBase = z.object({
   names: z.partialRecord(z.enum(CATALOG_NAME_LANGUAGES), z.string()),
   /** The name in the request's language (Accept-Language), else the default name: what lists and pickers show. */
   displayName: z.string(),
+  /** Its place in lists and pickers (null: none, after those with one, by name). */
+  position: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,6 +9,11 @@ import { defineResource, CRUD, crudPages, type NavEntry, type ResourceDef } from
  */
 export const CATALOG_CODE_MAX = 50;
 export const CATALOG_NAME_MAX = 255;
+/**
+ * A catalog entry's place in lists and pickers (issue 36 §13): optional, 1 to CATALOG_POSITION_MAX. Entries with a
+ * place come first, in that order ("First warning", "Second warning", "Final warning"); the others follow by name.
+ */
+export const CATALOG_POSITION_MAX = 9999;
 
 /**
  * A catalog entry's name per language (issue 36 §9, decision 0039): `name` is the default name (required, in the
@@ -57,7 +62,7 @@ export function slugCode(name: string, max = CATALOG_CODE_MAX): string {
 }
 
 export const CATALOG_FILTERS = ['code', 'name'] as const;
-export const CATALOG_SORTS = ['code', 'name', 'createdAt', 'id'] as const;
+export const CATALOG_SORTS = ['position', 'code', 'name', 'createdAt', 'id'] as const;
 
 /**
  * The names a catalog's list accepts (filter[...], sort, include); anything else is a 400. Code and name filters
@@ -81,7 +86,8 @@ export function catalogListQuery<
     filters: [...CATALOG_FILTERS, ...(extra.filters ?? [])],
     sorts: [...CATALOG_SORTS, ...(extra.sorts ?? [])],
     includes: [...(extra.includes ?? [])],
-    defaultSort: 'name',
+    // The order given to entries first, then the name (issue 36 §13).
+    defaultSort: 'position,name',
   };
 }
 

@@ -27,18 +27,19 @@ const ids = (values: string[]) =>
   );
 
 /**
- * A global catalog's options: its name in the reader's language (else its default name; issue 36 §9), sorted so,
- * searched by code and by its name in any language.
+ * A global catalog's options: its name in the reader's language (else its default name; issue 36 §9), in the
+ * catalog's order (those given a place first, in that order: issue 36 §13), then by that name; searched by code and
+ * by its name in any language.
  */
 function catalogOptions(
-  table: PgTable & { id: PgColumn; name: PgColumn; names: PgColumn; code: PgColumn },
+  table: PgTable & { id: PgColumn; name: PgColumn; names: PgColumn; code: PgColumn; position: PgColumn },
   filters: OptionSourceSpec['filters'] = {},
 ) {
   return defineOptionSource({
     table,
     id: table.id,
     label: (lang) => nameIn(table, lang),
-    sort: (lang) => sql`lower(${nameIn(table, lang)})`,
+    sort: (lang) => sql`${table.position} nulls last, lower(${nameIn(table, lang)})`,
     filters,
     term: [table.name, table.code, namesText(table)],
   });

@@ -13,7 +13,7 @@ export async function seedPermitTypes(tx: Tx): Promise<void> {
   await tx
     .insert(permitTypes)
     .overridingSystemValue()
-    .values(SYSTEM_PERMIT_TYPES.map((p) => ({ ...p, builtIn: true })))
+    .values(SYSTEM_PERMIT_TYPES.map((p) => ({ ...p, position: p.id, builtIn: true })))
     .onConflictDoNothing();
   await fillSeededNames(tx, permitTypes, SYSTEM_PERMIT_TYPES);
 }

@@ -12,6 +12,7 @@ export const towsService = defineCatalog({
       code: body.code,
       name: body.name,
       names: body.names,
+      position: body.position,
       towAuthorizationDate: body.towAuthorizationDate ?? null,
       readyToTowAt: body.readyToTowAt ? new Date(body.readyToTowAt) : null,
     };

@@ -8,6 +8,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
+  integer,
   jsonb,
   pgTable,
   type PgColumn,
@@ -29,6 +30,8 @@ const catalogColumns = (idStartWith?: number) => ({
   name: varchar('name', { length: CATALOG_NAME_MAX }).notNull(),
   /** The name in the other languages ({ es, zh }; issue 36 §9): a reader sees theirs, else `name`. */
   names: jsonb('names').$type<CatalogNames>().notNull().default({}),
+  /** Its place in lists and pickers (issue 36 §13); null: after those with one, by name. */
+  position: integer('position'),
 });
 
 /**

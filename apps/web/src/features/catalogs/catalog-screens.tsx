@@ -30,6 +30,8 @@ export interface CatalogItemBase {
   name: string;
   names: CatalogNames;
   displayName: string;
+  /** Its place in lists and pickers (issue 36 §13); null: none. */
+  position: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -95,12 +97,19 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
     include: [...contract.list.includes],
     permissions: { create: permission('create'), edit: permission('edit'), delete: permission('delete') },
     schema: contract.body,
-    emptyValues: { code: '', name: '', names: namesValues({}), ...config.emptyValues } as unknown as Values,
+    emptyValues: {
+      code: '',
+      name: '',
+      names: namesValues({}),
+      position: null,
+      ...config.emptyValues,
+    } as unknown as Values,
     toValues: (item) =>
       ({
         code: item.code,
         name: item.name,
         names: namesValues(item.names),
+        position: item.position ?? null,
         ...config.toValues?.(item),
       }) as unknown as Values,
     // The name in the reader's language, as lists and pickers show it.
@@ -126,6 +135,14 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
         secondary: config.secondaryCode,
       },
       ...(config.columns?.(t, intlLocale) ?? []),
+      {
+        // The catalog's order (issue 36 §13): lists open sorted by it, then by name.
+        field: 'position',
+        headerName: t('catalogs.position'),
+        secondary: true,
+        minWidth: 90,
+        flex: 0.4,
+      },
       {
         field: 'updatedAt',
         headerName: t('fields.updatedAt'),
