@@ -99,6 +99,8 @@ describe('contract schema messages in forms', () => {
       name: 'North',
       code: undefined,
       names: {},
+      // No place in the catalog's order given (issue 36 §13).
+      position: null,
       county: 'Travis',
       cities: [],
       zipCodes: ['78701'],
