@@ -9,7 +9,7 @@ import {
 } from './patrolling';
 import { PLATE_VERDICTS } from './plate-lookup';
 import { lookupData, lookupVerdictSchema, plateLookupSchema } from './plate-lookup.schemas';
-import { normalizePlate, PLATE_MAX } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX } from './vehicles';
 
 /** One property a patrol officer can pick (`GET /patrolling/properties`, central). */
 export const patrollingPropertySchema = z.object({
@@ -100,7 +100,7 @@ export const observationBody = z
       .max(PLATE_MAX)
       .refine((p) => !p || normalizePlate(p).length >= 2, 'vehicles.plateFormat')
       .nullish()
-      .transform((v) => v || null),
+      .transform((v) => (v ? displayPlate(v) : null)),
     spotId: z.coerce.number().int().positive().nullish(),
     place: optionalText(OBSERVATION_PLACE_MAX),
     notes: optionalText(OBSERVATION_NOTES_MAX),

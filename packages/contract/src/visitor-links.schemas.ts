@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone.schemas';
-import { normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
 import { VISITOR_NAME_MAX, VISITOR_SHOWN_STATUSES, VISITOR_SOURCES } from './visitors';
 import { visitorFields } from './visitors.schemas';
 
@@ -28,7 +28,8 @@ const visitorSelf = (country?: string | null) => ({
     .trim()
     .min(1, 'validation.required')
     .max(PLATE_MAX)
-    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat'),
+    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat')
+    .transform(displayPlate),
   color: visitorFields.color,
   vehicleType: visitorFields.vehicleType,
   temporaryPlates: visitorFields.temporaryPlates,

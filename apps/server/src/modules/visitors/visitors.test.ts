@@ -124,7 +124,7 @@ describe('registering a visitor', () => {
     );
     expect(v.permitStatus).toBe('valid');
     expect(v.shownStatus).toBe('valid');
-    expect(v.plate).toBe('abc-1 23');
+    expect(v.plate).toBe('ABC-1 23');
     expect(v.plateNormalized).toBe('ABC123');
     expect(v.phone).toBe('+12125550100');
     expect(v.unitId).toBe(unitId);
