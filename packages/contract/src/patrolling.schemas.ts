@@ -20,6 +20,7 @@ export const patrollingPropertySchema = z.object({
   city: z.string().nullable(),
   zoneId: z.number().int().nullable(),
   zone: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  timezone: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   counters: z.array(counterSchema),
@@ -52,7 +53,8 @@ export type CheckOutBody = z.input<typeof checkOutBody>;
 
 export const checkInSchema = z.object({
   id: z.number().int(),
-  property: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  /** The round's property; its times are shown in its zone (`timezone`). */
+  property: z.object({ id: z.number().int(), code: z.string(), name: z.string(), timezone: z.string() }),
   userName: z.string(),
   checkedInAt: z.string(),
   latitude: z.number().nullable(),

@@ -99,7 +99,8 @@ export type PublicVisitor = z.infer<typeof publicVisitorSchema>;
 /** GET /public/visitors/token/{token}: what the link opens. */
 export const publicVisitorLinkSchema = z.object({
   kind: z.enum(VISITOR_LINK_KINDS),
-  property: z.object({ name: z.string(), country: z.string().nullable() }),
+  /** The property: its country (the phone field) and its time zone (the permit's times, decision 0039 §12). */
+  property: z.object({ name: z.string(), country: z.string().nullable(), timezone: z.string() }),
   /** null for the poster (the visitor says whom they visit). */
   visitor: publicVisitorSchema.nullable(),
   /**

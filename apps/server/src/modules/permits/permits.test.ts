@@ -534,7 +534,17 @@ describe('printed permits', () => {
       tx.select({ name: properties.name }).from(properties).where(eq(properties.id, propertyId)),
     );
     expect(Object.keys(body).sort()).toEqual(
-      ['code', 'kind', 'plate', 'propertyName', 'shownStatus', 'valid', 'validFrom', 'validTo'].sort(),
+      [
+        'code',
+        'kind',
+        'plate',
+        'propertyName',
+        'shownStatus',
+        'timezone',
+        'valid',
+        'validFrom',
+        'validTo',
+      ].sort(),
     );
     expect(body).toMatchObject({
       code: permit.code,

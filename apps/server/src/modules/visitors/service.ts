@@ -22,6 +22,7 @@ import {
 } from '../../platform/list-query';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
+import { propertyTimeZone } from '../properties/dates';
 import { states } from '../states/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
@@ -253,5 +254,6 @@ export async function publicVisitorPermit(ctx: Scope, token: string) {
     validTo: iso(row.validUntil),
     valid: shownStatus === 'approved',
     kind: 'visitor' as const,
+    timezone: await propertyTimeZone(ctx),
   };
 }

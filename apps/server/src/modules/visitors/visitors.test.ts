@@ -187,7 +187,7 @@ describe('registering a visitor', () => {
     });
     const res = await register({ residentId: r.id, plate: 'ban 777' });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors.plate![0]).toMatch(/banned at this property since 2020-01-01/);
+    expect(res.json<Errors>().errors.plate![0]).toMatch(/banned at this property since Jan 1, 2020/);
   });
 });
 

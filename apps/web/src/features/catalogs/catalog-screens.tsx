@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { auditEntity } from '../../ui/audit';
 import type { DataTableColumn, ListState } from '../../ui/DataTable';
 import { FieldGrid, TextInput } from '../../ui/fields';
-import { formatDateTime } from '../../ui/locale';
+import { formatDateTime, type DateLocale } from '../../ui/locale';
 import { resourceScreens, type ResourceScreens } from '../../ui/resource-screens';
 
 /**
@@ -41,7 +41,7 @@ export interface CatalogScreensConfig<Item extends CatalogItemBase, Values exten
   ExtraFields?: ComponentType<{ record?: Item }>;
   Fields?: ComponentType<{ record?: Item }>;
   /** Columns after name and code. */
-  columns?: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
+  columns?: (t: TFunction, locale: DateLocale) => DataTableColumn<Item>[];
   /** Column filters above the table (they write their filter[...] into the URL through `list.update`). */
   Filters?: ComponentType<{ list: ListState }>;
   canDelete?: (item: Item) => boolean;
@@ -91,7 +91,7 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
     canDelete: config.canDelete,
     Fields,
     Filters: config.Filters,
-    columns: (t, intlLocale) => [
+    columns: (t, locale) => [
       { field: 'name', headerName: t('fields.name'), link: true, minWidth: 160, flex: 1.4 },
       {
         field: 'code',
@@ -100,14 +100,14 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
         flex: 0.8,
         secondary: config.secondaryCode,
       },
-      ...(config.columns?.(t, intlLocale) ?? []),
+      ...(config.columns?.(t, locale) ?? []),
       {
         field: 'updatedAt',
         headerName: t('fields.updatedAt'),
         secondary: true,
         minWidth: 190,
         flex: 0.9,
-        valueFormatter: (v: string) => formatDateTime(v, intlLocale),
+        valueFormatter: (v: string) => formatDateTime(v, locale),
       },
     ],
   });
