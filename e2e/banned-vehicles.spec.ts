@@ -78,7 +78,9 @@ test('a manager bans a plate, is refused a vehicle with it, lifts the ban, then 
   await page.getByRole('textbox', { name: 'License plate' }).fill(typed);
   allowConsoleError(/status of 422/); // the refused plate's answer, which the browser logs
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  const refusal = /This plate is banned at this property since \d{4}-\d{2}-\d{2}: Parked in a fire lane/;
+  // The ban's day written for the reader ("Nov 28, 2026"), not as ISO (decision 0039 §12).
+  const refusal =
+    /This plate is banned at this property since [A-Z][a-z]{2} \d{1,2}, \d{4}: Parked in a fire lane/;
   await expect(page.getByRole('textbox', { name: 'License plate' })).toHaveAccessibleDescription(refusal);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New vehicle');
   await checkState(page);
@@ -108,7 +110,8 @@ test('a manager bans a plate, is refused a vehicle with it, lifts the ban, then 
   await page.getByRole('option', { name: new RegExp(owner) }).click();
   await page.getByRole('textbox', { name: 'License plate' }).fill(typed);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await checkPage(page, typed);
+  // Stored and shown in the plates' display form, whatever was typed (decision 0039 §10).
+  await checkPage(page, typed.toUpperCase());
 
   // The list on a phone: it fits the width and passes axe.
   await page.setViewportSize({ width: 360, height: 740 });

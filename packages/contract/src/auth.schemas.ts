@@ -98,6 +98,8 @@ export const propertySummary = z.object({
   languages: z.array(z.enum(LANGUAGES)),
   /** The property's country: forms read national phone numbers in it (phoneCountry). */
   country: z.string().nullable(),
+  /** The property's IANA time zone: the screens show every time in it (decision 0039 §12). */
+  timezone: z.string(),
 });
 
 /** A session: the answer of a sign-in that needs nothing more (and of the two-factor step). */

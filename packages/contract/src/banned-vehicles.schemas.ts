@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BAN_LIFT_NOTE_MAX, BAN_STATUSES } from './banned-vehicles';
-import { normalizePlate, PLATE_MAX, VEHICLE_NOTES_MAX, VEHICLE_TEXT_MAX } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX, VEHICLE_NOTES_MAX, VEHICLE_TEXT_MAX } from './vehicles';
 
 const optionalText = (max: number) =>
   z
@@ -22,7 +22,8 @@ export const bannedVehicleBody = z
       .trim()
       .min(1, 'validation.required')
       .max(PLATE_MAX)
-      .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat'),
+      .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat')
+      .transform(displayPlate),
     stateId: z.number().int().positive().nullish(),
     makeId: z.number().int().positive().nullish(),
     modelId: z.number().int().positive().nullish(),

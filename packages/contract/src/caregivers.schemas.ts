@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAREGIVER_ACTIONS, CAREGIVER_NAME_MAX, CAREGIVER_STATUSES, WEEKDAYS } from './caregivers';
 import { phoneSchema } from './phone.schemas';
-import { normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
 import { VISITOR_TEXT_MAX } from './visitors';
 
 const optionalId = z.number().int().positive().nullish();
@@ -15,7 +15,8 @@ const caregiverFields = (country?: string | null) => ({
     .trim()
     .min(1, 'validation.required')
     .max(PLATE_MAX)
-    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat'),
+    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat')
+    .transform(displayPlate),
   stateId: optionalId,
   makeId: optionalId,
   modelId: optionalId,

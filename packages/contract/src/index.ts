@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './dates';
 export * from './errors';
 export * from './errors.schemas';
 export * from './list-query';

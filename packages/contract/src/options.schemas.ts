@@ -14,5 +14,9 @@ export const optionsResponseSchema = listResponseSchema(optionSchema);
  * A property a central user may work on (GET /properties/options): its id, name (label), code (detail) and the
  * country its phone numbers default to.
  */
-export const propertyOptionSchema = optionSchema.extend({ country: z.string().nullable() });
+/** A property to pick: its country (phone numbers) and time zone (the times of its records). */
+export const propertyOptionSchema = optionSchema.extend({
+  country: z.string().nullable(),
+  timezone: z.string(),
+});
 export type PropertyOption = z.infer<typeof propertyOptionSchema>;

@@ -9,7 +9,7 @@ import {
 } from './patrolling';
 import { PLATE_VERDICTS } from './plate-lookup';
 import { lookupData, lookupVerdictSchema, plateLookupSchema } from './plate-lookup.schemas';
-import { normalizePlate, PLATE_MAX } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX } from './vehicles';
 
 /** One property a patrol officer can pick (`GET /patrolling/properties`, central). */
 export const patrollingPropertySchema = z.object({
@@ -20,6 +20,7 @@ export const patrollingPropertySchema = z.object({
   city: z.string().nullable(),
   zoneId: z.number().int().nullable(),
   zone: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  timezone: z.string(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   counters: z.array(counterSchema),
@@ -52,7 +53,8 @@ export type CheckOutBody = z.input<typeof checkOutBody>;
 
 export const checkInSchema = z.object({
   id: z.number().int(),
-  property: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  /** The round's property; its times are shown in its zone (`timezone`). */
+  property: z.object({ id: z.number().int(), code: z.string(), name: z.string(), timezone: z.string() }),
   userName: z.string(),
   checkedInAt: z.string(),
   latitude: z.number().nullable(),
@@ -100,7 +102,7 @@ export const observationBody = z
       .max(PLATE_MAX)
       .refine((p) => !p || normalizePlate(p).length >= 2, 'vehicles.plateFormat')
       .nullish()
-      .transform((v) => v || null),
+      .transform((v) => (v ? displayPlate(v) : null)),
     spotId: z.coerce.number().int().positive().nullish(),
     place: optionalText(OBSERVATION_PLACE_MAX),
     notes: optionalText(OBSERVATION_NOTES_MAX),

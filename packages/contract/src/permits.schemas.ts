@@ -148,6 +148,8 @@ export const publicPermitSchema = z.object({
   valid: z.boolean(),
   /** A resident's permit or a visitor permit (same check page, same labels). */
   kind: z.enum(['resident', 'visitor']).optional(),
+  /** The property's time zone: a visitor permit's instants are shown in it (decision 0039 §12). */
+  timezone: z.string(),
 });
 export type PublicPermit = z.infer<typeof publicPermitSchema>;
 

@@ -192,6 +192,8 @@ export const publicResidentSchema = z.object({
   propertyName: z.string(),
   /** The property's country: the form reads a national phone number in it (phoneCountry). */
   propertyCountry: z.string().nullable(),
+  /** The property's time zone: the day the agreement was signed there (decision 0039 §12). */
+  propertyTimezone: z.string(),
   /** "Building · unit" of each unit. */
   units: z.array(z.string()),
   /** False until the resident chose a password: the registration form then asks for one. */

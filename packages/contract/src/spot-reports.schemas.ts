@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SPOT_REPORT_NOTE_MAX, SPOT_REPORT_RESOLUTION_MAX, SPOT_REPORT_STATUSES } from './spot-reports';
-import { normalizePlate, PLATE_MAX } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX } from './vehicles';
 
 const optionalText = (max: number) =>
   z
@@ -22,7 +22,7 @@ export const spotReportBody = z.object({
     .max(PLATE_MAX)
     .refine((p) => !p || normalizePlate(p).length >= 2, 'vehicles.plateFormat')
     .nullish()
-    .transform((v) => v || null),
+    .transform((v) => (v ? displayPlate(v) : null)),
   note: optionalText(SPOT_REPORT_NOTE_MAX),
 });
 export type SpotReportBody = z.input<typeof spotReportBody>;

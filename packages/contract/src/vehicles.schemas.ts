@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
-import { VEHICLE_TYPES, PLATE_MAX, VEHICLE_TEXT_MAX, VEHICLE_NOTES_MAX, normalizePlate } from './vehicles';
+import {
+  VEHICLE_TYPES,
+  PLATE_MAX,
+  VEHICLE_TEXT_MAX,
+  VEHICLE_NOTES_MAX,
+  displayPlate,
+  normalizePlate,
+} from './vehicles';
 
 const optionalText = (max: number) =>
   z
@@ -18,7 +25,8 @@ export const vehicleFields = {
     .trim()
     .min(1, 'validation.required')
     .max(PLATE_MAX)
-    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat'),
+    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat')
+    .transform(displayPlate),
   /** Only the last 4 characters of the VIN (SPEC §5). */
   vinLast4: z
     .string()

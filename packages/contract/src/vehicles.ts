@@ -14,6 +14,14 @@ export const VEHICLE_NOTES_MAX = 1000;
  */
 export const normalizePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
+/**
+ * A plate as it is stored and shown everywhere (lists, permits printed, mails, exports, the lookup's answers):
+ * upper case, without leading or trailing spaces, each run of spaces inside one space; hyphens, dots and the
+ * other separators stay as typed ("vis  123 " → "VIS 123", "7xyz-999" → "7XYZ-999"). Its normalised form is the
+ * typed plate's, so comparing plates (normalizePlate) is unchanged (decision 0039 §10).
+ */
+export const displayPlate = (plate: string) => plate.trim().replace(/\s+/g, ' ').toUpperCase();
+
 /** GET /vehicles: filter[term] searches the plate (typed or normalised), sticker, make, model and owner. */
 export const vehiclesListQuery = {
   filters: ['residentId', 'makeId', 'modelId', 'vehicleType', 'permitTypeId', 'plate'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './phone.schemas';
-import { normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
 import { VISITOR_NAME_MAX, VISITOR_SHOWN_STATUSES, VISITOR_SOURCES } from './visitors';
 import { visitorFields } from './visitors.schemas';
 
@@ -28,7 +28,8 @@ const visitorSelf = (country?: string | null) => ({
     .trim()
     .min(1, 'validation.required')
     .max(PLATE_MAX)
-    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat'),
+    .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat')
+    .transform(displayPlate),
   color: visitorFields.color,
   vehicleType: visitorFields.vehicleType,
   temporaryPlates: visitorFields.temporaryPlates,
@@ -98,7 +99,8 @@ export type PublicVisitor = z.infer<typeof publicVisitorSchema>;
 /** GET /public/visitors/token/{token}: what the link opens. */
 export const publicVisitorLinkSchema = z.object({
   kind: z.enum(VISITOR_LINK_KINDS),
-  property: z.object({ name: z.string(), country: z.string().nullable() }),
+  /** The property: its country (the phone field) and its time zone (the permit's times, decision 0039 §12). */
+  property: z.object({ name: z.string(), country: z.string().nullable(), timezone: z.string() }),
   /** null for the poster (the visitor says whom they visit). */
   visitor: publicVisitorSchema.nullable(),
   /**

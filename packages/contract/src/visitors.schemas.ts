@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
 import { phoneSchema } from './phone.schemas';
-import { normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
+import { displayPlate, normalizePlate, PLATE_MAX, VEHICLE_TYPES } from './vehicles';
 import { VISITOR_VALIDITY_UNITS } from './properties';
 import {
   VISITOR_CODE_MAX,
@@ -45,7 +45,7 @@ export const visitorFields = {
     .max(PLATE_MAX)
     .refine((p) => p === '' || normalizePlate(p).length >= 2, 'vehicles.plateFormat')
     .nullish()
-    .transform((v) => v || null),
+    .transform((v) => (v ? displayPlate(v) : null)),
   stateId: optionalId,
   makeId: optionalId,
   modelId: optionalId,

@@ -127,7 +127,7 @@ function propertyIdOf(header: string | string[] | undefined): number | null {
 const selectPropertySql = (id: number): Named => ({
   name: 'parkade_select_property',
   params: [String(id)],
-  text: `select p.id::int as id, p.code, p.name, p.languages, p.country, p.access_domain as "accessDomain",
+  text: `select p.id::int as id, p.code, p.name, p.languages, p.country, p.timezone as "timeZone", p.access_domain as "accessDomain",
       p.visitor_domain as "visitorDomain", p.active,
       set_config('app.property_id', p.id::text, true) as _pid, set_config('app.scope', 'tenant', true) as _scope
     from properties p where p.id = $1::bigint`,

@@ -68,6 +68,7 @@ function rowScope(
     },
     session: ctx.session,
     lang: ctx.lang,
+    readerZone: ctx.readerZone,
     actor: ctx.actor,
     audit: (entry) => writeAudit(tx, ctx.actor, entry),
     afterCommit: (fn) => afterCommit.push(fn),

@@ -248,6 +248,8 @@ async function run(services: Services, def: RouteDef, area: Area, req: FastifyRe
       property: property ?? acting,
       session,
       lang: req.lang,
+      // The browser's zone (web request headers): times in messages name the property's zone where it differs.
+      readerZone: typeof req.headers['x-time-zone'] === 'string' ? req.headers['x-time-zone'] : null,
       actor: { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, requestId: String(req.id) },
     });
     after = hooks.afterCommit;

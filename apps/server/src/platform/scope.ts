@@ -1,4 +1,4 @@
-import type { Area, AuthUser, Language } from '@parkade/contract';
+import { knownZone, type Area, type AuthUser, type Language } from '@parkade/contract';
 import { writeAudit, type Actor, type AuditEntry } from './audit';
 import type { SessionUser } from './auth';
 import type { Database, Tx } from './db';
@@ -32,6 +32,11 @@ export interface Scope {
   /** The signed-in user; null on public routes without a token and for system work. */
   session: SessionUser | null;
   lang: Language;
+  /**
+   * The reader's time zone when the request named it (X-Time-Zone, the browser's): a time in a message is labelled
+   * with the property's zone unless it reads the same there. Null for jobs and callers that did not say.
+   */
+  readerZone: string | null;
   actor: Actor;
   /** Writes a binnacle entry in this scope's transaction. */
   audit(entry: AuditEntry): Promise<void>;
@@ -50,6 +55,7 @@ export interface ScopeInit {
   property: TenantProperty | null;
   session?: SessionUser | null;
   lang?: Language;
+  readerZone?: string | null;
   /** Who acts: a request fills in its address and id; system work leaves them null. */
   actor?: Partial<Actor>;
 }
@@ -87,6 +93,7 @@ export function createScope(init: ScopeInit): { scope: Scope; hooks: ScopeHooks 
     },
     session,
     lang: init.lang ?? 'en',
+    readerZone: knownZone(init.readerZone) ?? null,
     actor,
     audit: (entry) => writeAudit(tx, actor, entry),
     afterCommit: (fn) => hooks.afterCommit.push(fn),

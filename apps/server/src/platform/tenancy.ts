@@ -10,6 +10,8 @@ export interface TenantProperty {
   languages: string[];
   /** Free text, an ISO code by default (`US`): national phone numbers are read in it (contract phoneCountry). */
   country: string | null;
+  /** The property's IANA time zone: every date it shows is in it (decision 0039 §12). */
+  timeZone: string;
   accessDomain: string | null;
   visitorDomain: string | null;
   active: boolean;
@@ -45,7 +47,7 @@ export function tenantSql(code: string): Opening {
   return { name: 'parkade_tenant', params: [code], text: TENANT_SQL };
 }
 
-const TENANT_SQL = `select p.id::int as id, p.code, p.name, p.languages, p.country, p.access_domain as "accessDomain",
+const TENANT_SQL = `select p.id::int as id, p.code, p.name, p.languages, p.country, p.timezone as "timeZone", p.access_domain as "accessDomain",
       p.visitor_domain as "visitorDomain", p.active,
       set_config('app.property_id', p.id::text, true) as _pid, set_config('app.scope', 'tenant', true) as _scope
     from properties p where lower(p.code) = $1`;
@@ -100,7 +102,7 @@ export async function propertyForHost(
 export async function propertyById(tx: Tx, id: number): Promise<TenantProperty | null> {
   const rows = await query<TenantProperty>(
     tx,
-    sql`select p.id::int as id, p.code, p.name, p.languages, p.country, p.access_domain as "accessDomain",
+    sql`select p.id::int as id, p.code, p.name, p.languages, p.country, p.timezone as "timeZone", p.access_domain as "accessDomain",
       p.visitor_domain as "visitorDomain", p.active from properties p where p.id = ${id}`,
   );
   return rows[0] ?? null;

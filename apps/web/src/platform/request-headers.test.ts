@@ -20,6 +20,7 @@ describe('the headers of a call', () => {
       'X-Requested-With': 'XMLHttpRequest',
       Accept: 'application/json',
       'Accept-Language': 'es',
+      'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
       'X-Property': '7',
       Authorization: 'Bearer the-token',
     });

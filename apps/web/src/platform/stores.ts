@@ -100,12 +100,15 @@ interface PropertyState {
   propertyName: string | null;
   /** The selected property's country: forms read national phone numbers in it. */
   propertyCountry: string | null;
+  /** The selected property's time zone: its records' times are shown in it (decision 0039 §12). */
+  propertyTimeZone: string | null;
   tenantName: string | null;
   select: (s: {
     propertyId: number | null;
     zoneId?: number | null;
     propertyName?: string | null;
     propertyCountry?: string | null;
+    propertyTimeZone?: string | null;
   }) => void;
   setTenantName: (name: string | null) => void;
 }
@@ -117,8 +120,9 @@ export const usePropertyStore = create<PropertyState>()(
       zoneId: null,
       propertyName: null,
       propertyCountry: null,
+      propertyTimeZone: null,
       tenantName: null,
-      select: ({ propertyId, zoneId, propertyName, propertyCountry }) =>
+      select: ({ propertyId, zoneId, propertyName, propertyCountry, propertyTimeZone }) =>
         set((s) => ({
           propertyId,
           zoneId: zoneId === undefined ? s.zoneId : zoneId,
@@ -126,6 +130,15 @@ export const usePropertyStore = create<PropertyState>()(
             propertyId === null ? null : propertyName === undefined ? s.propertyName : propertyName,
           propertyCountry:
             propertyId === null ? null : propertyCountry === undefined ? s.propertyCountry : propertyCountry,
+          // Another property without its zone named: unknown until PropertyScoped reads it.
+          propertyTimeZone:
+            propertyId === null
+              ? null
+              : propertyTimeZone !== undefined
+                ? propertyTimeZone
+                : propertyId === s.propertyId
+                  ? s.propertyTimeZone
+                  : null,
         })),
       setTenantName: (tenantName) => set({ tenantName }),
     }),

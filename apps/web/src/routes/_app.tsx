@@ -16,6 +16,7 @@ import {
   layoutBootstrap,
 } from '../platform/session';
 import { useAuthStore } from '../platform/stores';
+import { ShownTimeZone } from '../ui/locale';
 
 /**
  * The authenticated layout (SPEC §2.2), a pathless route around every signed-in screen. Before any of them loads:
@@ -72,9 +73,13 @@ function AppRoute() {
   }, [boot]);
   if (bootstrapError) return <ConfigurationError message={bootstrapError.message} />;
   if (!signedIn || !boot) return <Outlet />;
+  // A property's area shows every time in the property's zone (decision 0039 §12); centrally, PropertyScoped and the
+  // patrol page name the property a screen's records belong to.
   return (
-    <AppLayout boot={boot}>
-      <Outlet />
-    </AppLayout>
+    <ShownTimeZone.Provider value={boot.property?.timezone ?? null}>
+      <AppLayout boot={boot}>
+        <Outlet />
+      </AppLayout>
+    </ShownTimeZone.Provider>
   );
 }

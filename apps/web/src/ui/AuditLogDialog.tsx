@@ -54,7 +54,7 @@ export function AuditLogDialog({
   title: string;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -123,7 +123,7 @@ export function AuditLogDialog({
                     {e.userName ?? t('audit.system')}
                   </Typography>
                   <Typography variant="body2" color="text.secondary" component="time" dateTime={e.createdAt}>
-                    {formatDateTime(e.createdAt, intlLocale)}
+                    {formatDateTime(e.createdAt, locale)}
                   </Typography>
                 </Stack>
                 <ChangesTable changes={e.changes} action={e.action} />

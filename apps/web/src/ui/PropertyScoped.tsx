@@ -6,6 +6,7 @@ import type { PropertyOption } from '@parkade/contract';
 import { usePropertyStore } from '../platform/stores';
 import { useArea } from './access';
 import { RecordPicker } from './fields';
+import { ShownTimeZone } from './locale';
 import { useList } from './resource';
 
 /**
@@ -29,7 +30,8 @@ export function usePropertyOption(id: number | null): PropertyOption | undefined
  * Wraps a screen that works on one property's rows (buildings, units, spots, the map…). In a tenant area that is
  * the host's property: the children render as they are. In the central area the screen needs the selected
  * property (sent as X-Property by the API client): without one it asks for it; with one it names it above the
- * screen with a way to change it. Changing it drops every cached answer, so nothing of the previous property shows.
+ * screen with a way to change it, and the screen shows its times in that property's zone (ShownTimeZone; decision
+ * 0039 §12). Changing it drops every cached answer, so nothing of the previous property shows.
  */
 export function PropertyScoped({ children }: { children: ReactNode }) {
   const area = useArea();
@@ -38,8 +40,15 @@ export function PropertyScoped({ children }: { children: ReactNode }) {
   const propertyId = usePropertyStore((s) => s.propertyId);
   const propertyName = usePropertyStore((s) => s.propertyName);
   const select = usePropertyStore((s) => s.select);
+  const storedZone = usePropertyStore((s) => s.propertyTimeZone);
   const [choosing, setChoosing] = useState(false);
   const previous = useRef(propertyId);
+  // A property chosen before its zone was kept with it (or by a picker that does not know it): read once.
+  const option = usePropertyOption(area === 'central' && !storedZone ? propertyId : null);
+  useEffect(() => {
+    if (!storedZone && option?.timezone && option.id === propertyId)
+      select({ propertyId: option.id, propertyTimeZone: option.timezone });
+  }, [storedZone, option, propertyId, select]);
 
   useEffect(() => {
     if (previous.current !== propertyId) {
@@ -62,6 +71,7 @@ export function PropertyScoped({ children }: { children: ReactNode }) {
             propertyId: v.id,
             propertyName: v.label,
             propertyCountry: typeof v.row?.country === 'string' ? v.row.country : null,
+            propertyTimeZone: typeof v.row?.timezone === 'string' ? v.row.timezone : null,
           });
         setChoosing(false);
       }}
@@ -101,7 +111,9 @@ export function PropertyScoped({ children }: { children: ReactNode }) {
           t('propertyScope.workingOn', { name: propertyName ?? `#${propertyId}` })
         )}
       </Alert>
-      <Fragment key={propertyId}>{children}</Fragment>
+      <ShownTimeZone.Provider value={storedZone ?? option?.timezone ?? null}>
+        <Fragment key={propertyId}>{children}</Fragment>
+      </ShownTimeZone.Provider>
     </>
   );
 }

@@ -158,7 +158,7 @@ function ShowView<Item extends { id: number }, Values extends FieldValues>({
   crumbs: Crumb[];
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const can = useCan();
   const navigate = useNavigate();
   const [auditOpen, setAuditOpen] = useState(false);
@@ -233,12 +233,12 @@ function ShowView<Item extends { id: number }, Values extends FieldValues>({
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
               {stamps.createdAt && (
                 <Typography variant="body2" color="text.secondary">
-                  {t('resource.createdAt', { when: formatDateTime(stamps.createdAt, intlLocale) })}
+                  {t('resource.createdAt', { when: formatDateTime(stamps.createdAt, locale) })}
                 </Typography>
               )}
               {stamps.updatedAt && (
                 <Typography variant="body2" color="text.secondary">
-                  {t('resource.updatedAt', { when: formatDateTime(stamps.updatedAt, intlLocale) })}
+                  {t('resource.updatedAt', { when: formatDateTime(stamps.updatedAt, locale) })}
                 </Typography>
               )}
             </Stack>

@@ -16,10 +16,10 @@ describe('the audit log’s words', () => {
   });
 
   it('shows a group of values part by part, each by its label; a key that is data stays as it is', () => {
-    expect(formatAuditValue({ towGraceHours: 12, contactPhone: null }, es, 'es-ES')).toBe(
+    expect(formatAuditValue({ towGraceHours: 12, contactPhone: null }, es, { intlLocale: 'es-ES' })).toBe(
       'Horas entre aviso y remolque: 12; Teléfono de la oficina en los permisos: —',
     );
-    expect(formatAuditValue({ Springfield: ['62701'] }, es, 'es-ES')).toBe('Springfield: 62701');
-    expect(formatAuditValue({}, es, 'es-ES')).toBe(es('form.empty'));
+    expect(formatAuditValue({ Springfield: ['62701'] }, es, { intlLocale: 'es-ES' })).toBe('Springfield: 62701');
+    expect(formatAuditValue({}, es, { intlLocale: 'es-ES' })).toBe(es('form.empty'));
   });
 });

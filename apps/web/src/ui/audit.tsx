@@ -2,7 +2,7 @@ import { auditActionLabelKey, auditFieldLabelKeys, type BinnacleEntry } from '@p
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, useUiLocale } from './locale';
+import { formatDate, formatDateTime, useUiLocale, type DateLocale } from './locale';
 
 /** One audit-log (binnacle) entry, as the contract describes GET /binnacle's answer. */
 export type AuditEntry = BinnacleEntry;
@@ -37,15 +37,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A recorded value as text: dates in the reader's locale, lists joined, secrets never shown. */
-export function formatAuditValue(value: unknown, t: TFunction, intlLocale: string): string {
+export function formatAuditValue(value: unknown, t: TFunction, locale: DateLocale): string {
   if (value === null || value === undefined || value === '') return t('form.empty');
   if (value === '[hidden]') return t('audit.hidden');
   if (typeof value === 'boolean') return value ? t('form.yes') : t('form.no');
   if (Array.isArray(value))
-    return value.length ? value.map((v) => formatAuditValue(v, t, intlLocale)).join(', ') : t('form.empty');
+    return value.length ? value.map((v) => formatAuditValue(v, t, locale)).join(', ') : t('form.empty');
   if (typeof value === 'string') {
-    if (ISO_DATE.test(value)) return formatDate(value, intlLocale);
-    if (ISO_DATE_TIME.test(value)) return formatDateTime(value, intlLocale);
+    if (ISO_DATE.test(value)) return formatDate(value, locale);
+    if (ISO_DATE_TIME.test(value)) return formatDateTime(value, locale);
     return value;
   }
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -54,7 +54,7 @@ export function formatAuditValue(value: unknown, t: TFunction, intlLocale: strin
     const parts = Object.entries(value as Record<string, unknown>);
     if (!parts.length) return t('form.empty');
     return parts
-      .map(([k, v]) => `${attributeLabel(t, k, k)}: ${formatAuditValue(v, t, intlLocale)}`)
+      .map(([k, v]) => `${attributeLabel(t, k, k)}: ${formatAuditValue(v, t, locale)}`)
       .join('; ');
   }
   return JSON.stringify(value);
@@ -63,7 +63,7 @@ export function formatAuditValue(value: unknown, t: TFunction, intlLocale: strin
 /** The changed attributes of an entry, old → new. */
 export function ChangesTable({ changes, action }: { changes: AuditEntry['changes']; action?: string }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const keys = Object.keys(changes);
   if (!keys.length)
     return (
@@ -101,12 +101,12 @@ export function ChangesTable({ changes, action }: { changes: AuditEntry['changes
               </TableCell>
               {showOld && (
                 <TableCell sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                  {formatAuditValue(changes[k]?.old, t, intlLocale)}
+                  {formatAuditValue(changes[k]?.old, t, locale)}
                 </TableCell>
               )}
               {showNew && (
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {formatAuditValue(changes[k]?.new, t, intlLocale)}
+                  {formatAuditValue(changes[k]?.new, t, locale)}
                 </TableCell>
               )}
             </TableRow>

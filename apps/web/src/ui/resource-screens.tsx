@@ -11,7 +11,7 @@ import { LinkButton } from './AppLink';
 import { DataTable, useListState, type DataTableColumn, type ListState } from './DataTable';
 import type { PageMode } from './fields';
 import { listSearch, type ListSpec } from './list-search';
-import { useUiLocale } from './locale';
+import { useDateLocale, type DateLocale } from './locale';
 import { PageHeader, type Crumb } from './PageHeader';
 import { PropertyScoped } from './PropertyScoped';
 import { ResourcePage, type ResourceDefinition } from './ResourcePage';
@@ -68,8 +68,11 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   useUpdateSearch?: () => string | undefined;
   emptyValues: Values;
   toValues: (item: Item) => Values;
-  /** The record's name in page titles, crumbs and the delete question (`t` for words of the reader's language). */
-  recordTitle: (item: Item, t: TFunction) => string;
+  /**
+   * The record's name in page titles, crumbs and the delete question: `t` for words of the reader's language,
+   * `locale` to write a date in it (a patrol round's start).
+   */
+  recordTitle: (item: Item, t: TFunction, locale: DateLocale) => string;
   /** A record that may not be deleted at all (a system permit type). */
   canDelete?: (item: Item) => boolean;
   /** The toast after a create, when "The … was created" does not say it (an invitation was sent). */
@@ -79,7 +82,8 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
   /** The search the show page opens with after a create (a summary dialog). */
   createdSearch?: Record<string, string | number>;
   Fields: ComponentType<{ record?: Item }>;
-  columns: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
+  /** The list's columns; `locale` writes their dates (in the property's zone: decision 0039 §12). */
+  columns: (t: TFunction, locale: DateLocale) => DataTableColumn<Item>[];
   Filters?: ComponentType<{ list: ListState }>;
   /** More buttons in the list's header (import, bulk create). */
   ListActions?: ComponentType;
@@ -143,6 +147,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     const writable = useWritable();
     const crumbs = useCrumbs();
     const auditEntity = useAuditEntity();
+    const dates = useDateLocale();
     const initialKey = JSON.stringify(initial ?? null);
     return useMemo(
       () => ({
@@ -162,7 +167,7 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         schema,
         emptyValues: { ...config.emptyValues, ...(initial ?? {}) },
         toValues: config.toValues,
-        recordTitle: (item: Item) => config.recordTitle(item, t),
+        recordTitle: (item: Item) => config.recordTitle(item, t, dates),
         canDelete: config.canDelete,
         createdMessage: config.createdMessage && ((item: Item) => config.createdMessage!(item, t)),
         Fields: config.Fields,
@@ -172,19 +177,19 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
         updateSearch,
       }),
       // `initial` is compared by value (initialKey)
-      [t, schema, initialKey, updateSearch, writable, crumbs, auditEntity],
+      [t, schema, initialKey, updateSearch, writable, crumbs, auditEntity, dates],
     );
   }
 
   function ListPage() {
     const { t } = useTranslation();
-    const { intlLocale } = useUiLocale();
+    const dates = useDateLocale();
     const can = useCan();
     const writable = useWritable();
     const crumbs = useCrumbs();
     const list = useListState(spec);
     const title = t(config.titleKey);
-    const columns = useMemo(() => config.columns(t, intlLocale), [t, intlLocale]);
+    const columns = useMemo(() => config.columns(t, dates), [t, dates]);
     const Filters = config.Filters;
     const Actions = config.ListActions;
     const mayCreate =

@@ -148,6 +148,7 @@ export async function bootstrap(ctx: Scope) {
           name: ctx.property.name,
           languages: user.languages,
           country: ctx.property.country,
+          timezone: ctx.property.timeZone,
         }
       : null,
     permissions: session.permissions,

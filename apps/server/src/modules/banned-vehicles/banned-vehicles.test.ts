@@ -1,10 +1,13 @@
-import type {
-  BannedVehicleItem,
-  ListResponse,
-  PermitItem,
-  ReasonItem,
-  ResidentItem,
-  VehicleItem,
+import {
+  formatDay,
+  INTL_LOCALES,
+  type BannedVehicleItem,
+  type ListResponse,
+  type PermitItem,
+  type ReasonItem,
+  type ResidentItem,
+  type VehicleItem,
+  type Language,
 } from '@parkade/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +26,8 @@ let fireLane: ReasonItem;
 let blocking: ReasonItem;
 let unitId: number;
 let today: string;
+/** A day as a reader of `lang` reads it in a message. */
+const day = (iso: string, lang: Language) => formatDay(iso, { intlLocale: INTL_LOCALES[lang] });
 
 const reason = async (code: string) =>
   (await ok<ListResponse<ReasonItem>>(await s.call('GET', `/reasons?filter[code]=${code}`))).data[0]!;
@@ -158,13 +163,14 @@ describe('banned vehicles', () => {
     const r = await newResident();
     const refused = await s.call('POST', '/vehicles', { residentId: r.id, plate: 'bzp 4471' });
     expect(refused.statusCode).toBe(422);
-    const message = `This plate is banned at this property since ${today}: Parked in a fire lane`;
+    // The ban's day as its reader reads it (decision 0039 §12).
+    const message = `This plate is banned at this property since ${day(today, 'en')}: Parked in a fire lane`;
     expect(refused.json<Errors>().errors.plate).toEqual([message]);
     expect(refused.json<Errors>().message).toBe(message);
     const es = await s.call('POST', '/vehicles', { residentId: r.id, plate: 'BZP4471' }, { lang: 'es' });
     // The reason in Spanish too (issue 36 §9: a catalog entry's name in the reader's language).
     expect(es.json<Errors>().errors.plate).toEqual([
-      `Esta matrícula está vetada en esta propiedad desde el ${today}: Estacionado en un carril de bomberos`,
+      `Esta matrícula está vetada en esta propiedad desde el ${day(today, 'es')}: Estacionado en un carril de bomberos`,
     ]);
 
     const v = await ok<VehicleItem>(await s.call('POST', '/vehicles', { residentId: r.id, plate: 'FREE-1' }));
@@ -184,7 +190,7 @@ describe('banned vehicles', () => {
     });
     expect(permit.statusCode).toBe(422);
     expect(permit.json<Errors>().errors.vehicleId).toEqual([
-      `This plate is banned at this property since ${today}: ${blocking.name}`,
+      `This plate is banned at this property since ${day(today, 'en')}: ${blocking.name}`,
     ]);
     // Its other details may still be edited.
     await ok(

@@ -12,6 +12,7 @@ import { models } from '../models/table';
 import { reasons } from '../reasons/table';
 import { states } from '../states/table';
 import { bannedVehicles } from './table';
+import { datesFor } from '../properties/dates';
 
 /** The audit log's and the word index's name of a ban, and the owner entity of its photos. */
 export const ENTITY = 'banned_vehicles';
@@ -184,13 +185,18 @@ export async function activeBanFor(
 
 /**
  * Refuses a plate with an active ban at this property: 422 whose message, and the error of `field` (the plate of
- * a vehicle, the vehicle of a permit), name the ban ("This plate is banned at this property since 2026-11-01:
- * Parked in a fire lane").
+ * a vehicle, the vehicle of a permit), name the ban ("This plate is banned at this property since Nov 1, 2026:
+ * Parked in a fire lane"; the day written for the reader, decision 0039 §12).
  */
 export async function assertNotBanned(ctx: Scope, plate: string, field: string): Promise<void> {
   const ban = await activeBanFor(ctx, plate);
   if (!ban) return;
-  const params = { since: ban.bannedFrom, reason: ban.reason };
+  // `bannedFrom` keeps the day itself, for a message stored and written again for another reader (caregivers).
+  const params = {
+    since: (await datesFor(ctx)).day(ban.bannedFrom),
+    reason: ban.reason,
+    bannedFrom: ban.bannedFrom,
+  };
   throw new HttpError(422, 'bannedVehicles.banned', params, {
     [field]: [{ key: 'bannedVehicles.banned', params }],
   });

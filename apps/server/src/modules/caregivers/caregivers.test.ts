@@ -302,7 +302,12 @@ describe('renewal, in the property time zone', () => {
     expect(await passesOf(deleted.id)).toHaveLength(0);
     const shown = await ok<CaregiverItem>(await call('GET', `/caregivers/${banned.id}`));
     expect(shown.lastRefusal!.key).toBe('bannedVehicles.banned');
-    expect(shown.lastRefusal!.message).toMatch(/banned at this property since 2020-01-01/);
+    expect(shown.lastRefusal!.message).toMatch(/banned at this property since Jan 1, 2020/);
+    // Written again for each reader: in Spanish, the day in Spanish.
+    const inSpanish = await ok<CaregiverItem>(
+      await call('GET', `/caregivers/${banned.id}`, undefined, { lang: 'es' }),
+    );
+    expect(inSpanish.lastRefusal!.message).toMatch(/desde el 1 ene 2020/);
   });
 });
 

@@ -12,7 +12,7 @@ import { t } from '../../platform/i18n';
 import { belongsTo, defineListResource, listValueError, rowsByIds } from '../../platform/list-query';
 import type { Scope } from '../../platform/scope';
 import { tenantUsers } from '../users/table';
-import { propertyTimeZone } from '../visitors/limits';
+import { datesFor } from '../properties/dates';
 import { visitors } from '../visitors/table';
 import { caregivers, type StoredRefusal } from './table';
 
@@ -77,26 +77,25 @@ function serialize(row: Row): CaregiverItem {
 }
 
 /**
- * The refusal's message in the reader's language: a limit's name and its next possible instant (in the property's
- * time zone) are rendered now, so a resident reading in Chinese sees Chinese whatever language the job ran in.
+ * The refusal's message in the reader's language: a limit's name, its next possible instant (in the property's
+ * time zone) and a ban's day are rendered now, so a resident reading in Chinese sees Chinese whatever language the
+ * job ran in.
  */
 export async function present<T extends CaregiverItem>(ctx: Scope, items: T[]): Promise<T[]> {
   const stored = items.map((i) => refusals.get(i));
   if (!stored.some(Boolean)) return items;
-  const tz = await propertyTimeZone(ctx);
-  const when = (at: string) =>
-    new Intl.DateTimeFormat(ctx.lang === 'zh' ? 'zh-CN' : ctx.lang, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: tz,
-    }).format(new Date(at));
+  const dates = await datesFor(ctx);
   items.forEach((item, i) => {
     const r = stored[i];
     if (!r || !item.lastRefusal) return;
     const params = { ...r.params };
+    // A ban's day in the reader's language (kept as bannedFrom; a refusal stored before kept the day in since).
+    const banDay =
+      params.bannedFrom ?? (/^\d{4}-\d{2}-\d{2}$/.test(String(params.since)) ? params.since : null);
+    if (banDay) params.since = dates.day(String(banDay));
     if (r.limit) {
       params.limit = t(ctx.lang, `visitors.limitName.${r.limit}`);
-      params.next = params.nextPossibleAt ? when(String(params.nextPossibleAt)) : '';
+      params.next = params.nextPossibleAt ? dates.instant(String(params.nextPossibleAt)) : '';
     }
     item.lastRefusal = { ...item.lastRefusal, message: t(ctx.lang, r.key, params) };
   });

@@ -17,7 +17,7 @@ import { assertVehicleRefs } from '../vehicles/refs';
 import { assertResident, propertySettingsOf } from '../residents/service';
 import { properties } from '../properties/table';
 import { residents } from '../residents/table';
-import { propertyTimeZone } from '../visitors/limits';
+import { propertyTimeZone } from '../properties/dates';
 import { visitors } from '../visitors/table';
 import { registerVisitor } from '../visitors/write';
 import { getCaregiver, own } from './service';

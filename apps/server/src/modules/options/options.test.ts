@@ -170,7 +170,13 @@ describe('the properties a central user may work on (GET /properties/options)', 
     expect(res.statusCode, res.body).toBe(200);
     const offered = res.json<Page<PropertyOption>>().data;
     expect(offered).toEqual([
-      { id: active.id, label: 'Zephyr Court Active', detail: active.code, country: active.country },
+      {
+        id: active.id,
+        label: 'Zephyr Court Active',
+        detail: active.code,
+        country: active.country,
+        timezone: active.timezone,
+      },
     ]);
     const all = (await central('/properties/options?filter[term]=zephyr', admin)).json<
       Page<PropertyOption>

@@ -279,7 +279,7 @@ describe('reservations', () => {
     expect(clash.statusCode).toBe(422);
     expect(errors(clash)).toEqual({
       startsOn: [
-        'Esta plaza ya está reservada del 2099-01-01 al 2099-01-10; vuelve a estar libre desde el 2099-01-11',
+        'Esta plaza ya está reservada del 1 ene 2099 al 10 ene 2099; vuelve a estar libre desde el 11 ene 2099',
       ],
     });
     expect(

@@ -5,7 +5,7 @@ import { HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { query } from '../../platform/db';
 import { buildings } from '../buildings/table';
-import { properties } from '../properties/table';
+import { datesFor } from '../properties/dates';
 import { reservedTodaySql, spotStatusSql } from '../spots/status';
 import { spots } from '../spots/table';
 import { parkingAreas, parkingMaps } from './table';
@@ -85,21 +85,6 @@ export async function loadMap(ctx: Scope): Promise<ParkingMap> {
   };
 }
 
-/** A moment as the property's people read it: their language, the property's time zone. */
-export async function propertyTime(ctx: Scope, at: Date): Promise<string> {
-  const [p] = await ctx.tx
-    .select({ timezone: properties.timezone })
-    .from(properties)
-    .where(eq(properties.id, ctx.propertyId));
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  try {
-    return new Intl.DateTimeFormat(ctx.lang, { ...options, timeZone: p?.timezone ?? 'UTC' }).format(at);
-  } catch {
-    // An unknown time zone name stored on the property: say it in UTC rather than fail the answer.
-    return `${new Intl.DateTimeFormat(ctx.lang, { ...options, timeZone: 'UTC' }).format(at)} UTC`;
-  }
-}
-
 /** The map's version row, locked for this transaction (created at version 0 the first time). */
 async function lockMap(ctx: Scope) {
   const propertyId = ctx.propertyId;
@@ -122,7 +107,7 @@ export async function saveLayout(ctx: Scope, body: z.output<typeof mapLayoutBody
   if (map.version !== body.version)
     throw new HttpError(409, 'map.stale', {
       name: map.updatedByName ?? '—',
-      time: await propertyTime(ctx, map.updatedAt),
+      time: (await datesFor(ctx)).instant(map.updatedAt),
     });
   const check = async (table: typeof buildings | typeof parkingAreas | typeof spots, ids: number[]) => {
     if (!ids.length) return;

@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
 import {
+  formatInstant,
+  INTL_LOCALES,
   ownVerdict,
+  wallClockIn,
   type Language,
   type Observation,
   type PatrolReport,
@@ -16,7 +19,7 @@ import { exportWorkbook } from '../../platform/xlsx';
 import { contentDisposition, ownedFile } from '../files/service';
 import { files } from '../files/table';
 import { OBSERVATION_ENTITY } from '../patrolling/observations';
-import { propertyTimeZone } from '../visitors/limits';
+import { propertyTimeZone } from '../properties/dates';
 import { getReport, reportPhotoOwner } from './reports';
 
 /*
@@ -32,42 +35,20 @@ const EMBEDDABLE = new Set(['image/png', 'image/jpeg']);
 const PDF_PHOTO_BYTES_MAX = 40 * 1024 * 1024;
 const PHOTO_BOX: [number, number] = [150, 112];
 
-const intlLocale = (lang: Language) => (lang === 'zh' ? 'zh-CN' : lang);
-
-/** A date-time in the property's time zone, in the caller's language. */
+/**
+ * A date-time in the property's time zone, in the caller's language. The report names its zone once, above its
+ * times, so each time is written without it (read as if by a reader in that zone).
+ */
 const formatter = (lang: Language, tz: string) => {
-  const f = new Intl.DateTimeFormat(intlLocale(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: tz,
-  });
-  return (iso: string | null) => (iso ? f.format(new Date(iso)) : '—');
+  const at = { intlLocale: INTL_LOCALES[lang], timeZone: tz, readerZone: tz };
+  return (iso: string | null) => (iso ? formatInstant(iso, at) : '—');
 };
 
 /**
- * The instant as the wall clock of `tz` shows it, as a Date whose UTC fields are that clock: a spreadsheet's date
- * cells have no time zone, so they are written as the property's local time (the header names the zone).
+ * The instant as the wall clock of `tz` shows it (a spreadsheet's date cells have no time zone, so they are written
+ * as the property's local time; the header names the zone).
  */
-function wallClock(iso: string | null, tz: string): Date | null {
-  if (!iso) return null;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return new Date(
-    Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!),
-  );
-}
+const wallClock = (iso: string | null, tz: string) => (iso ? wallClockIn(iso, tz) : null);
 
 const position = (lang: Language, lat: number | null, lon: number | null) =>
   lat === null || lon === null

@@ -195,7 +195,7 @@ describe('observations', () => {
     const first = await ok<Observation>(await observe(fields, [['car.png', PNG]]));
     expect(first).toMatchObject({
       checkInId: round.id,
-      plate: 'zz 999',
+      plate: 'ZZ 999',
       notes: 'Blocking the ramp',
       duplicate: false,
       lookup: { plate: 'ZZ999', matches: [] },

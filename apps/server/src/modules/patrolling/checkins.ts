@@ -79,6 +79,7 @@ interface Row {
   property_id: string;
   code: string;
   name: string;
+  timezone: string;
   user_name: string;
   checked_in_at: Date | string;
   latitude: number | null;
@@ -99,7 +100,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 function serialize(r: Row): CheckIn {
   return {
     id: Number(r.id),
-    property: { id: Number(r.property_id), code: r.code, name: r.name },
+    property: { id: Number(r.property_id), code: r.code, name: r.name, timezone: r.timezone },
     userName: r.user_name,
     checkedInAt: iso(r.checked_in_at)!,
     latitude: r.latitude,
@@ -120,7 +121,7 @@ function serialize(r: Row): CheckIn {
 export async function readCheckIns(ctx: Scope, where: ReturnType<typeof sql>, limit = 1): Promise<CheckIn[]> {
   const rows = await query<Row>(
     ctx.tx,
-    sql`select c.id, c.property_id, p.code, p.name, c.user_name, c.checked_in_at, c.latitude, c.longitude,
+    sql`select c.id, c.property_id, p.code, p.name, p.timezone, c.user_name, c.checked_in_at, c.latitude, c.longitude,
         c.distance_meters, c.location_status, c.checked_out_at, c.checkout_latitude, c.checkout_longitude,
         c.checkout_distance_meters, p.settings,
         (select count(*) from patrol_observations o

@@ -2,7 +2,7 @@ import type { OfflineLookupData, OfflinePlate } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import { query } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
-import { propertyTimeZone } from '../visitors/limits';
+import { propertyTimeZone } from '../properties/dates';
 
 /**
  * GET /patrolling/offline-data (issue 18, decision 0029): every plate of the property that a lookup could answer

@@ -82,6 +82,7 @@ describe('GET /patrolling/properties', () => {
       city: 'Austin',
       zoneId: north,
       zone: { id: north, name: 'North' },
+      timezone: 'America/New_York',
       latitude: 30.2,
       longitude: -97.7,
       counters: [

@@ -164,7 +164,7 @@ describe('asking for a warning', () => {
     const item = await ok<PermitWarningItem>(await ask(obs.id));
     expect(item).toMatchObject({
       status: 'pending',
-      plate: 'hbv-4471',
+      plate: 'HBV-4471',
       plateNormalized: 'HBV4471',
       observationId: obs.id,
       checkInId: activeCheckInId,
@@ -196,7 +196,7 @@ describe('asking for a warning', () => {
     const toManager = await eventually('the manager’s mail', () =>
       inbox.find((m) => m.to.includes(manager.email) && m.text.includes(link)),
     );
-    expect(toManager.text).toContain('hbv-4471');
+    expect(toManager.text).toContain('HBV-4471');
     expect(toManager.text).toContain('solicita colocar un aviso');
     expect(toManager.text).toContain(inspectorName);
     expect(toManager.text).toContain(`http://${property.code}.parkade.test${link}`);

@@ -54,7 +54,7 @@ describe('/my/vehicles', () => {
     const ana = await newResident();
     const ben = await newResident();
     const car = await ok<VehicleItem>(await ana.post('/my/vehicles', { plate: 'ana-101', color: 'Blue' }));
-    expect(car).toMatchObject({ residentId: ana.id, plate: 'ana-101', plateNormalized: 'ANA101' });
+    expect(car).toMatchObject({ residentId: ana.id, plate: 'ANA-101', plateNormalized: 'ANA101' });
     await ok(await ben.post('/my/vehicles', { plate: 'BEN 202' }));
     // Staff set the sticker; the resident's edit keeps it.
     await ok(

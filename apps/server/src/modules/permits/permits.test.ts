@@ -155,10 +155,10 @@ describe('what a vehicle or a permit points at', () => {
 });
 
 describe('vehicles', () => {
-  it('normalises the plate, keeps it as typed, and refuses the same plate twice in the property', async () => {
+  it('normalises the plate, keeps it in its display form, and refuses the same plate twice in the property', async () => {
     const r = await newResident();
     const v = await newVehicle(r.id, 'abc-12 3');
-    expect(v).toMatchObject({ plate: 'abc-12 3', plateNormalized: 'ABC123' });
+    expect(v).toMatchObject({ plate: 'ABC-12 3', plateNormalized: 'ABC123' });
     const dup = await call('POST', '/vehicles', { residentId: r.id, plate: 'ABC 123' }, { lang: 'es' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json<{ errors: Record<string, string[]> }>().errors.plate).toEqual([
@@ -534,7 +534,17 @@ describe('printed permits', () => {
       tx.select({ name: properties.name }).from(properties).where(eq(properties.id, propertyId)),
     );
     expect(Object.keys(body).sort()).toEqual(
-      ['code', 'kind', 'plate', 'propertyName', 'shownStatus', 'valid', 'validFrom', 'validTo'].sort(),
+      [
+        'code',
+        'kind',
+        'plate',
+        'propertyName',
+        'shownStatus',
+        'timezone',
+        'valid',
+        'validFrom',
+        'validTo',
+      ].sort(),
     );
     expect(body).toMatchObject({
       code: permit.code,

@@ -7,6 +7,7 @@ import { t } from '../../platform/i18n';
 import { newPdf, pdfBuffer } from '../../platform/pdf';
 import { areaOrigin } from '../auth/service';
 import { contentDisposition } from '../files/service';
+import { datesFor } from '../properties/dates';
 import { propertyLogo } from '../residents/documents';
 import { printable } from './service';
 import { lazy } from '../../platform/lazy';
@@ -69,7 +70,9 @@ export async function permitPdf(ctx: Scope, id: number, q: z.output<typeof permi
   doc.text(typeName, x + pad, doc.y + 2, { width: W - 120 });
   doc.text(
     permit.expiresOn
-      ? t(used, 'permits.print.validTo', { date: permit.expiresOn })
+      ? t(used, 'permits.print.validTo', {
+          date: (await datesFor(ctx, { lang: used, document: true })).day(permit.expiresOn),
+        })
       : t(used, 'permits.print.noEnd'),
     x + pad,
     doc.y + 2,

@@ -1,4 +1,5 @@
 import {
+  isoDayIn,
   PERMIT_SHOWN_STATUSES,
   permitActionsFrom,
   type PermitItem,
@@ -20,6 +21,7 @@ import {
 } from '../../platform/list-query';
 import { makes } from '../makes/table';
 import { permitTypes } from '../permit-types/table';
+import { propertyTimeZone } from '../properties/dates';
 import { spots } from '../spots/table';
 import { tenantUsers } from '../users/table';
 import { vehicles } from '../vehicles/table';
@@ -191,15 +193,18 @@ export async function publicPermit(ctx: Scope, token: string) {
     if (visitor) return visitor;
     throw notFound('permits');
   }
+  const timezone = await propertyTimeZone(ctx);
   return {
     code: row.code,
     plate: row.plate,
     propertyName: ctx.property?.name ?? '',
     shownStatus: row.shownStatus,
-    validFrom: row.startDate ?? (row.approvedAt ? row.approvedAt.toISOString().slice(0, 10) : null),
+    // Without a start date, the day it was approved at the property.
+    validFrom: row.startDate ?? (row.approvedAt ? isoDayIn(row.approvedAt, timezone) : null),
     validTo: row.expiresOn,
     valid: row.shownStatus === 'approved',
     kind: 'resident' as const,
+    timezone,
   };
 }
 

@@ -127,7 +127,7 @@ export const propertiesList = defineListResource({
 /**
  * The properties a central user may work on (GET /properties/options; issue 36 §1, decision 0039): to a holder of
  * `properties.index`, every property; to other central staff — a patrol officer, a dispatcher — the active ones,
- * the properties patrolled (GET /patrolling/properties lists the same). Id, name (label), code (detail) and country.
+ * the properties patrolled (GET /patrolling/properties lists the same). Id, name (label), code (detail), country and time zone.
  */
 export const propertyOptionsList = defineListResource({
   table: properties,
@@ -136,6 +136,7 @@ export const propertyOptionsList = defineListResource({
     label: properties.name,
     detail: properties.code,
     country: properties.country,
+    timezone: properties.timezone,
   },
   scope: (ctx) =>
     ctx.session?.permissions.includes('properties.index') ? undefined : eq(properties.active, true),

@@ -6,6 +6,7 @@ import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
 import { queueMail } from '../outbox/mail';
+import { datesFor } from '../properties/dates';
 import { tenantUsers } from '../users/table';
 import { getReservation } from './service';
 import { reservations } from './table';
@@ -29,12 +30,14 @@ async function tellResident(ctx: Scope, r: ReservationItem) {
   const lang = (LANGUAGES as readonly string[]).includes(who.language) ? (who.language as Language) : 'en';
   const place = ctx.property?.name ?? '';
   const approved = r.status === 'confirmed';
+  // The days as the recipient reads them, in their language (decision 0039 §12).
+  const dates = await datesFor(ctx, { lang, document: true });
   const vars = {
     name: who.fullName,
     place,
     spot: r.spot?.number ?? '',
-    from: r.startsOn,
-    to: r.endsOn,
+    from: dates.day(r.startsOn),
+    to: dates.day(r.endsOn),
     reason: r.decisionComment ?? '—',
     url: `${areaOrigin(ctx)}/my/reservations`,
   };

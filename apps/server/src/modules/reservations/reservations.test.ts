@@ -1,10 +1,11 @@
-import type {
-  ListResponse,
-  ParkingMap,
-  ReservationEndResponse,
-  ReservationItem,
-  SpotDetail,
-  SpotItem,
+import {
+  formatDay,
+  type ListResponse,
+  type ParkingMap,
+  type ReservationEndResponse,
+  type ReservationItem,
+  type SpotDetail,
+  type SpotItem,
 } from '@parkade/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,8 @@ const errors = (res: { json: <X>() => X }) => res.json<{ errors: Record<string, 
 const reserve = (spotId: number, residentId: number, startsOn: string, endsOn: string, lang?: string) =>
   call('POST', '/reservations', { spotId, residentId, startsOn, endsOn }, { lang });
 const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+/** A day as an English message writes it (decision 0039 §12). */
+const written = (iso: string) => formatDay(iso, { intlLocale: 'en-US' });
 
 describe('reservations', () => {
   it('reserves a spot between two dates; the map, /spots and the spot page all say Reserved (one derivation)', async () => {
@@ -132,18 +135,18 @@ describe('reservations', () => {
     expect(inside.statusCode).toBe(422);
     expect(errors(inside)).toEqual({
       startsOn: [
-        'This spot is already reserved from 2098-01-01 to 2098-01-10; it is free again from 2098-01-11',
+        'This spot is already reserved from Jan 1, 2098 to Jan 10, 2098; it is free again from Jan 11, 2098',
       ],
     });
     const lastDay = await reserve(spotB.id, tom.id, '2098-01-10', '2098-01-20', 'es');
     expect(errors(lastDay)).toEqual({
       startsOn: [
-        'Esta plaza ya está reservada del 2098-01-01 al 2098-01-10; vuelve a estar libre desde el 2098-01-11',
+        'Esta plaza ya está reservada del 1 ene 2098 al 10 ene 2098; vuelve a estar libre desde el 11 ene 2098',
       ],
     });
     const around = await reserve(spotB.id, tom.id, '2097-12-01', '2098-02-01', 'zh');
     expect(errors(around)).toEqual({
-      startsOn: ['该车位已于 2098-01-01 至 2098-01-10 被预订；自 2098-01-11 起再次空闲'],
+      startsOn: ['该车位已于 2098年1月1日 至 2098年1月10日 被预订；自 2098年1月11日 起再次空闲'],
     });
     // The day after and the day before are free; another spot on the same dates too.
     json(await reserve(spotB.id, tom.id, '2098-01-11', '2098-01-20'));
@@ -331,7 +334,7 @@ describe('ending, cancelling, and the first free day', () => {
     const again = await reserve(spotC(), rosa.id, day(0), day(4));
     expect(errors(again)).toEqual({
       startsOn: [
-        `This spot is already reserved from ${day(0)} to ${day(4)}; it is free again from ${day(8)}`,
+        `This spot is already reserved from ${written(day(0))} to ${written(day(4))}; it is free again from ${written(day(8))}`,
       ],
     });
     json(await reserve(spotC(), rosa.id, day(8), day(19)));

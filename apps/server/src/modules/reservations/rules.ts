@@ -2,6 +2,7 @@ import type { PropertySettings } from '@parkade/contract';
 import { and, count, eq, gte, inArray, ne } from 'drizzle-orm';
 import { fieldError, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
+import { datesFor } from '../properties/dates';
 import { propertySettingsOf, residentLimit } from '../residents/service';
 import { residents } from '../residents/table';
 import { spots } from '../spots/table';
@@ -126,10 +127,11 @@ export async function checkReservation(
   if (clash && opts.asker === 'resident') throw fieldError('spotId', 'reservations.taken');
   if (clash) {
     const { firstFreeOn } = await freeRun(ctx, ask.spotId, clash.startsOn, opts.exceptId);
+    const dates = await datesFor(ctx);
     throw fieldError('startsOn', 'reservations.overlapFreeFrom', {
-      from: clash.startsOn,
-      to: clash.endsOn,
-      date: firstFreeOn,
+      from: dates.day(clash.startsOn),
+      to: dates.day(clash.endsOn),
+      date: dates.day(firstFreeOn),
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@parkade/contract';
+import { isoDayIn, type Language } from '@parkade/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FileAnswer } from '../../platform/file-answer';
@@ -8,6 +8,7 @@ import { defineListResource, type ListResource } from '../../platform/list-query
 import { newPdf, pdfBuffer, streamToBuffer, type PdfDoc } from '../../platform/pdf';
 import { contentDisposition } from '../files/service';
 import { files } from '../files/table';
+import { datesFor, propertyTimeZone } from '../properties/dates';
 import { properties } from '../properties/table';
 import { policiesText } from './mail';
 import { getResident, propertySettingsOf, residentsList, withUnits } from './service';
@@ -103,13 +104,13 @@ export async function agreementPdf(ctx: Scope, id: number) {
       // an unreadable signature image is left out; the date below still says it was signed
     }
   }
-  doc
-    .font(regular)
-    .text(
-      sig?.signedAt
-        ? t(lang, 'residents.agreement.signed', { date: sig.signedAt.toISOString().slice(0, 10) })
-        : t(lang, 'residents.agreement.unsigned'),
-    );
+  doc.font(regular).text(
+    sig?.signedAt
+      ? t(lang, 'residents.agreement.signed', {
+          date: (await datesFor(ctx, { lang, document: true })).day(sig.signedAt),
+        })
+      : t(lang, 'residents.agreement.unsigned'),
+  );
   doc.text(`${resident.fullName} · ${resident.email ?? ''}`);
   return pdfAnswer(`permit-agreement-${id}.pdf`, await pdfBuffer(doc));
 }
@@ -141,6 +142,8 @@ export async function exportResidents(ctx: Scope, query: string): Promise<FileAn
   });
   await withUnits(ctx, data);
   const lang = ctx.lang;
+  // The day a resident was created at the property, in its zone (the UTC day can be the next one).
+  const zone = await propertyTimeZone(ctx);
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(t(lang, 'residents.import.sheet'));
   const cols = [
@@ -174,7 +177,7 @@ export async function exportResidents(ctx: Scope, query: string): Promise<FileAn
       lease_expiration: x.leaseExpirationAt ?? '',
       status: t(lang, `residents.status.${x.status}`),
       vehicles: neutralise((x.vehicles ?? []).map((v) => v.plate).join(', ')),
-      createdAt: x.createdAt.slice(0, 10),
+      createdAt: isoDayIn(x.createdAt, zone),
     });
   return {
     body: Buffer.from(await wb.xlsx.writeBuffer()),

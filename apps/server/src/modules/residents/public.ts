@@ -12,6 +12,7 @@ import { passwordChanged } from '../auth/service';
 import { guardUnique } from '../../platform/crud';
 import { HttpError, invalid } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
+import { propertyTimeZone } from '../properties/dates';
 import { tenantUsers } from '../users/table';
 import { agreementContent, agreementPdf } from './documents';
 import { getResident, NO_PASSWORD, refreshResidentSearch } from './service';
@@ -93,6 +94,7 @@ async function answer(ctx: Scope, link: LinkHolder): Promise<PublicResident> {
     status: resident.status,
     propertyName: ctx.property?.name ?? '',
     propertyCountry: ctx.property?.country ?? null,
+    propertyTimezone: await propertyTimeZone(ctx),
     units: (resident.units ?? []).map((x) => `${x.buildingName} · ${x.name}`),
     hasPassword: link.passwordHash !== NO_PASSWORD,
     registered: !!link.registeredAt,

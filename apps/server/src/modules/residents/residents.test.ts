@@ -288,7 +288,7 @@ describe('residents', () => {
     const cars = await ok<ListResponse<{ plate: string }>>(
       await call('GET', `/vehicles?filter[residentId]=${r.id}`),
     );
-    expect(cars.data.map((v) => v.plate)).toEqual(['del-001']);
+    expect(cars.data.map((v) => v.plate)).toEqual(['DEL-001']);
     const ps = await ok<ListResponse<{ code: string }>>(
       await call('GET', `/permits?filter[residentId]=${r.id}`),
     );

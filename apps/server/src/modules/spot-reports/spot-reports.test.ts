@@ -97,7 +97,7 @@ describe('a resident reports a car in their reserved spot', () => {
       spotId: spots[0]!.id,
       spotNumber: spots[0]!.number,
       residentId: rosa.id,
-      plate: 'abc-123',
+      plate: 'ABC-123',
       plateNormalized: 'ABC123',
       note: 'Blue sedan since 8 am',
       status: 'open',
@@ -113,7 +113,7 @@ describe('a resident reports a car in their reserved spot', () => {
         await s.call('GET', '/my/spot-reports?include=spot', undefined, { token: rosaToken }),
       )
     ).data;
-    expect(mine.map((r) => r.plate)).toEqual([null, 'abc-123']);
+    expect(mine.map((r) => r.plate)).toEqual([null, 'ABC-123']);
     expect(mine[0]!.spot).toEqual({ id: spots[0]!.id, number: spots[0]!.number });
     // The resident sees their photo; another resident sees neither the report nor the photo.
     const photo = await s.ctx.app.inject({
@@ -178,7 +178,7 @@ describe('staff and patrol see and resolve reports', () => {
     await ok(await s.call('POST', '/banned-vehicles', { plate: 'ABC 123', reasonId: reason.id }));
     const all = await staffList('include=resident,spot');
     expect(all.length).toBeGreaterThanOrEqual(3);
-    const abc = all.find((r) => r.plate === 'abc-123')!;
+    const abc = all.find((r) => r.plate === 'ABC-123')!;
     expect(abc).toMatchObject({
       resident: { id: rosa.id, fullName: 'Rosa Resident' },
       spot: { number: spots[0]!.number },
@@ -196,7 +196,7 @@ describe('staff and patrol see and resolve reports', () => {
   });
 
   it('resolves a report once, keeping who, when and the note; the resident sees it resolved', async () => {
-    const abc = (await staffList('filter[term]=abc')).find((r) => r.plate === 'abc-123')!;
+    const abc = (await staffList('filter[term]=abc')).find((r) => r.plate === 'ABC-123')!;
     const photo = await s.ctx.app.inject({
       method: 'GET',
       url: `/tenant/api/spot-reports/${abc.id}/photo`,

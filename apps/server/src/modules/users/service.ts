@@ -3,6 +3,7 @@ import {
   USER_EXPORT_COLUMNS,
   USER_STATUSES,
   usersListQuery,
+  wallClockIn,
   type ListResponse,
   type UserItem,
   type UserStatus,
@@ -18,6 +19,7 @@ import { belongsTo, defineListResource, rowsByIds, type ListResource } from '../
 import type { Scope } from '../../platform/scope';
 import { exportWorkbook } from '../../platform/xlsx';
 import { contentDisposition } from '../files/service';
+import { propertyTimeZone } from '../properties/dates';
 import { roles } from '../roles';
 import { mailOutbox } from '../outbox/table';
 import { centralUsers, tenantUsers, userInvitations } from './table';
@@ -259,12 +261,15 @@ export async function exportUsers(ctx: Scope, query: string): Promise<FileAnswer
   const { data } = await listUsers(ctx, params.toString());
   const lang = ctx.lang;
   const dates = new Set(['lastLoginAt', 'recoveryAt', 'createdAt']);
-  const date = (v: string | null) => (v ? new Date(v) : null);
+  // A property's staff in its zone, written as its wall clock (a cell's date has no zone; the header names it);
+  // central staff in UTC (decision 0039 §12).
+  const zone = ctx.property ? await propertyTimeZone(ctx) : 'UTC';
+  const date = (v: string | null) => (v ? wallClockIn(v, zone) : null);
   const body = await exportWorkbook({
     sheet: t(lang, 'users.sheet'),
     columns: USER_EXPORT_COLUMNS.map((key) => ({
       key,
-      header: t(lang, `users.fields.${key}`),
+      header: dates.has(key) ? `${t(lang, `users.fields.${key}`)} (${zone})` : t(lang, `users.fields.${key}`),
       width: key === 'email' || key === 'fullName' ? 30 : 18,
       ...(dates.has(key) ? { dateFormat: 'yyyy-mm-dd hh:mm' } : {}),
     })),

@@ -200,9 +200,10 @@ describe("a property's staff users", () => {
       'Rol',
       'Idioma',
       'Estado',
-      'Último inicio de sesión',
-      'Último restablecimiento de contraseña',
-      'Creado',
+      // Times in the property's zone, named in the header (decision 0039 §12).
+      'Último inicio de sesión (America/New_York)',
+      'Último restablecimiento de contraseña (America/New_York)',
+      'Creado (America/New_York)',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(0, 7)).toEqual([

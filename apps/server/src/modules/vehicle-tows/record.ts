@@ -4,9 +4,9 @@ import { t } from '../../platform/i18n';
 import { newPdf, pdfBuffer, streamToBuffer, type PdfDoc } from '../../platform/pdf';
 import type { Scope } from '../../platform/scope';
 import { contentDisposition, findFile } from '../files/service';
+import { datesFor } from '../properties/dates';
 import { propertyLogo } from '../residents/documents';
 import { getVehicleTow } from './service';
-import { localTime } from './write';
 
 /** Images pdfkit embeds; other photos (WebP) are named with a line instead. */
 const EMBEDDABLE = new Set(['image/png', 'image/jpeg']);
@@ -22,7 +22,9 @@ export async function towRecordPdf(ctx: Scope, id: number): Promise<FileAnswer> 
   const tow = await getVehicleTow(ctx, id);
   const { doc, bold, regular, lang } = newPdf(ctx.lang);
   const tr = (key: string, params?: Record<string, string | number>) => t(lang, key, params);
-  const when = async (s: string | null | undefined) => (s ? localTime(ctx, new Date(s)) : '—');
+  // Paper is read anywhere and later: every time names the property's zone (decision 0039 §12).
+  const dates = await datesFor(ctx, { lang, document: true });
+  const when = (s: string | null | undefined) => (s ? dates.instant(s) : '—');
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
@@ -70,8 +72,8 @@ export async function towRecordPdf(ctx: Scope, id: number): Promise<FileAnswer> 
     doc.font(bold).fontSize(11).fillColor('#111').text(`${label}: `, { continued: true, width });
     doc.font(regular).text(value, { width });
   };
-  const by = async (who: VehicleTowItem['authorizedBy'], at: string | null | undefined) =>
-    who || at ? tr('vehicleTows.record.byAt', { name: who?.name ?? '—', at: await when(at) }) : null;
+  const by = (who: VehicleTowItem['authorizedBy'], at: string | null | undefined) =>
+    who || at ? tr('vehicleTows.record.byAt', { name: who?.name ?? '—', at: when(at) }) : null;
 
   // The vehicle as the lookup found it when the tow was authorised.
   section(tr('vehicleTows.record.vehicle'));
@@ -94,25 +96,28 @@ export async function towRecordPdf(ctx: Scope, id: number): Promise<FileAnswer> 
         `${match.visitor.code} (${tr(VISITOR_STATUS_DISPLAY[match.visitor.status])})`,
       );
     if (match.ban)
-      line(tr('lookup.ban'), tr('lookup.banSince', { reason: match.ban.reason, since: match.ban.since }));
+      line(
+        tr('lookup.ban'),
+        tr('lookup.banSince', { reason: match.ban.reason, since: dates.day(match.ban.since) }),
+      );
   } else doc.font(regular).fontSize(11).text(tr('vehicleTows.record.notRegistered'), { width });
-  if (tow.lookup) line(tr('vehicleTows.record.lookedUpAt'), await when(tow.lookup.checkedAt));
+  if (tow.lookup) line(tr('vehicleTows.record.lookedUpAt'), when(tow.lookup.checkedAt));
 
   const w = tow.warning!;
   section(tr('vehicleTows.record.warning', { id: w.id }));
   line(tr('permitWarnings.warningType'), w.warningName);
   line(tr('permitWarnings.reason'), w.reasonName);
   line(tr('permitWarnings.note'), w.note);
-  line(tr('vehicleTows.record.requested'), await by(w.requestedBy, w.requestedAt));
-  line(tr('vehicleTows.record.approved'), await by(w.decidedBy, w.decidedAt));
-  line(tr('vehicleTows.record.placed'), await by(w.placedBy, w.placedAt));
+  line(tr('vehicleTows.record.requested'), by(w.requestedBy, w.requestedAt));
+  line(tr('vehicleTows.record.approved'), by(w.decidedBy, w.decidedAt));
+  line(tr('vehicleTows.record.placed'), by(w.placedBy, w.placedAt));
 
   section(tr('vehicleTows.record.where'));
   line(tr('permitWarnings.spot'), w.observation.spotNumber);
   line(tr('permitWarnings.place'), w.observation.place);
   line(
     tr('vehicleTows.record.observed'),
-    await by({ id: null, name: w.observation.officer }, w.observation.observedAt),
+    by({ id: null, name: w.observation.officer }, w.observation.observedAt),
   );
   line(tr('permitWarnings.notes'), w.observation.notes);
   if (w.checkIn) {
@@ -126,21 +131,21 @@ export async function towRecordPdf(ctx: Scope, id: number): Promise<FileAnswer> 
         : '';
     line(
       tr('vehicleTows.record.checkIn'),
-      `${position} (${tr(`permitWarnings.location.${w.checkIn.locationStatus}`)}${distance}) · ${await when(w.checkIn.checkedInAt)}`,
+      `${position} (${tr(`permitWarnings.location.${w.checkIn.locationStatus}`)}${distance}) · ${when(w.checkIn.checkedInAt)}`,
     );
   }
 
   section(tr('vehicleTows.record.tow'));
   line(tr('vehicleTows.company'), tow.towName);
-  line(tr('vehicleTows.record.authorized'), await by(tow.authorizedBy, tow.towAuthorizationDate));
-  line(tr('vehicleTows.readyToTowAt'), await when(tow.readyToTowAt));
+  line(tr('vehicleTows.record.authorized'), by(tow.authorizedBy, tow.towAuthorizationDate));
+  line(tr('vehicleTows.readyToTowAt'), when(tow.readyToTowAt));
   line(tr('vehicleTows.note'), tow.note);
-  if (tow.closedAt) line(tr(`vehicleTows.record.closed.${tow.status}`), await by(tow.closedBy, tow.closedAt));
+  if (tow.closedAt) line(tr(`vehicleTows.record.closed.${tow.status}`), by(tow.closedBy, tow.closedAt));
   line(tr('vehicleTows.closeNote'), tow.closeNote);
 
   section(tr('vehicleTows.record.photos', { n: tow.photos?.length ?? 0 }), 340);
   for (const photo of tow.photos ?? []) {
-    const caption = `${tr(`vehicleTows.record.photoSource.${photo.source}`)} · ${await when(photo.takenAt)} · ${photo.name}`;
+    const caption = `${tr(`vehicleTows.record.photoSource.${photo.source}`)} · ${when(photo.takenAt)} · ${photo.name}`;
     const file = await findFile(ctx, photo.id);
     const { storage } = ctx.services;
     if (!EMBEDDABLE.has(file.mimeType) || !(await storage.exists(file.storageKey))) {
@@ -167,7 +172,7 @@ export async function towRecordPdf(ctx: Scope, id: number): Promise<FileAnswer> 
     .font(regular)
     .fontSize(9)
     .fillColor('#666')
-    .text(tr('vehicleTows.record.printed', { at: await when(new Date().toISOString()) }), { width });
+    .text(tr('vehicleTows.record.printed', { at: when(new Date().toISOString()) }), { width });
   return pdfAnswer(doc, `tow-record-${tow.id}-${tow.plateNormalized}.pdf`);
 }
 

@@ -15,21 +15,11 @@ import { lookupPlate } from '../patrolling/lookup';
 import { dbNow, ENTITY as WARNING_ENTITY, towEvidence, towReadiness } from '../permit-warnings/service';
 import { permitWarnings } from '../permit-warnings/table';
 import { tows } from '../tows/table';
-import { propertyTimeZone } from '../visitors/limits';
+import { datesFor } from '../properties/dates';
 import { ENTITY, getVehicleTow, own, towPhotos } from './service';
 import { vehicleTows } from './table';
 
 const v = vehicleTows;
-
-/** An instant as the property's staff read it: their language, the property's time zone. */
-export async function localTime(ctx: Scope, at: Date): Promise<string> {
-  const timeZone = await propertyTimeZone(ctx);
-  return new Intl.DateTimeFormat(ctx.lang === 'zh' ? 'zh-CN' : ctx.lang, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(at);
-}
 
 /**
  * POST /vehicle-tows (managers): authorises the tow of the car of a placed warning. Refused (in this order) when
@@ -59,7 +49,7 @@ export async function authorizeTow(ctx: Scope, body: z.output<typeof vehicleTowB
   const ready = await towReadiness(ctx, warning.placedAt);
   if (!ready.graceOver)
     throw new HttpError(422, 'vehicleTows.tooEarly', {
-      at: await localTime(ctx, ready.readyAt),
+      at: (await datesFor(ctx)).instant(ready.readyAt),
       hours: ready.graceHours,
     });
   const evidence = await towEvidence(ctx, warning);

@@ -1,4 +1,9 @@
-import { VISITOR_EXPORT_COLUMNS, VISITOR_STATUS_DISPLAY, type VisitorItem } from '@parkade/contract';
+import {
+  VISITOR_EXPORT_COLUMNS,
+  VISITOR_STATUS_DISPLAY,
+  wallClockIn,
+  type VisitorItem,
+} from '@parkade/contract';
 import type QRCodeLib from 'qrcode';
 import type { FileAnswer } from '../../platform/file-answer';
 import { HttpError } from '../../platform/errors';
@@ -10,7 +15,7 @@ import { exportWorkbook } from '../../platform/xlsx';
 import { areaOrigin } from '../auth/service';
 import { contentDisposition } from '../files/service';
 import { propertyLogo } from '../residents/documents';
-import { propertyTimeZone } from './limits';
+import { datesFor, propertyTimeZone } from '../properties/dates';
 import { getVisitor, visitorsList } from './service';
 import { permitToken } from './write';
 
@@ -26,13 +31,18 @@ export async function exportVisitors(ctx: Scope, query: string): Promise<FileAns
   params.set('include', 'resident,unit,make,model,state');
   const { data } = await visitorsList.list(ctx, params.toString());
   const lang = ctx.lang;
-  const date = (s: string | null) => (s ? new Date(s) : null);
+  // A cell's date has no zone: it is written as the property's wall clock, its header naming the zone (decision
+  // 0039 §12).
+  const zone = await propertyTimeZone(ctx);
+  const date = (s: string | null) => (s ? wallClockIn(s, zone) : null);
   const dates = new Set(['validFrom', 'validUntil', 'createdAt']);
   const body = await exportWorkbook({
     sheet: t(lang, 'visitors.sheet'),
     columns: VISITOR_EXPORT_COLUMNS.map((key) => ({
       key,
-      header: t(lang, `visitors.fields.${key}`),
+      header: dates.has(key)
+        ? `${t(lang, `visitors.fields.${key}`)} (${zone})`
+        : t(lang, `visitors.fields.${key}`),
       width: key === 'name' || key === 'resident' || key === 'email' ? 28 : 18,
       ...(dates.has(key) ? { dateFormat: 'yyyy-mm-dd hh:mm' } : {}),
     })),
@@ -73,16 +83,10 @@ export async function visitorPermitPdf(ctx: Scope, id: number): Promise<FileAnsw
     throw new HttpError(422, 'visitors.notPrintable', {
       status: t(ctx.lang, VISITOR_STATUS_DISPLAY[visitor.shownStatus]),
     });
-  const tz = await propertyTimeZone(ctx);
   const { doc, bold, regular, lang } = newPdf(ctx.lang);
-  const when = (s: string | null) =>
-    s
-      ? new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : lang, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: tz,
-        }).format(new Date(s))
-      : '—';
+  // Paper is read anywhere and later: its times name the property's zone (decision 0039 §12).
+  const dates = await datesFor(ctx, { lang, document: true });
+  const when = (s: string | null) => (s ? dates.instant(s) : '—');
   const logo = await propertyLogo(ctx);
   if (logo) {
     try {

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-
 import { HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
+import { datesFor, propertyTimeZone } from '../properties/dates';
 import { properties } from '../properties/table';
 import { propertySettingsOf, residentLimit } from '../residents/service';
 import { residents } from '../residents/table';
@@ -44,14 +45,6 @@ export interface LimitBreach {
   days?: number;
   /** nightsInRow: the plate, as the message names it. */
   plate?: string;
-}
-
-export async function propertyTimeZone(ctx: Scope): Promise<string> {
-  const [p] = await ctx.tx
-    .select({ tz: properties.timezone })
-    .from(properties)
-    .where(eq(properties.id, ctx.propertyId));
-  return p?.tz ?? 'UTC';
 }
 
 /** The resident's limits: their own values, else the property's settings. */
@@ -274,18 +267,12 @@ async function nightsInRow(
 
 /** The 422 of a breached limit: which limit, when the next permit is possible, and how to ask staff. */
 export async function limitError(ctx: Scope, residentId: number, b: LimitBreach): Promise<HttpError> {
-  const tz = await propertyTimeZone(ctx);
+  const dates = await datesFor(ctx);
   const [who] = await ctx.tx
     .select({ name: tenantUsers.fullName })
     .from(tenantUsers)
     .where(and(eq(tenantUsers.propertyId, ctx.propertyId), eq(tenantUsers.id, residentId)));
-  const next = b.nextPossibleAt
-    ? new Intl.DateTimeFormat(ctx.lang === 'zh' ? 'zh-CN' : ctx.lang, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: tz,
-      }).format(b.nextPossibleAt)
-    : null;
+  const next = b.nextPossibleAt ? dates.instant(b.nextPossibleAt) : null;
   const params = {
     resident: who?.name ?? '',
     max: b.max,

@@ -5,7 +5,7 @@ import type { Scope } from '../../platform/scope';
 import { residents, residentUnits } from '../residents/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
-import { propertyTimeZone } from './limits';
+import { propertyTimeZone } from '../properties/dates';
 import { visitors } from './table';
 
 /*

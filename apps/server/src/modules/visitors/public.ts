@@ -21,6 +21,7 @@ import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
 import { queueMail } from '../outbox/mail';
+import { propertyTimeZone } from '../properties/dates';
 import { propertySettingsOf } from '../residents/service';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
@@ -90,7 +91,11 @@ async function validityOf(ctx: Scope, kind: PublicVisitorLink['kind'], visitor: 
 /** GET /public/visitors/token/{token} */
 async function openLink(ctx: Scope, token: string): Promise<PublicVisitorLink> {
   const link = await linkOf(ctx, token, { kinds: ['personal', 'poster', 'receipt'] });
-  const property = { name: ctx.property?.name ?? '', country: ctx.property?.country ?? null };
+  const property = {
+    name: ctx.property?.name ?? '',
+    country: ctx.property?.country ?? null,
+    timezone: await propertyTimeZone(ctx),
+  };
   const item = link.kind === 'poster' ? null : await getVisitor(ctx, link.visitorId!);
   const visitor = item ? await publicVisitor(ctx, item) : null;
   return { kind: link.kind, property, visitor, validity: await validityOf(ctx, link.kind, item) };

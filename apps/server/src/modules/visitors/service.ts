@@ -23,6 +23,7 @@ import {
 } from '../../platform/list-query';
 import { makes } from '../makes/table';
 import { models } from '../models/table';
+import { propertyTimeZone } from '../properties/dates';
 import { states } from '../states/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
@@ -254,5 +255,6 @@ export async function publicVisitorPermit(ctx: Scope, token: string) {
     validTo: iso(row.validUntil),
     valid: shownStatus === 'approved',
     kind: 'visitor' as const,
+    timezone: await propertyTimeZone(ctx),
   };
 }

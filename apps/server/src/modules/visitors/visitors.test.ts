@@ -124,7 +124,7 @@ describe('registering a visitor', () => {
     );
     expect(v.permitStatus).toBe('valid');
     expect(v.shownStatus).toBe('valid');
-    expect(v.plate).toBe('abc-1 23');
+    expect(v.plate).toBe('ABC-1 23');
     expect(v.plateNormalized).toBe('ABC123');
     expect(v.phone).toBe('+12125550100');
     expect(v.unitId).toBe(unitId);
@@ -187,7 +187,7 @@ describe('registering a visitor', () => {
     });
     const res = await register({ residentId: r.id, plate: 'ban 777' });
     expect(res.statusCode).toBe(422);
-    expect(res.json<Errors>().errors.plate![0]).toMatch(/banned at this property since 2020-01-01/);
+    expect(res.json<Errors>().errors.plate![0]).toMatch(/banned at this property since Jan 1, 2020/);
   });
 });
 

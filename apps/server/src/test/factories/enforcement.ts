@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { normalizePlate, type PermitWarningStatus, type PlateLookup } from '@parkade/contract';
+import { displayPlate, normalizePlate, type PermitWarningStatus, type PlateLookup } from '@parkade/contract';
 import { asc } from 'drizzle-orm';
 import type { Scope } from '../../platform/scope';
 import { insertFile } from '../../modules/files/service';
@@ -73,7 +73,9 @@ export async function makeObservation(
   checkIn: { id: number; userArea: 'tenant' | 'central'; userId: number; userName: string },
   opts: { plate?: string | null; observedAt?: Date; photos?: number; lookup?: boolean } = {},
 ) {
-  const plate = opts.plate === undefined ? fakePlate() : opts.plate;
+  // Stored as the product stores a plate typed: in its display form (decision 0039 §10).
+  const typed = opts.plate === undefined ? fakePlate() : opts.plate;
+  const plate = typed ? displayPlate(typed) : null;
   const [row] = await scope.tx
     .insert(patrolObservations)
     .values({

@@ -34,7 +34,7 @@ export function BanStatusChip({ status }: { status: BanStatus }) {
 export function BanPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const client = useQueryClient();
   const ban = useRecord<BannedVehicleItem>('/banned-vehicles', item.id).data;
   const [open, setOpen] = useState(false);
@@ -77,14 +77,14 @@ export function BanPanel({ item }: { item: { id: number } }) {
             <Typography>
               {t('bannedVehicles.bannedSince', {
                 name: ban.bannedBy?.name ?? '—',
-                date: formatDate(ban.bannedFrom, intlLocale),
+                date: formatDate(ban.bannedFrom, locale),
               })}
             </Typography>
             {ban.liftedAt && (
               <Typography>
                 {t('bannedVehicles.liftedOn', {
                   name: ban.liftedBy?.name ?? '—',
-                  date: formatDateTime(ban.liftedAt, intlLocale),
+                  date: formatDateTime(ban.liftedAt, locale),
                 })}
               </Typography>
             )}

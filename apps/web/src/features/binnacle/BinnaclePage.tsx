@@ -25,7 +25,7 @@ import { actionColor } from '../../ui/AuditLogDialog';
 import { DataTable, useListState, type DataTableColumn } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { RecordPicker } from '../../ui/fields';
-import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDateTime, ShownTimeZone, useDateLocale, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { PageHeader, type Crumb } from '../../ui/PageHeader';
 import { PROPERTY_OPTIONS, usePropertyOption } from '../../ui/PropertyScoped';
@@ -59,6 +59,9 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
       : null;
   const propertyId = search.propertyId ? Number(search.propertyId) : null;
   const property = usePropertyOption(central && propertyId ? propertyId : null);
+  // Centrally, the entries of the property filtered on in its zone; of every property, in the browser's.
+  const zone = central ? (property?.timezone ?? null) : undefined;
+  const locale = useDateLocale(zone);
 
   const columns = useMemo<DataTableColumn<AuditEntry>[]>(
     () => [
@@ -79,7 +82,7 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {row.userName ?? t('audit.system')} · {formatDateTime(row.createdAt, intlLocale)}
+              {row.userName ?? t('audit.system')} · {formatDateTime(row.createdAt, locale)}
             </Typography>
           </Stack>
         ),
@@ -90,7 +93,7 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
         secondary: true,
         minWidth: 160,
         flex: 0.9,
-        valueFormatter: (v: string) => formatDateTime(v, intlLocale),
+        valueFormatter: (v: string) => formatDateTime(v, locale),
       },
       {
         field: 'userName',
@@ -171,7 +174,7 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
           ]
         : []),
     ],
-    [t, intlLocale, central, update],
+    [t, intlLocale, locale, central, update],
   );
 
   const entityOptions = KNOWN_ENTITIES.map((e) => ({ value: e, label: entityLabel(t, e) })).sort((a, b) =>
@@ -234,7 +237,9 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
           </>
         }
       />
-      <EntryDialog entry={open} onClose={() => setOpen(null)} />
+      <ShownTimeZone.Provider value={locale.timeZone ?? null}>
+        <EntryDialog entry={open} onClose={() => setOpen(null)} />
+      </ShownTimeZone.Provider>
     </>
   );
 }
@@ -242,13 +247,13 @@ export function BinnaclePage({ crumbs }: { crumbs?: Crumb[] }) {
 /** One entry in full: who, when, from where, and every changed attribute old → new. */
 function EntryDialog({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const facts: [string, string | null | undefined][] = entry
     ? [
-        [t('binnacle.when'), formatDateTime(entry.createdAt, intlLocale)],
+        [t('binnacle.when'), formatDateTime(entry.createdAt, locale)],
         [t('binnacle.user'), entry.userName ?? t('audit.system')],
         [
           t('binnacle.entity'),

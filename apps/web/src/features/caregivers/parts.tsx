@@ -36,7 +36,8 @@ export function weekdayName(day: number, intlLocale: string, width: 'short' | 'l
 /** The days as the page's language names them; "Every day" for all seven. */
 export function useDaysText() {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
+  const { intlLocale } = locale;
   return (days: readonly number[]) =>
     days.length === 7 ? t('caregivers.everyDay') : days.map((d) => weekdayName(d, intlLocale)).join(', ');
 }
@@ -44,7 +45,8 @@ export function useDaysText() {
 /** Days of the week as checkboxes, Monday first; kept as numbers (0 = Sunday … 6 = Saturday). */
 export function DaysInput({ name, label }: { name: string; label: string }) {
   const mode = useFormMode();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
+  const { intlLocale } = locale;
   const controller = useController({ name });
   const message = useFieldError(controller);
   const daysText = useDaysText();
@@ -126,13 +128,13 @@ export function CaregiverStatusChip({ status }: { status: CaregiverStatus }) {
  */
 export function CaregiverState({ item }: { item: CaregiverItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   return (
     <>
       {item.lastRefusal && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {t('caregivers.refused', {
-            date: formatDateTime(item.lastRefusal.at, intlLocale),
+            date: formatDateTime(item.lastRefusal.at, locale),
             message: item.lastRefusal.message,
           })}
         </Alert>
@@ -151,8 +153,8 @@ export function CaregiverState({ item }: { item: CaregiverItem }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {item.lastPass
             ? t('caregivers.lastPass', {
-                from: formatDateTime(item.lastPass.validFrom, intlLocale),
-                until: formatDateTime(item.lastPass.validUntil, intlLocale),
+                from: formatDateTime(item.lastPass.validFrom, locale),
+                until: formatDateTime(item.lastPass.validUntil, locale),
               })
             : t('caregivers.noPass')}
         </Typography>

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { auditEntity } from '../../ui/audit';
 import type { DataTableColumn, ListState } from '../../ui/DataTable';
 import { FieldGrid, TextInput } from '../../ui/fields';
-import { formatDateTime } from '../../ui/locale';
+import { formatDateTime, type DateLocale } from '../../ui/locale';
 import { resourceScreens, type ResourceScreens } from '../../ui/resource-screens';
 import { CatalogNameFields, namesValues } from './CatalogNameFields';
 
@@ -53,7 +53,7 @@ export interface CatalogScreensConfig<Item extends CatalogItemBase, Values exten
   ExtraFields?: ComponentType<{ record?: Item }>;
   Fields?: ComponentType<{ record?: Item }>;
   /** Columns after name and code. */
-  columns?: (t: TFunction, intlLocale: string) => DataTableColumn<Item>[];
+  columns?: (t: TFunction, locale: DateLocale) => DataTableColumn<Item>[];
   /** Column filters above the table (they write their filter[...] into the URL through `list.update`). */
   Filters?: ComponentType<{ list: ListState }>;
   canDelete?: (item: Item) => boolean;
@@ -117,7 +117,7 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
     canDelete: config.canDelete,
     Fields,
     Filters: config.Filters,
-    columns: (t, intlLocale) => [
+    columns: (t, locale) => [
       {
         // Sorted by the server in the reader's language too (sort=name).
         field: 'name',
@@ -134,7 +134,7 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
         flex: 0.8,
         secondary: config.secondaryCode,
       },
-      ...(config.columns?.(t, intlLocale) ?? []),
+      ...(config.columns?.(t, locale) ?? []),
       {
         // The catalog's order (issue 36 §13): lists open sorted by it, then by name.
         field: 'position',
@@ -149,7 +149,7 @@ export function catalogScreens<Item extends CatalogItemBase, Values extends Fiel
         secondary: true,
         minWidth: 190,
         flex: 0.9,
-        valueFormatter: (v: string) => formatDateTime(v, intlLocale),
+        valueFormatter: (v: string) => formatDateTime(v, locale),
       },
     ],
   });

@@ -33,7 +33,7 @@ import { kindLabel, StatusChip } from './labels';
  */
 export function MailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -51,8 +51,8 @@ export function MailDialog({ id, onClose }: { id: number | null; onClose: () => 
         [t('outbox.status'), <StatusChip key="status" status={m.status} />],
         [t('outbox.kind'), kindLabel(t, m.kind)],
         [t('outbox.property'), m.property?.name ?? t('outbox.centralArea')],
-        [t('outbox.createdAt'), formatDateTime(m.createdAt, intlLocale)],
-        ...(m.sentAt ? [[t('outbox.sentAt'), formatDateTime(m.sentAt, intlLocale)] as [string, string]] : []),
+        [t('outbox.createdAt'), formatDateTime(m.createdAt, locale)],
+        ...(m.sentAt ? [[t('outbox.sentAt'), formatDateTime(m.sentAt, locale)] as [string, string]] : []),
         ...(m.attempts ? [[t('outbox.attempts'), String(m.attempts)] as [string, string]] : []),
         ...(m.lastError && m.status !== 'sent'
           ? [[t('outbox.lastError'), m.lastError] as [string, string]]

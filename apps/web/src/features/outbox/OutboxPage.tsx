@@ -6,7 +6,7 @@ import { useCan } from '../../ui/access';
 import { DataTable, useListState, type DataTableColumn } from '../../ui/DataTable';
 import { DateRangeFilter } from '../../ui/DateRangeFilter';
 import { RecordPicker } from '../../ui/fields';
-import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDateTime, ShownTimeZone, useDateLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { PageHeader } from '../../ui/PageHeader';
 import { useList, useRecord } from '../../ui/resource';
@@ -22,7 +22,6 @@ import { outboxSpec } from './search';
  */
 export function OutboxPage() {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
   const can = useCan();
   const canRead = can('outbox.show');
   const list = useListState(outboxSpec);
@@ -30,7 +29,9 @@ export function OutboxPage() {
   const [open, setOpen] = useState<number | null>(null);
   const { search, update } = list;
   const propertyId = search.propertyId ? Number(search.propertyId) : null;
-  const property = useRecord<{ id: number; name: string }>('/properties', propertyId);
+  const property = useRecord<{ id: number; name: string; timezone: string }>('/properties', propertyId);
+  // The mails of the property filtered on in its zone; of every property, in the browser's (decision 0039 §12).
+  const locale = useDateLocale(property.data?.timezone ?? null);
 
   const columns = useMemo<DataTableColumn<OutboxItem>[]>(() => {
     const recipient = (row: OutboxItem) =>
@@ -69,7 +70,7 @@ export function OutboxPage() {
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <StatusChip status={row.status} />
               <Typography variant="caption" color="text.secondary">
-                {formatDateTime(row.createdAt, intlLocale)}
+                {formatDateTime(row.createdAt, locale)}
               </Typography>
             </Stack>
           </Stack>
@@ -81,7 +82,7 @@ export function OutboxPage() {
         secondary: true,
         minWidth: 175,
         flex: 0.8,
-        valueFormatter: (v: string) => formatDateTime(v, intlLocale),
+        valueFormatter: (v: string) => formatDateTime(v, locale),
       },
       {
         field: 'to',
@@ -119,7 +120,7 @@ export function OutboxPage() {
         valueGetter: (_v: unknown, row: OutboxItem) => row.property?.name ?? t('outbox.centralArea'),
       },
     ];
-  }, [t, intlLocale, canRead]);
+  }, [t, locale, canRead]);
 
   const title = t('outbox.title');
   return (
@@ -159,7 +160,9 @@ export function OutboxPage() {
           </>
         }
       />
-      <MailDialog id={open} onClose={() => setOpen(null)} />
+      <ShownTimeZone.Provider value={locale.timeZone ?? null}>
+        <MailDialog id={open} onClose={() => setOpen(null)} />
+      </ShownTimeZone.Provider>
     </>
   );
 }

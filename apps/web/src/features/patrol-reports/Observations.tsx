@@ -47,7 +47,7 @@ function Thumbnail({ url, name }: { url: string; name: string }) {
 
 function ObservationCard({ report, o, n }: { report: PatrolReport; o: Observation; n: number }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const verdict = ownVerdict(o.lookup);
   const near = o.lookup?.matches.filter((m) => m.match === 'near') ?? [];
   const title = o.plate ?? t('patrolReports.noPlate');
@@ -75,10 +75,7 @@ function ObservationCard({ report, o, n }: { report: PatrolReport; o: Observatio
           )}
         </Stack>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
-          <Line
-            label={t('patrolReports.fields.observedAt')}
-            value={formatDateTime(o.observedAt, intlLocale)}
-          />
+          <Line label={t('patrolReports.fields.observedAt')} value={formatDateTime(o.observedAt, locale)} />
           <Line
             label={t('patrolReports.fields.spot')}
             value={o.spot ? t('patrolReports.spotNumber', { number: o.spot.number }) : null}

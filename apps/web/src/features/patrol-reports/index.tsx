@@ -13,11 +13,10 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../platform/api';
-import i18n from '../../platform/i18n';
 import { useCan } from '../../ui/access';
 import type { ListState } from '../../ui/DataTable';
 import { ListDateRange } from '../../ui/DateRangeFilter';
-import { asLanguage, formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDateTime, useUiLocale, type DateLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
 import { toast } from '../../ui/toast';
@@ -32,8 +31,6 @@ import { ReportObservations } from './Observations';
  * summary), never here.
  */
 
-const INTL = { en: 'en-US', es: 'es-ES', zh: 'zh-CN' } as const;
-
 /** "12.3456, -98.7654 · 40 m from the property", or that there was no position. */
 function where(t: TFunction, lat: number | null, lon: number | null, metres: number | null) {
   if (lat === null || lon === null) return t('patrolReports.noPosition');
@@ -44,7 +41,7 @@ function where(t: TFunction, lat: number | null, lon: number | null, metres: num
 /** The show page's card: the round (start, end, location) and the officer's summary. */
 function ReportFields({ record }: { record?: PatrolReportItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   if (!record) return null;
   const report = record as PatrolReport;
   const c = report.checkIn;
@@ -64,7 +61,7 @@ function ReportFields({ record }: { record?: PatrolReportItem }) {
           label={t('patrolReports.start')}
           value={
             <>
-              {formatDateTime(report.startedAt, intlLocale)}
+              {formatDateTime(report.startedAt, locale)}
               <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                 {where(t, c.latitude, c.longitude, c.distanceMeters)}
                 {c.distanceMeters !== null && ` (${t('patrolReports.radius', { radius: c.radiusMeters })})`}
@@ -77,7 +74,7 @@ function ReportFields({ record }: { record?: PatrolReportItem }) {
           value={
             report.endedAt ? (
               <>
-                {formatDateTime(report.endedAt, intlLocale)}
+                {formatDateTime(report.endedAt, locale)}
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                   {where(t, c.checkoutLatitude, c.checkoutLongitude, c.checkoutDistanceMeters)}
                 </Typography>
@@ -164,8 +161,8 @@ function ReportFilters({ list }: { list: ListState }) {
 }
 
 /** "Officer · when": a round's name in links and titles. */
-const roundName = (r: PatrolReportItem, intlLocale: string) =>
-  `${r.officer.name} · ${formatDateTime(r.startedAt, intlLocale)}`;
+const roundName = (r: PatrolReportItem, locale: DateLocale) =>
+  `${r.officer.name} · ${formatDateTime(r.startedAt, locale)}`;
 
 export const patrolReportScreens = resourceScreens<PatrolReportItem, { summary: string }>({
   resource: '/patrolling-reports',
@@ -180,7 +177,7 @@ export const patrolReportScreens = resourceScreens<PatrolReportItem, { summary: 
   schema: patrolReportBody,
   emptyValues: { summary: '' },
   toValues: (r) => ({ summary: r.summary ?? '' }),
-  recordTitle: (r) => roundName(r, INTL[asLanguage(i18n.resolvedLanguage ?? i18n.language)]),
+  recordTitle: (r, _t, locale) => roundName(r, locale),
   Fields: ReportFields,
   Filters: ReportFilters,
   ShowLead: ReportExport,

@@ -32,7 +32,7 @@ import type { RequestError } from '../../platform/errors';
 import { usePropertyStore } from '../../platform/stores';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
-import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDateTime, ShownTimeZone, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { StatusChip } from '../permits/PermitStatusChip';
 import { readPosition } from './geolocation';
@@ -48,7 +48,7 @@ import { RoundObservations } from './RoundObservations';
  */
 export function CheckInPanel({ propertyId, propertyName }: { propertyId: number; propertyName: string }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const can = useCan();
   const active = useActiveCheckIn();
   const select = usePropertyStore((s) => s.select);
@@ -77,7 +77,13 @@ export function CheckInPanel({ propertyId, propertyName }: { propertyId: number;
           <Button
             color="inherit"
             size="small"
-            onClick={() => select({ propertyId: round.property.id, propertyName: round.property.name })}
+            onClick={() =>
+              select({
+                propertyId: round.property.id,
+                propertyName: round.property.name,
+                propertyTimeZone: round.property.timezone,
+              })
+            }
           >
             {t('patrol.goThere')}
           </Button>
@@ -87,6 +93,9 @@ export function CheckInPanel({ propertyId, propertyName }: { propertyId: number;
       </Alert>
     );
 
+  // The round's times in its property's zone (decision 0039 §12), here and in its observations below.
+  const zone = round?.property.timezone ?? locale.timeZone;
+  const roundLocale = { ...locale, timeZone: zone };
   return (
     <Paper component="section" aria-labelledby="patrol-round" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
       <Stack spacing={2}>
@@ -111,10 +120,10 @@ export function CheckInPanel({ propertyId, propertyName }: { propertyId: number;
             <Typography color="text.secondary">
               {round.distanceMeters !== null
                 ? t('patrol.sinceDistance', {
-                    time: formatDateTime(round.checkedInAt, intlLocale),
+                    time: formatDateTime(round.checkedInAt, roundLocale),
                     distance: round.distanceMeters,
                   })
-                : t('patrol.since', { time: formatDateTime(round.checkedInAt, intlLocale) })}
+                : t('patrol.since', { time: formatDateTime(round.checkedInAt, roundLocale) })}
             </Typography>
             {round.locationStatus === 'no-coordinates' && (
               <Alert severity="warning">{t('patrol.noCoordinates')}</Alert>
@@ -152,7 +161,9 @@ export function CheckInPanel({ propertyId, propertyName }: { propertyId: number;
                 </Button>
               )}
             </Stack>
-            <RoundObservations round={round} />
+            <ShownTimeZone.Provider value={zone}>
+              <RoundObservations round={round} />
+            </ShownTimeZone.Provider>
           </>
         ) : (
           <>

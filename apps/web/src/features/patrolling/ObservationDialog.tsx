@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import {
+  displayPlate,
   OBSERVATION_NOTES_MAX,
   OBSERVATION_PHOTO_EXTENSIONS,
   OBSERVATION_PHOTOS_MAX,
@@ -96,7 +97,8 @@ export function ObservationDialog({
         clientKey: crypto.randomUUID(),
         propertyId: round.property.id,
         checkInId: round.id,
-        plate: plate.trim() || null,
+        // The plate as every list shows it (decision 0039 §10), also while it waits in the queue.
+        plate: displayPlate(plate) || null,
         spotId: null,
         place: place.trim() || null,
         notes: notes.trim() || null,

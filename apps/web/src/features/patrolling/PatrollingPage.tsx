@@ -116,7 +116,7 @@ function PropertySelection({ canPatrol }: { canPatrol: boolean }) {
   const meta = properties.data?.meta;
 
   const choose = (p: PatrollingProperty) => {
-    select({ propertyId: p.id, zoneId: p.zoneId, propertyName: p.name });
+    select({ propertyId: p.id, zoneId: p.zoneId, propertyName: p.name, propertyTimeZone: p.timezone });
     toast.success(t('shell.patrolling.selected', { property: p.name }));
   };
 

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
-import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDate, formatDateTime, formatTime, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { useCan } from '../../ui/access';
@@ -167,12 +167,12 @@ function MatchCard({
   onObserve?: (plate: string, verdict: PlateVerdict) => void;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const rows: [string, string][] = [];
   if (match.ban)
     rows.push([
       t('lookup.ban'),
-      t('lookup.banSince', { reason: match.ban.reason, since: formatDate(match.ban.since, intlLocale) }),
+      t('lookup.banSince', { reason: match.ban.reason, since: formatDate(match.ban.since, locale) }),
     ]);
   if (match.vehicle) {
     const car = [match.vehicle.color, match.vehicle.make, match.vehicle.model].filter(Boolean).join(' ');
@@ -186,7 +186,7 @@ function MatchCard({
         match.permit.code,
         t(PERMIT_DISPLAY[match.permit.status]),
         match.permit.expiresOn
-          ? t('lookup.until', { date: formatDate(match.permit.expiresOn, intlLocale) })
+          ? t('lookup.until', { date: formatDate(match.permit.expiresOn, locale) })
           : null,
       ]
         .filter(Boolean)
@@ -201,7 +201,7 @@ function MatchCard({
         match.visitor.code,
         t(VISITOR_STATUS_DISPLAY[match.visitor.status]),
         match.visitor.validUntil
-          ? t('lookup.until', { date: formatDateTime(match.visitor.validUntil, intlLocale) })
+          ? t('lookup.until', { date: formatDateTime(match.visitor.validUntil, locale) })
           : null,
       ]
         .filter(Boolean)
@@ -256,7 +256,7 @@ function MatchCard({
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {t('lookup.checkedAt', { time: formatDateTime(checkedAt, intlLocale) })}
+          {t('lookup.checkedAt', { time: formatDateTime(checkedAt, locale) })}
         </Typography>
         {onObserve && <ObserveButton onClick={() => onObserve(match.plate, match.verdict)} />}
       </Stack>
@@ -287,10 +287,8 @@ function OfflineAnswer({
   onObserve?: (plate: string, verdict: PlateVerdict) => void;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
-  const time = new Intl.DateTimeFormat(intlLocale, { timeStyle: 'short' }).format(
-    new Date(answer.generatedAt),
-  );
+  const locale = useUiLocale();
+  const time = formatTime(answer.generatedAt, locale);
   return (
     <>
       <Alert severity="warning" icon={<CloudOffOutlined />}>
@@ -328,10 +326,7 @@ function OfflineAnswer({
             {m.until && (
               <Typography>
                 {t('lookup.until', {
-                  date:
-                    m.until.length > 10
-                      ? formatDateTime(m.until, intlLocale)
-                      : formatDate(m.until, intlLocale),
+                  date: m.until.length > 10 ? formatDateTime(m.until, locale) : formatDate(m.until, locale),
                 })}
               </Typography>
             )}

@@ -20,7 +20,7 @@ import { ACTIVE_CHECK_IN_KEY, roundObservationsKey, useQueued, useRoundObservati
  */
 export function RoundObservations({ round }: { round: CheckIn }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const client = useQueryClient();
   const key = roundObservationsKey(round.id);
   const stored = useRoundObservations(round.id);
@@ -111,7 +111,7 @@ export function RoundObservations({ round }: { round: CheckIn }) {
                 </Stack>
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                {[formatDateTime(o.observedAt, intlLocale), o.plate ? o.place : null, o.notes]
+                {[formatDateTime(o.observedAt, locale), o.plate ? o.place : null, o.notes]
                   .filter(Boolean)
                   .join(' · ')}
               </Typography>

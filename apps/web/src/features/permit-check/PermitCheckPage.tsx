@@ -16,17 +16,19 @@ import { AuthLayout } from '../auth/AuthLayout';
  */
 export function PermitCheckPage({ token }: { token: string }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   useDocumentTitle(t('permits.check.title'));
-  // A resident's permit is valid by days (2026-11-25), a visitor's to the minute (an ISO instant): each said as
-  // people read it, in the page's language.
-  const when = (value: string | null | undefined) =>
-    !value ? null : value.length <= 10 ? formatDate(value, intlLocale) : formatDateTime(value, intlLocale);
   const { data, error, isLoading } = useQuery<PublicPermit, RequestError>({
     queryKey: ['public-permit', token],
     queryFn: () => get<PublicPermit>(`/public/permits/${encodeURIComponent(token)}`),
     retry: false,
   });
+  // A resident's permit is valid by days (2026-11-25), a visitor's to the minute (an ISO instant): each said as
+  // people read it, in the page's language; an instant in the property's zone, named where it differs from the
+  // reader's (decision 0039 §12).
+  const zoned = { ...locale, timeZone: data?.timezone ?? null };
+  const when = (value: string | null | undefined) =>
+    !value ? null : value.length <= 10 ? formatDate(value, zoned) : formatDateTime(value, zoned);
   return (
     <AuthLayout>
       <Stack spacing={2.5}>

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import { AppLink } from '../../ui/AppLink';
-import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { Line } from '../../ui/Line';
@@ -29,7 +29,7 @@ type Decision = Exclude<PermitWarningAction, 'place'>;
 /** What the lookup said of the plate when the warning was asked: the exact match's verdict, vehicle and permit. */
 export function LookupSummary({ lookup }: { lookup: PlateLookup | null | undefined }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   if (!lookup) return <Typography color="text.secondary">{t('permitWarnings.noLookup')}</Typography>;
   const exact = lookup.matches.find((m) => m.match === 'exact');
   return (
@@ -48,10 +48,13 @@ export function LookupSummary({ lookup }: { lookup: PlateLookup | null | undefin
       {exact?.ban && (
         <Line
           label={t('lookup.ban')}
-          value={t('lookup.banSince', { reason: exact.ban.reason, since: exact.ban.since })}
+          value={t('lookup.banSince', {
+            reason: exact.ban.reason,
+            since: formatDate(exact.ban.since, locale),
+          })}
         />
       )}
-      <Line label={t('permitWarnings.lookedUpAt')} value={formatDateTime(lookup.checkedAt, intlLocale)} />
+      <Line label={t('permitWarnings.lookedUpAt')} value={formatDateTime(lookup.checkedAt, locale)} />
     </Box>
   );
 }
@@ -65,7 +68,7 @@ export function LookupSummary({ lookup }: { lookup: PlateLookup | null | undefin
  */
 export function PermitWarningPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const client = useQueryClient();
   const navigate = useNavigate();
   const warning = useRecord<PermitWarningItem>('/permit-warnings', item.id).data;
@@ -109,10 +112,10 @@ export function PermitWarningPanel({ item }: { item: { id: number } }) {
             <Alert severity={check.graceOver && check.hasPhoto ? 'success' : 'info'}>
               {check.graceOver
                 ? t('permitWarnings.hint.graceOver', {
-                    date: formatDateTime(check.readyAt, intlLocale),
+                    date: formatDateTime(check.readyAt, locale),
                   })
                 : t('permitWarnings.hint.graceRuns', {
-                    date: formatDateTime(check.readyAt, intlLocale),
+                    date: formatDateTime(check.readyAt, locale),
                     hours: check.graceHours,
                   })}
             </Alert>
@@ -177,7 +180,7 @@ export function PermitWarningPanel({ item }: { item: { id: number } }) {
               <Line label={t('permitWarnings.observedBy')} value={warning.observation.officer} />
               <Line
                 label={t('permitWarnings.observedAt')}
-                value={formatDateTime(warning.observation.observedAt, intlLocale)}
+                value={formatDateTime(warning.observation.observedAt, locale)}
               />
               <Line label={t('permitWarnings.notes')} value={warning.observation.notes} />
               {warning.checkIn && (

@@ -34,7 +34,7 @@ export function RoundObservationsDialog({
   onCreated: (warning: PermitWarningItem) => void;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const titleId = useId();
   const [chosen, setChosen] = useState<Observation | null>(null);
   const active = useActiveCheckIn(open);
@@ -72,7 +72,7 @@ export function RoundObservationsDialog({
                 <ListItem key={o.id} divider disableGutters sx={{ display: 'block' }}>
                   <ListItemText
                     primary={o.plate}
-                    secondary={[o.spot?.number, o.place, formatDateTime(o.observedAt, intlLocale)]
+                    secondary={[o.spot?.number, o.place, formatDateTime(o.observedAt, locale)]
                       .filter(Boolean)
                       .join(' · ')}
                   />

@@ -13,7 +13,7 @@ import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
 import type { ListState } from '../../ui/DataTable';
 import { ListDateRange } from '../../ui/DateRangeFilter';
-import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDateTime, useUiLocale, type DateLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { useList } from '../../ui/resource';
 import { resourceScreens } from '../../ui/resource-screens';
@@ -31,13 +31,13 @@ export { RequestWarningDialog } from './RequestWarningDialog';
  * created or edited here as a form.
  */
 
-const who = (person: { name: string } | null, at: string | null, locale: string) =>
+const who = (person: { name: string } | null, at: string | null, locale: DateLocale) =>
   person || at ? `${person?.name ?? '—'} · ${formatDateTime(at, locale)}` : null;
 
 /** The show page's card: the warning as asked, decided and placed. */
 function PermitWarningFields({ record }: { record?: PermitWarningItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   if (!record) return null;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
@@ -51,16 +51,13 @@ function PermitWarningFields({ record }: { record?: PermitWarningItem }) {
       <Line label={t('permitWarnings.spot')} value={record.spotNumber} />
       <Line label={t('permitWarnings.place')} value={record.place} />
       <Line label={t('permitWarnings.note')} value={record.note} />
-      <Line
-        label={t('permitWarnings.requested')}
-        value={who(record.requestedBy, record.createdAt, intlLocale)}
-      />
-      <Line label={t('permitWarnings.decided')} value={who(record.decidedBy, record.decidedAt, intlLocale)} />
+      <Line label={t('permitWarnings.requested')} value={who(record.requestedBy, record.createdAt, locale)} />
+      <Line label={t('permitWarnings.decided')} value={who(record.decidedBy, record.decidedAt, locale)} />
       <Line label={t('permitWarnings.decisionNote')} value={record.decisionNote} />
-      <Line label={t('permitWarnings.placed')} value={who(record.placedBy, record.placedAt, intlLocale)} />
+      <Line label={t('permitWarnings.placed')} value={who(record.placedBy, record.placedAt, locale)} />
       <Line
         label={t('permitWarnings.cancelledAt')}
-        value={record.cancelledAt ? formatDateTime(record.cancelledAt, intlLocale) : null}
+        value={record.cancelledAt ? formatDateTime(record.cancelledAt, locale) : null}
       />
     </Box>
   );

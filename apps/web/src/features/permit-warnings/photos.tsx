@@ -38,7 +38,7 @@ export async function shrinkPhoto(file: File): Promise<File> {
 /** Photos of a warning or a tow, each opened from its record's photo route, with when it was taken. */
 export function PhotoGrid({ photos, url }: { photos: EnforcementPhoto[]; url: (id: number) => string }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   if (!photos.length) return <Typography color="text.secondary">{t('permitWarnings.noPhotos')}</Typography>;
   return (
     <Box
@@ -56,7 +56,7 @@ export function PhotoGrid({ photos, url }: { photos: EnforcementPhoto[]; url: (i
         <Box component="li" key={p.id} sx={{ minWidth: 0 }}>
           <ReportPhoto url={url(p.id)} name={p.name} />
           <Typography variant="body2" color="text.secondary" noWrap title={p.name}>
-            {formatDateTime(p.takenAt, intlLocale)}
+            {formatDateTime(p.takenAt, locale)}
           </Typography>
         </Box>
       ))}

@@ -44,7 +44,7 @@ import { PermitStatusChip } from './PermitStatusChip';
 export function PermitPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const client = useQueryClient();
   const permit = useRecord<PermitItem>('/permits', item.id).data;
   const path = useRouterState({ select: (s) => s.location.pathname });
@@ -96,7 +96,7 @@ export function PermitPanel({ item }: { item: { id: number } }) {
         </Stack>
         <Typography color="text.secondary">
           {permit.expiresOn
-            ? t('permits.expiresOn', { date: formatDate(permit.expiresOn, intlLocale) })
+            ? t('permits.expiresOn', { date: formatDate(permit.expiresOn, locale) })
             : t('permits.print.noEnd')}
           {' · '}
           {t('permits.vehicleChanges', { count: permit.vehicleChanges })}

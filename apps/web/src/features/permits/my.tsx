@@ -78,7 +78,7 @@ function MyPermitFields({ record }: { record?: PermitItem }) {
 
 function MyPermitCards({ list }: { list: ListState }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   return (
     <CardList<PermitItem>
       resource="/my/permits"
@@ -99,7 +99,7 @@ function MyPermitCards({ list }: { list: ListState }) {
             {[
               p.permitType?.name,
               p.code,
-              p.expiresOn && t('my.permits.validUntil', { date: formatDate(p.expiresOn, intlLocale) }),
+              p.expiresOn && t('my.permits.validUntil', { date: formatDate(p.expiresOn, locale) }),
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -136,7 +136,7 @@ export const myPermitScreens = resourceScreens<PermitItem, MyPermitBody>({
 /** /my/permits/{id}/show: the status first, what it means for the resident, then the permit's filled-in lines. */
 export function MyPermitPage({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const record = useRecord<PermitItem>('/my/permits', id);
   const title = t('shell.nav.myPermits');
   if (record.isPending || record.isError) {
@@ -164,7 +164,7 @@ export function MyPermitPage({ id }: { id: number }) {
     );
   }
   const p = record.data;
-  const date = (d: string | null) => (d ? formatDate(d, intlLocale) : null);
+  const date = (d: string | null) => (d ? formatDate(d, locale) : null);
   return (
     <>
       <PageHeader

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { profileBodyFor, type Profile, type ProfileBody } from '@parkade/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dayjs } from '../../platform/dates';
+import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,6 @@ import { get, send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { applyLanguage, NATIVE_NAMES } from '../../platform/language';
 import { updateSessionUser } from '../../platform/session';
-import { useLanguageStore } from '../../platform/stores';
 import { FactList } from '../../ui/FactList';
 import { formMessage } from '../../ui/form';
 import { contractResolver } from '../../ui/contract-resolver';
@@ -112,7 +111,7 @@ export function ProfilePage() {
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  useLanguageStore((s) => s.currentLanguage); // dates follow the interface language
+  const locale = useUiLocale();
   const rows: [string, string][] = [
     [t('shell.profile.email'), profile.email ?? '—'],
     [t('shell.profile.phone'), profile.phone ?? '—'],
@@ -123,8 +122,8 @@ function ProfileCard({ profile }: { profile: Profile }) {
         .join(', ') || '—',
     ],
     [t('shell.profile.language'), NATIVE_NAMES[profile.language]],
-    [t('shell.profile.memberSince'), dayjs(profile.createdAt).format('LL')],
-    [t('shell.profile.lastLogin'), profile.lastLoginAt ? dayjs(profile.lastLoginAt).format('LLL') : '—'],
+    [t('shell.profile.memberSince'), formatDate(profile.createdAt, locale)],
+    [t('shell.profile.lastLogin'), profile.lastLoginAt ? formatDateTime(profile.lastLoginAt, locale) : '—'],
   ];
   return (
     <Card>

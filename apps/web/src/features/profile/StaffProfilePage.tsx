@@ -1,10 +1,10 @@
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { Avatar, Box, Button, Card, CardContent, Divider, Grid, Stack, Typography } from '@mui/material';
-import { dayjs } from '../../platform/dates';
+import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NATIVE_NAMES } from '../../platform/language';
-import { useAuthStore, useLanguageStore } from '../../platform/stores';
+import { useAuthStore } from '../../platform/stores';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { identityLabel, initials } from '../shell/identity';
 import { FactList } from '../../ui/FactList';
@@ -18,7 +18,7 @@ import { TwoFactorSection } from '../two-factor/TwoFactorSection';
  */
 export function StaffProfilePage() {
   const { t } = useTranslation();
-  useLanguageStore((s) => s.currentLanguage); // dates follow the interface language
+  const locale = useUiLocale();
   const user = useAuthStore((s) => s.user);
   const { propertyName } = useArea();
   const [changing, setChanging] = useState(false);
@@ -27,7 +27,7 @@ export function StaffProfilePage() {
     [t('shell.profile.email'), user.email ?? '—'],
     [t('shell.profile.phone'), user.phone ?? '—'],
     [t('shell.profile.language'), NATIVE_NAMES[user.language]],
-    [t('shell.profile.lastLogin'), user.lastLoginAt ? dayjs(user.lastLoginAt).format('LLL') : '—'],
+    [t('shell.profile.lastLogin'), user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : '—'],
   ];
 
   return (

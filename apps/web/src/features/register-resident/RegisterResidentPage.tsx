@@ -108,11 +108,12 @@ export function RegisterResidentPage({ token }: { token: string }) {
 /** Step 3: signed. The signed PDF and the way to sign in. */
 function DoneStep({ resident, token }: { resident: PublicResident; token: string }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  // The day it was signed at the property (decision 0039 §12).
+  const locale = { ...useUiLocale(), timeZone: resident.propertyTimezone };
   return (
     <Stack spacing={2.5}>
       <Alert severity="success" icon={<CheckCircle />}>
-        {t('register.done.message', { date: formatDate(resident.signedAt, intlLocale) })}
+        {t('register.done.message', { date: formatDate(resident.signedAt, locale) })}
       </Alert>
       <DownloadAgreement resident={resident} token={token} label={t('register.downloadSigned')} />
       <Button variant="contained" size="large" fullWidth href="/auth/login">

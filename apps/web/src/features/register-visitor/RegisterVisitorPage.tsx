@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
 import { useDocumentTitle } from '../../platform/title';
-import { formatDateTime, formatDuration, useUiLocale } from '../../ui/locale';
+import { formatDateTime, formatDuration, ShownTimeZone, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from '../auth/AuthLayout';
 import { LinkError } from '../auth/LinkError';
@@ -114,7 +114,10 @@ export function RegisterVisitorPage({ token }: { token: string }) {
         </Stack>
       )}
       {data?.kind === 'receipt' && data.visitor && !correcting && (
-        <PermitView visitor={data.visitor} token={token} onCorrect={() => setCorrecting(true)} />
+        // The permit's times in the property's zone (decision 0039 §12).
+        <ShownTimeZone.Provider value={data.property.timezone ?? null}>
+          <PermitView visitor={data.visitor} token={token} onCorrect={() => setCorrecting(true)} />
+        </ShownTimeZone.Provider>
       )}
     </AuthLayout>
   );
@@ -134,7 +137,8 @@ function PermitView({
   onCorrect: () => void;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
+  const { intlLocale } = locale;
   const status = visitor.shownStatus;
   const live = status === 'valid' || status === 'pending';
   const pending = status === 'pending';
@@ -203,8 +207,8 @@ function PermitView({
             : pending
               ? t('registerVisitor.validityPending', { length: permitLength(visitor, intlLocale) })
               : t('permits.check.range', {
-                  from: formatDateTime(visitor.validFrom, intlLocale),
-                  to: formatDateTime(visitor.validUntil, intlLocale),
+                  from: formatDateTime(visitor.validFrom, locale),
+                  to: formatDateTime(visitor.validUntil, locale),
                 })}
         </Typography>
         <Typography component="dt" color="text.secondary">

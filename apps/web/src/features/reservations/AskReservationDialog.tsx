@@ -55,7 +55,7 @@ export function AskReservationDialog({
   onAsked: (r: ReservationItem) => void;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -135,8 +135,8 @@ export function AskReservationDialog({
                 <>
                   <Typography>
                     {t('spots.reservationDates', {
-                      from: formatDate(free.startsOn, intlLocale),
-                      to: formatDate(free.endsOn, intlLocale),
+                      from: formatDate(free.startsOn, locale),
+                      to: formatDate(free.endsOn, locale),
                     })}
                   </Typography>
                   {free.data.length === 0 ? (

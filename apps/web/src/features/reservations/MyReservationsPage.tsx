@@ -42,7 +42,7 @@ const CONFIRM = {
  */
 export function MyReservationsPage() {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const q = useQuery({
     queryKey: ['/my/reservations', 'list'],
     queryFn: () => list<ReservationItem>('/my/reservations', { include: ['spot'], all: true }),
@@ -133,8 +133,8 @@ export function MyReservationsPage() {
                   {r.spot && <SpotTypeChip type={r.spot.type as SpotType} />}
                   <Typography sx={{ flexGrow: 1 }}>
                     {t('spots.reservationDates', {
-                      from: formatDate(r.startsOn, intlLocale),
-                      to: formatDate(r.endsOn, intlLocale),
+                      from: formatDate(r.startsOn, locale),
+                      to: formatDate(r.endsOn, locale),
                     })}
                   </Typography>
                   {r.status === 'confirmed' ? (

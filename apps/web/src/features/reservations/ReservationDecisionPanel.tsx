@@ -20,7 +20,7 @@ import { toast } from '../../ui/toast';
 export function ReservationDecisionPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const client = useQueryClient();
   const r = useRecord<ReservationItem>('/reservations', item.id).data;
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
@@ -96,8 +96,8 @@ export function ReservationDecisionPanel({ item }: { item: { id: number } }) {
             {t('reservations.approveBody', {
               name: r.resident?.fullName ?? '',
               number,
-              from: formatDate(r.startsOn, intlLocale),
-              to: formatDate(r.endsOn, intlLocale),
+              from: formatDate(r.startsOn, locale),
+              to: formatDate(r.endsOn, locale),
             })}
           </span>
           {error && <Alert severity="error">{error}</Alert>}

@@ -23,18 +23,18 @@ import { ReservationStatusChip } from './ReservationStatusChip';
 /** "3 Mar 2026 – 9 Mar 2026" in the reader's locale. */
 function useDates() {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   return (r: Pick<ReservationItem, 'startsOn' | 'endsOn'>) =>
     t('spots.reservationDates', {
-      from: formatDate(r.startsOn, intlLocale),
-      to: formatDate(r.endsOn, intlLocale),
+      from: formatDate(r.startsOn, locale),
+      to: formatDate(r.endsOn, locale),
     });
 }
 
 /** The show page's card: the reservation as asked or made (read only). */
 function ReservationFields({ record }: { record?: ReservationItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const dates = useDates();
   if (!record) return null;
   return (
@@ -44,10 +44,10 @@ function ReservationFields({ record }: { record?: ReservationItem }) {
       <Line label={t('reservations.dates')} value={dates(record)} />
       <Line label={t('reservations.statusLabel')} value={<ReservationStatusChip status={record.status} />} />
       <Line label={t('reservations.notes')} value={record.notes} />
-      <Line label={t('reservations.requestedAt')} value={formatDateTime(record.createdAt, intlLocale)} />
+      <Line label={t('reservations.requestedAt')} value={formatDateTime(record.createdAt, locale)} />
       <Line
         label={t('reservations.decidedAt')}
-        value={record.decidedAt ? formatDateTime(record.decidedAt, intlLocale) : null}
+        value={record.decidedAt ? formatDateTime(record.decidedAt, locale) : null}
       />
       <Line label={t('reservations.decisionComment')} value={record.decisionComment} />
     </Box>
@@ -75,9 +75,7 @@ function Summary({ row }: { row: ReservationItem }) {
       <Box>
         <ReservationStatusChip status={row.status} />
       </Box>
-      <Typography variant="body2">
-        {dates(row)}
-      </Typography>
+      <Typography variant="body2">{dates(row)}</Typography>
     </Stack>
   );
 }

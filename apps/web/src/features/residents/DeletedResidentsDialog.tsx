@@ -34,7 +34,7 @@ const PAGE_SIZE = 20;
 export function DeletedResidentsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const titleId = useId();
   const [typed, setTyped] = useState('');
   const [term, setTerm] = useState('');
@@ -97,7 +97,7 @@ export function DeletedResidentsDialog({ onClose }: { onClose: () => void }) {
                 secondary={[
                   r.email,
                   (r.units ?? []).map((u) => `${u.buildingName} ${u.name}`).join(', '),
-                  t('residents.deleted.on', { date: formatDate(r.deletedAt, intlLocale) }),
+                  t('residents.deleted.on', { date: formatDate(r.deletedAt, locale) }),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -44,7 +44,7 @@ import { ResidentCaregiversCard } from '../caregivers/ResidentCaregiversCard';
 /** Under a resident's show page: what staff do for them, and their vehicles and permits. */
 export function ResidentPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const can = useCan();
   const client = useQueryClient();
   const resident = useRecord<ResidentItem>('/residents', item.id).data;
@@ -134,7 +134,7 @@ export function ResidentPanel({ item }: { item: { id: number } }) {
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {resident.signedAt
-            ? t('residents.signedOn', { date: formatDate(resident.signedAt, intlLocale) })
+            ? t('residents.signedOn', { date: formatDate(resident.signedAt, locale) })
             : t('residents.notSigned')}
         </Typography>
       </Paper>
@@ -204,7 +204,7 @@ function ResidentVehiclesCard({ residentId }: { residentId: number }) {
 function ResidentPermitsCard({ residentId }: { residentId: number }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const permits = useList<PermitItem>('/permits', {
     filter: { residentId: [String(residentId)] },
     all: true,
@@ -248,7 +248,7 @@ function ResidentPermitsCard({ residentId }: { residentId: number }) {
               primary={p.code}
               secondary={[
                 p.vehicle?.plate,
-                p.expiresOn ? t('permits.expiresOn', { date: formatDate(p.expiresOn, intlLocale) }) : null,
+                p.expiresOn ? t('permits.expiresOn', { date: formatDate(p.expiresOn, locale) }) : null,
               ]
                 .filter(Boolean)
                 .join(' · ')}

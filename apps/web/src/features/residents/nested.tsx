@@ -98,7 +98,7 @@ export function ResidentVehiclesPage({ residentId }: { residentId: number }) {
 export function ResidentPermitsPage({ residentId }: { residentId: number }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const { crumbs } = useResidentCrumbs(residentId);
   const list = useListState(permitSpec);
   const query = useMemo(
@@ -150,7 +150,7 @@ export function ResidentPermitsPage({ residentId }: { residentId: number }) {
               headerName: t('permits.expires'),
               minWidth: 120,
               secondary: true,
-              valueFormatter: (v: string | null) => formatDate(v, intlLocale),
+              valueFormatter: (v: string | null) => formatDate(v, locale),
             },
           ]}
         />

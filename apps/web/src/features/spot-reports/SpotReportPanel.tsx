@@ -72,7 +72,7 @@ export function ReportPhoto({ url, name }: { url: string; name: string }) {
 export function SpotReportPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const client = useQueryClient();
   const report = useRecord<SpotReportItem>('/spot-reports', item.id).data;
   const [open, setOpen] = useState(false);
@@ -127,7 +127,7 @@ export function SpotReportPanel({ item }: { item: { id: number } }) {
             <Typography>
               {t('spotReports.resolvedOn', {
                 name: report.resolvedBy?.name ?? '—',
-                date: formatDateTime(report.resolvedAt, intlLocale),
+                date: formatDateTime(report.resolvedAt, locale),
               })}
             </Typography>
           )}

@@ -24,7 +24,7 @@ import { SpotReportStatusChip } from './SpotReportStatusChip';
 /** The show page's card: the report as the resident sent it (read only). */
 function SpotReportFields({ record }: { record?: SpotReportItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   if (!record) return null;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
@@ -32,7 +32,7 @@ function SpotReportFields({ record }: { record?: SpotReportItem }) {
       <Line label={t('spotReports.plate')} value={record.plate ?? t('spotReports.noPlate')} />
       <Line label={t('spotReports.note')} value={record.note} />
       <Line label={t('spotReports.resident')} value={record.resident?.fullName} />
-      <Line label={t('spotReports.reportedAt')} value={formatDateTime(record.createdAt, intlLocale)} />
+      <Line label={t('spotReports.reportedAt')} value={formatDateTime(record.createdAt, locale)} />
     </Box>
   );
 }

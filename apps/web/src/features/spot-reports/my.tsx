@@ -310,7 +310,7 @@ export function ReportReservedRoute({ open }: { open: boolean }) {
 /** The resident's reports, newest first, each with its status and (once resolved) what the office did. */
 export function MySpotReports() {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const headingId = useId();
   const reports = useQuery({
     queryKey: ['/my/spot-reports', 'list'],
@@ -341,7 +341,7 @@ export function MySpotReports() {
                 <SpotReportStatusChip status={r.status} />
               </Stack>
               <Typography variant="body2" color="text.secondary">
-                {t('spotReports.reportedOn', { date: formatDateTime(r.createdAt, intlLocale) })}
+                {t('spotReports.reportedOn', { date: formatDateTime(r.createdAt, locale) })}
               </Typography>
               {r.note && (
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>

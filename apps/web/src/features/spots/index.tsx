@@ -86,14 +86,14 @@ function SpotFilters({ list }: { list: ListState }) {
 /** Who holds a spot: its current or next reservation, the resident, and the permit and vehicle when assigned. */
 export function SpotHolderFields({ detail: d }: { detail: SpotDetail }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   return (
     <>
       <ReadOnlyField label={t('spots.reservation')}>
         {d.reservation
           ? `${t('spots.reservationDates', {
-              from: formatDate(d.reservation.startsOn, intlLocale),
-              to: formatDate(d.reservation.endsOn, intlLocale),
+              from: formatDate(d.reservation.startsOn, locale),
+              to: formatDate(d.reservation.endsOn, locale),
             })}${d.reservation.status === 'pending' ? ` · ${t('reservations.status.pending')}` : ''}`
           : t('spots.noReservation')}
       </ReadOnlyField>

@@ -2,12 +2,12 @@ import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { dayjs } from '../../platform/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore } from '../../platform/stores';
 import { DisableTwoFactorDialog, EnableTwoFactorDialog, RegenerateCodesDialog } from './TwoFactorDialogs';
 import { twoFactorStatusQuery } from './queries';
+import { formatDate, useUiLocale } from '../../ui/locale';
 
 /**
  * The profile's two-factor card (staff): whether sign-in asks for a code, since when, how many recovery codes are
@@ -15,6 +15,7 @@ import { twoFactorStatusQuery } from './queries';
  */
 export function TwoFactorSection() {
   const { t } = useTranslation();
+  const locale = useUiLocale();
   useLanguageStore((s) => s.currentLanguage); // the date follows the interface language
   const status = useQuery(twoFactorStatusQuery());
   const [dialog, setDialog] = useState<'enable' | 'disable' | 'regenerate' | null>(null);
@@ -69,7 +70,7 @@ export function TwoFactorSection() {
             </Typography>
             {s.enabled && (
               <Typography variant="body2" sx={{ mb: 1.5 }}>
-                {s.enabledAt && t('twoFactor.section.since', { date: dayjs(s.enabledAt).format('LL') })}
+                {s.enabledAt && t('twoFactor.section.since', { date: formatDate(s.enabledAt, locale) })}
                 {s.enabledAt && ' · '}
                 {t('twoFactor.section.codesLeft', { count: s.recoveryCodesLeft })}
               </Typography>

@@ -55,7 +55,12 @@ export function InviteManagerCard({ id, placement }: { id: number; placement: 'l
   /** Works on this property from now on (as a property picker does): nothing of another one stays cached. */
   const selectProperty = () => {
     if (usePropertyStore.getState().propertyId !== property.id) {
-      select({ propertyId: property.id, propertyName: property.name, propertyCountry: property.country });
+      select({
+        propertyId: property.id,
+        propertyName: property.name,
+        propertyCountry: property.country,
+        propertyTimeZone: property.timezone,
+      });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== '/properties' });
     }
   };

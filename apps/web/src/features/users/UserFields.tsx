@@ -140,20 +140,20 @@ function InviteScopeNote() {
 /** The show page's account lines: status, last sign-in, last password reset, two-factor sign-in. */
 function AccountState({ user }: { user: UserItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   return (
     <>
       <ReadOnlyField label={t('users.screens.statusLabel')}>
         <UserStatusChip status={user.status} />
       </ReadOnlyField>
       <ReadOnlyField label={t('users.screens.lastLogin')}>
-        {user.lastLoginAt ? formatDateTime(user.lastLoginAt, intlLocale) : t('users.screens.never')}
+        {user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : t('users.screens.never')}
       </ReadOnlyField>
       {/* Nothing to say about passwords before the user has one. */}
       {user.status !== 'invited' && (
         <>
           <ReadOnlyField label={t('users.screens.recovery')}>
-            {user.recoveryAt ? formatDateTime(user.recoveryAt, intlLocale) : t('users.screens.never')}
+            {user.recoveryAt ? formatDateTime(user.recoveryAt, locale) : t('users.screens.never')}
           </ReadOnlyField>
           <ReadOnlyField label={t('users.screens.twoFactor')}>
             {user.twoFactorEnabled ? t('users.screens.twoFactorOn') : t('users.screens.twoFactorOff')}

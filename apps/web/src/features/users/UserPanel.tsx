@@ -22,12 +22,12 @@ import { UserSessions } from './UserSessions';
  */
 export function UserStateBanner({ user }: { user: UserItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const can = useCan();
   const actions = userActions(user, can, useIsSelf(user.id));
   const commands = useUserCommands(user);
   const state = invitationState(user);
-  const when = (v: string | null | undefined) => formatDateTime(v, intlLocale);
+  const when = (v: string | null | undefined) => formatDateTime(v, locale);
   const email = user.email ?? '';
 
   let severity: 'success' | 'warning' | 'info';
@@ -104,7 +104,7 @@ export function UserPanel({ item }: { item: { id: number } }) {
 /** For a user who accepted their invitation: when, and the password reset and deactivation when permitted. */
 function AccessCard({ user }: { user: UserItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const can = useCan();
   const actions = userActions(user, can, useIsSelf(user.id));
   const commands = useUserCommands(user);
@@ -123,8 +123,8 @@ function AccessCard({ user }: { user: UserItem }) {
         {accepted && (
           <Typography color="text.secondary">
             {t('users.screens.invitationAccepted', {
-              sent: formatDateTime(user.invitation?.sentAt, intlLocale),
-              accepted: formatDateTime(user.invitation?.acceptedAt, intlLocale),
+              sent: formatDateTime(user.invitation?.sentAt, locale),
+              accepted: formatDateTime(user.invitation?.acceptedAt, locale),
             })}
           </Typography>
         )}

@@ -33,7 +33,7 @@ const sessionsKey = (id: number) => ['/users', 'sessions', id] as const;
  */
 export function UserSessions({ user }: { user: UserItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const can = useCan();
   const client = useQueryClient();
   const actions = userActions(user, can);
@@ -122,9 +122,9 @@ export function UserSessions({ user }: { user: UserItem }) {
                 secondary={[
                   s.ip ? t('users.screens.sessionIp', { ip: s.ip }) : null,
                   t('users.screens.sessionLastUsed', {
-                    when: formatDateTime(s.lastUsedAt ?? s.createdAt, intlLocale),
+                    when: formatDateTime(s.lastUsedAt ?? s.createdAt, locale),
                   }),
-                  t('users.screens.sessionStarted', { when: formatDateTime(s.createdAt, intlLocale) }),
+                  t('users.screens.sessionStarted', { when: formatDateTime(s.createdAt, locale) }),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -113,6 +113,7 @@ export function UsersListActions() {
                         propertyId: v.id,
                         propertyName: v.label,
                         propertyCountry: typeof v.row?.country === 'string' ? v.row.country : null,
+                        propertyTimeZone: typeof v.row?.timezone === 'string' ? v.row.timezone : null,
                       })
                     : setChoosing(false)
                 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download, send } from '../../platform/api';
 import { AppLink } from '../../ui/AppLink';
-import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDateTime, useUiLocale, type DateLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { Line } from '../../ui/Line';
@@ -15,7 +15,7 @@ import { LookupSummary } from '../permit-warnings/PermitWarningPanel';
 import { PhotoGrid } from '../permit-warnings/photos';
 import { PermitWarningStatusChip } from '../permit-warnings/StatusChips';
 
-const who = (person: { name: string } | null, at: string | null, locale: string) =>
+const who = (person: { name: string } | null, at: string | null, locale: DateLocale) =>
   person || at ? `${person?.name ?? '—'} · ${formatDateTime(at, locale)}` : null;
 
 /**
@@ -25,7 +25,7 @@ const who = (person: { name: string } | null, at: string | null, locale: string)
  */
 export function VehicleTowPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const client = useQueryClient();
   const tow = useRecord<VehicleTowItem>('/vehicle-tows', item.id).data;
   const [action, setAction] = useState<VehicleTowAction | null>(null);
@@ -97,17 +97,14 @@ export function VehicleTowPanel({ item }: { item: { id: number } }) {
             <Line label={t('permitWarnings.warningType')} value={w.warningName} />
             <Line label={t('permitWarnings.reason')} value={w.reasonName} />
             <Line label={t('permitWarnings.note')} value={w.note} />
-            <Line
-              label={t('permitWarnings.requested')}
-              value={who(w.requestedBy, w.requestedAt, intlLocale)}
-            />
-            <Line label={t('permitWarnings.decided')} value={who(w.decidedBy, w.decidedAt, intlLocale)} />
-            <Line label={t('permitWarnings.placed')} value={who(w.placedBy, w.placedAt, intlLocale)} />
+            <Line label={t('permitWarnings.requested')} value={who(w.requestedBy, w.requestedAt, locale)} />
+            <Line label={t('permitWarnings.decided')} value={who(w.decidedBy, w.decidedAt, locale)} />
+            <Line label={t('permitWarnings.placed')} value={who(w.placedBy, w.placedAt, locale)} />
             <Line label={t('permitWarnings.spot')} value={w.observation.spotNumber} />
             <Line label={t('permitWarnings.place')} value={w.observation.place} />
             <Line
               label={t('permitWarnings.observedAt')}
-              value={who({ name: w.observation.officer }, w.observation.observedAt, intlLocale)}
+              value={who({ name: w.observation.officer }, w.observation.observedAt, locale)}
             />
             {w.checkIn && (
               <Line

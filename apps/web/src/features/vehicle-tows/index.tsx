@@ -8,7 +8,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../ui/DataTable';
 import { ListDateRange } from '../../ui/DateRangeFilter';
-import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { formatDateTime, useUiLocale, type DateLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceScreens } from '../../ui/resource-screens';
 import { VehicleTowStatusChip } from '../permit-warnings/StatusChips';
@@ -20,12 +20,12 @@ import { VehicleTowPanel } from './VehicleTowPanel';
  * from its warning's page; here it is marked towed or cancelled and its tow record printed (VehicleTowPanel).
  */
 
-const who = (person: { name: string } | null, at: string | null, locale: string) =>
+const who = (person: { name: string } | null, at: string | null, locale: DateLocale) =>
   person || at ? `${person?.name ?? '—'} · ${formatDateTime(at, locale)}` : null;
 
 function VehicleTowFields({ record }: { record?: VehicleTowItem }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   if (!record) return null;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
@@ -34,11 +34,11 @@ function VehicleTowFields({ record }: { record?: VehicleTowItem }) {
       <Line label={t('vehicleTows.company')} value={record.towName} />
       <Line
         label={t('vehicleTows.record.authorized')}
-        value={who(record.authorizedBy, record.towAuthorizationDate, intlLocale)}
+        value={who(record.authorizedBy, record.towAuthorizationDate, locale)}
       />
-      <Line label={t('vehicleTows.readyToTowAt')} value={formatDateTime(record.readyToTowAt, intlLocale)} />
+      <Line label={t('vehicleTows.readyToTowAt')} value={formatDateTime(record.readyToTowAt, locale)} />
       <Line label={t('vehicleTows.note')} value={record.note} />
-      <Line label={t('vehicleTows.closed')} value={who(record.closedBy, record.closedAt, intlLocale)} />
+      <Line label={t('vehicleTows.closed')} value={who(record.closedBy, record.closedAt, locale)} />
       <Line label={t('vehicleTows.closeNote')} value={record.closeNote} />
     </Box>
   );

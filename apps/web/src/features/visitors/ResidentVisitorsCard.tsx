@@ -12,7 +12,7 @@ import { VisitorStatusChip } from './VisitorStatusChip';
 export function ResidentVisitorsCard({ residentId }: { residentId: number }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const visitors = useList<VisitorItem>('/visitors', {
     filter: { residentId: [String(residentId)] },
     pageSize: 5,
@@ -55,7 +55,7 @@ export function ResidentVisitorsCard({ residentId }: { residentId: number }) {
               primary={v.plate ? `${v.plate} · ${v.name}` : v.name}
               secondary={
                 v.validUntil
-                  ? t('visitors.screens.until', { date: formatDateTime(v.validUntil, intlLocale) })
+                  ? t('visitors.screens.until', { date: formatDateTime(v.validUntil, locale) })
                   : undefined
               }
             />

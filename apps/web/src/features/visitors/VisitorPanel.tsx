@@ -60,17 +60,18 @@ export function downloadPermit(v: VisitorItem, base = '/visitors') {
  */
 export function useValidity(v: VisitorItem) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
+  const { intlLocale } = locale;
   if (!v.validFrom || !v.validUntil) return null;
   if (v.shownStatus === 'pending') {
     const length = permitLength(v, intlLocale);
     return Date.parse(v.validFrom) > Date.now()
-      ? t('visitors.screens.validityPendingFrom', { length, from: formatDateTime(v.validFrom, intlLocale) })
+      ? t('visitors.screens.validityPendingFrom', { length, from: formatDateTime(v.validFrom, locale) })
       : t('visitors.screens.validityPending', { length });
   }
   return t('visitors.screens.validity', {
-    from: formatDateTime(v.validFrom, intlLocale),
-    until: formatDateTime(v.validUntil, intlLocale),
+    from: formatDateTime(v.validFrom, locale),
+    until: formatDateTime(v.validUntil, locale),
   });
 }
 

@@ -61,7 +61,7 @@ export function VisitorPosterCard({ propertyId }: { propertyId?: number }) {
   const { t } = useTranslation();
   const can = useCan();
   const client = useQueryClient();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const headers = propertyId ? { 'X-Property': String(propertyId) } : undefined;
   const key = ['/visitor-poster', propertyId ?? 'current'];
   const poster = useQuery<VisitorPoster, RequestError>({
@@ -99,7 +99,7 @@ export function VisitorPosterCard({ propertyId }: { propertyId?: number }) {
         {poster.isError && <Alert severity="error">{poster.error.message}</Alert>}
         {poster.data && (
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {t('visitors.poster.validUntil', { date: formatDate(poster.data.expiresAt, intlLocale) })}
+            {t('visitors.poster.validUntil', { date: formatDate(poster.data.expiresAt, locale) })}
           </Typography>
         )}
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -18,7 +18,7 @@ import { useCan } from '../../ui/access';
 import { useListState, type ListState } from '../../ui/DataTable';
 import { ListDateRange } from '../../ui/DateRangeFilter';
 import { RecordPicker } from '../../ui/fields';
-import { formatDateTime } from '../../ui/locale';
+import { formatDateTime, type DateLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { useRecord } from '../../ui/resource';
 import { resourceScreens } from '../../ui/resource-screens';
@@ -163,7 +163,7 @@ export const visitorScreens = resourceScreens<VisitorItem, VisitorBody>({
 });
 
 /** On a phone (360 px) the plate and the status lead; the rest gives way (secondary). */
-export function visitorColumns(t: (k: string) => string, locale: string) {
+export function visitorColumns(t: (k: string) => string, locale: DateLocale) {
   return [
     {
       field: 'plate',

@@ -8,7 +8,7 @@ import {
 import { Box, Stack, Typography } from '@mui/material';
 import type { TFunction } from 'i18next';
 import type { ListState } from '../../ui/DataTable';
-import { formatDateTime } from '../../ui/locale';
+import { formatDateTime, type DateLocale } from '../../ui/locale';
 import { resourceScreens } from '../../ui/resource-screens';
 import { usePropertyStore } from '../../platform/stores';
 import { useFormRules } from '../rules/RulesPage';
@@ -45,7 +45,7 @@ function MyVisitorFilters({ list }: { list: ListState }) {
  * The resident knows their visitors by name: each row leads with it (the link), then the status; on a phone
  * (360 px) the status chip and the plate sit in one column beside the name, on rows that grow to fit.
  */
-function myVisitorColumns(t: TFunction, locale: string) {
+function myVisitorColumns(t: TFunction, locale: DateLocale) {
   return [
     { field: 'name', headerName: t('visitors.fields.name'), link: true, minWidth: 140, flex: 1 },
     {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
 import { DataTable, useListState } from '../../ui/DataTable';
-import { useUiLocale } from '../../ui/locale';
+import { useDateLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { useList, useRecord } from '../../ui/resource';
@@ -16,7 +16,7 @@ import { visitorSpec } from './search';
 export function ResidentVisitorsPage({ residentId }: { residentId: number }) {
   const { t } = useTranslation();
   const can = useCan();
-  const { intlLocale } = useUiLocale();
+  const dates = useDateLocale();
   const resident = useRecord<ResidentItem>('/residents', residentId).data;
   const list = useListState(visitorSpec);
   const query = useMemo(
@@ -24,7 +24,7 @@ export function ResidentVisitorsPage({ residentId }: { residentId: number }) {
     [list.query, residentId],
   );
   const result = useList<VisitorItem>('/visitors', query);
-  const columns = useMemo(() => visitorColumns(t, intlLocale), [t, intlLocale]);
+  const columns = useMemo(() => visitorColumns(t, dates), [t, dates]);
   const title = t('shell.nav.visitors');
   return (
     <>

@@ -4,6 +4,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import '../../platform/i18n';
 import { DateInput } from './DateInput';
+import { ShownTimeZone } from '../locale';
 import { DateTimeInput } from './DateTimeInput';
 
 /** The form's value of the field, as react-hook-form holds it. */
@@ -59,5 +60,20 @@ describe('date field', () => {
     await user.click(screen.getByRole('spinbutton', { name: 'Hours' }));
     await user.keyboard('06/30/2027 09:15 PM');
     expect(value()).toMatch(/^2027-06-30T21:15:00[+-]\d\d:\d\d$/);
+  });
+
+  it("takes a time in the property's zone on a screen of its records (decision 0039 §12)", async () => {
+    const user = userEvent.setup();
+    render(
+      <ShownTimeZone.Provider value="America/Chicago">
+        <Harness time value="2027-06-30T12:00:00Z" />
+      </ShownTimeZone.Provider>,
+    );
+    // Noon UTC is 7 AM in Chicago (CDT): shown so, and a new hour is kept with Chicago's offset.
+    const hours = screen.getByRole('spinbutton', { name: 'Hours' });
+    expect(hours.textContent).toBe('07');
+    await user.click(screen.getByRole('spinbutton', { name: 'Hours' }));
+    await user.keyboard('09');
+    expect(value()).toBe('2027-06-30T09:00:00-05:00');
   });
 });

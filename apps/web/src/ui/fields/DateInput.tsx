@@ -6,9 +6,8 @@ import { ReadOnlyField, type BaseFieldProps } from './shared';
 
 /** A calendar date kept as YYYY-MM-DD (null when empty). */
 export function DateInput(props: BaseFieldProps) {
-  const { mode, value, intlLocale, pickerProps } = usePickerField(props, (d) => d.format('YYYY-MM-DD'));
-  if (mode === 'show')
-    return <ReadOnlyField label={props.label}>{formatDate(value, intlLocale)}</ReadOnlyField>;
+  const { mode, value, locale, pickerProps } = usePickerField(props, (d) => d.format('YYYY-MM-DD'));
+  if (mode === 'show') return <ReadOnlyField label={props.label}>{formatDate(value, locale)}</ReadOnlyField>;
   return (
     <PickerLocale>
       <DatePicker label={props.label} {...pickerProps} />

@@ -33,7 +33,7 @@ export function usePickerField(
   const controller = useController({ name });
   const { field } = controller;
   const message = useFieldError(controller);
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const value = field.value as string | null | undefined;
   const { fieldRef, ...sections } = useTypingFromTheStart();
   const pickerProps = {
@@ -54,5 +54,5 @@ export function usePickerField(
       field: { clearable: true, fieldRef },
     },
   };
-  return { mode, value, intlLocale, pickerProps };
+  return { mode, value, locale, pickerProps };
 }

@@ -35,7 +35,7 @@ export function ReserveSpotDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const locale = useUiLocale();
   const detail = useRecord<SpotDetail>('/spots', `${spot.id}/detail`);
   if (!detail.data)
     return (
@@ -68,7 +68,7 @@ export function ReserveSpotDialog({
     >
       {firstFreeOn > today && (
         <Alert severity="info" data-testid="reserve-free-from">
-          {t('map.freeFrom', { date: formatDate(firstFreeOn, intlLocale) })}
+          {t('map.freeFrom', { date: formatDate(firstFreeOn, locale) })}
         </Alert>
       )}
       <ResidentPicker />
