@@ -40,15 +40,23 @@ test("a permit's times in the property's zone, named for a browser elsewhere, in
   try {
     const call = <T>(method: string, path: string, body?: unknown) =>
       apiFromPage<T>(page, { method, path: `/tenant/api${path}`, tenant: 'oakridge', token, body });
-    const residents = await call<{ data: { id: number }[] }>(
-      'GET',
-      '/residents?filter[term]=Rosa%20Resident',
-    );
     const stamp = String(Date.now()).slice(-6);
+    // A host of its own: the demo resident's visitor limits belong to the journeys that use her.
+    const units = await call<{ data: { id: number }[] }>('GET', '/units?pageSize=1');
+    const host = await call<{ id: number }>('POST', '/residents', {
+      fullName: `Zone Host ${stamp}`,
+      email: `zonehost${stamp}@example.test`,
+      unitIds: [units.body.data[0]!.id],
+      password: 'zone-host-1',
+      status: 'active',
+      visitorLimit: 20,
+      visitorVehiclesAllowed: 5,
+    });
+    expect(host.status, JSON.stringify(host.body)).toBe(200);
     const made = await call<{ id: number; validFrom: string; validUntil: string; checkUrl: string }>(
       'POST',
       '/visitors',
-      { name: `Zoned ${stamp}`, residentId: residents.body.data[0]!.id, plate: `TZ${stamp}` },
+      { name: `Zoned ${stamp}`, residentId: host.body.id, plate: `TZ${stamp}` },
     );
     expect(made.status).toBe(200);
     const v = made.body;
