@@ -15,6 +15,8 @@ export interface AuthTextFieldProps extends Omit<
   helperText?: ReactNode;
   error?: boolean;
   required?: boolean;
+  /** The label always above the field (a native select, which always shows a value). */
+  shrink?: boolean;
 }
 
 /**
@@ -23,14 +25,30 @@ export interface AuthTextFieldProps extends Omit<
  * select with its menu, popover and modal, and the other input variants, none of which the first screen shows
  * (decision 0017).
  */
-export function AuthTextField({ label, helperText, error, required, id, ...input }: AuthTextFieldProps) {
+export function AuthTextField({
+  label,
+  helperText,
+  error,
+  required,
+  shrink,
+  id,
+  ...input
+}: AuthTextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
   return (
     <FormControl fullWidth size="small" variant="outlined" error={error} required={required}>
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
-      <OutlinedInput id={inputId} label={label} aria-describedby={helperId} {...input} />
+      <InputLabel htmlFor={inputId} shrink={shrink}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={inputId}
+        label={label}
+        aria-describedby={helperId}
+        {...(shrink ? { notched: true } : {})}
+        {...input}
+      />
       {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
     </FormControl>
   );

@@ -152,7 +152,7 @@ export function VisitorSelfForm({
                 <AuthTextField
                   label={t('registerVisitor.vehicleType')}
                   inputComponent={'select' as never}
-                  notched
+                  shrink
                   value={select.value ?? ''}
                   onChange={(e) => select.onChange(e.target.value === '' ? null : e.target.value)}
                   onBlur={select.onBlur}
