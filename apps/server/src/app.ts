@@ -140,7 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       .replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`)
       .replace(
         '</head>',
-        `${preloads(pathname)}${dictionaryPreload(acceptLanguage, LANGUAGES)}</head>`,
+        `${preloads(pathname)}${host.kind === 'central' ? dictionaryPreload(acceptLanguage, LANGUAGES) : ''}</head>`,
       );
   }
 

@@ -26,10 +26,6 @@ describe('the sign-in pages announce their code', () => {
       imports: ['index.html', '_sign-in-BnvCgXa2.js'],
     },
     'src/routes/parking-map.tsx?tsr-split=component': { file: 'assets/parking-map-BILlORuj.js' },
-    'src/routes/register.visitors.$visitorToken.tsx?tsr-split=component': {
-      file: 'assets/register.visitors._visitorToken-Cd6bfyB7.js',
-      imports: ['index.html', '_sign-in-BnvCgXa2.js'],
-    },
   };
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -47,13 +43,6 @@ describe('the sign-in pages announce their code', () => {
   it('the forgot-password page and an invitation link their own route files', () => {
     expect(preloads('/auth/forgot-password')).toContain('/assets/forgot-password-cH0aoB_V.js');
     expect(preloads('/auth/invitation/3f9a0c')).toContain('/assets/_token-Dh0MrM66.js');
-  });
-
-  it("the page a poster's QR code opens links its files too (decision 0039 §18)", () => {
-    const links = preloads('/register/visitors/n0FjSF-zfnTESlugiDhE39Qv33vDvJKjxQx7j9eivQo');
-    expect(links).toContain('/assets/register.visitors._visitorToken-Cd6bfyB7.js');
-    expect(links).toContain('/assets/sign-in-BnvCgXa2.js');
-    expect(preloads('/register/visitors/')).toBe('');
   });
 
   it('nothing on the other pages, and nothing missing from the build is announced', () => {

@@ -76,12 +76,11 @@ export function inlineStylesheets(html: string, webDist: string): string {
 }
 
 /**
- * The first dictionary, announced in every page: the web app cannot show a word before its language's texts are
- * in, and without this it asks for them only once its entry file has arrived and run. The language is the
- * browser's first one Parkade speaks (the Accept-Language the page was asked with, as `navigator.languages` lists
- * it), else English — the web app's own choice on a first visit (SPEC §9). The texts are the installation's, the
- * same on every host, so a property's pages read them from the central area too (no X-Tenant, which a preload link
- * cannot send; decision 0039 §18): the poster's page gets its texts beside its code.
+ * The first dictionary, announced in the central area's page: the web app cannot show a word before its language's
+ * texts are in, and without this it asks for them only once its entry file has arrived and run. The language is
+ * the browser's first one Parkade speaks (the Accept-Language the page was asked with, as `navigator.languages`
+ * lists it), else English — the web app's own choice on a first visit (SPEC §9). A property's pages cannot be
+ * announced this way: their API calls carry X-Tenant, which a preload link cannot send.
  */
 export function dictionaryPreload(acceptLanguage: string | undefined, languages: readonly string[]): string {
   const first =

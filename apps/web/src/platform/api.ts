@@ -22,13 +22,11 @@ export function api(): Promise<AxiosInstance> {
 /**
  * A public GET (the language codes, a dictionary) with `fetch` and the headers of SPEC §7 a public call needs:
  * the area's base, X-Tenant, Accept-Language and the XMLHttpRequest marker. It fails as every call does, with a
- * RequestError. `installation`: a read that is the same on every host (a dictionary), asked of the central area
- * without X-Tenant, so the page's server can announce it in the page (decision 0039 §18).
+ * RequestError.
  */
-export async function getPublic<T>(url: string, opts: { installation?: boolean } = {}): Promise<T> {
-  const host = hostContext();
-  const area = opts.installation ? 'central' : host.area;
-  const headers = requestHeaders(area, opts.installation ? null : host.tenant, { signedIn: false });
+export async function getPublic<T>(url: string): Promise<T> {
+  const { area, tenant } = hostContext();
+  const headers = requestHeaders(area, tenant, { signedIn: false });
   let res: Response;
   try {
     res = await fetch(API_BASE[area] + url, { headers, credentials: 'include' });

@@ -47,11 +47,7 @@ const dictionaries = new Map<Language, Promise<void>>();
 export function loadDictionary(lng: Language): Promise<void> {
   let loading = dictionaries.get(lng);
   if (!loading) {
-    // The installation's texts, the same on every host (a property offers some of the languages, not texts of its
-    // own): asked of the central area, which the page's server announces in every page, a property's too.
-    loading = loadTranslations([lng], (code) =>
-      getPublic<Record<string, string>>(`/langs/${code}`, { installation: true }),
-    );
+    loading = loadTranslations([lng], (code) => getPublic<Record<string, string>>(`/langs/${code}`));
     loading.catch(() => dictionaries.delete(lng));
     dictionaries.set(lng, loading);
   }

@@ -10,11 +10,10 @@ export const Route = createFileRoute('/register/visitors/$visitorToken')({
   beforeLoad: ({ params }) => {
     if (!params.visitorToken.trim()) throw redirect({ to: '/auth/login', replace: true });
   },
-  // The link's read starts with the page, beside its code and texts, and the page is drawn once it is in (decision
-  // 0039 §18): drawn before, its spinner in the centred card gave way to the form and moved the page (a layout
-  // shift). A failed read is the page's to show (prefetchQuery never throws).
-  loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery(visitorLinkQuery(params.visitorToken.trim())),
+  // The link's read starts with the page, beside its code and texts (decision 0039 §18); the page shows it.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(visitorLinkQuery(params.visitorToken.trim()));
+  },
   component: RegisterVisitor,
 });
 
