@@ -48,10 +48,19 @@ function format(locale: string, timeZone: string | undefined, options: Intl.Date
   return f;
 }
 
-/** The zone this runtime shows times in (a browser's own), when it says. */
+/**
+ * The zone this runtime shows times in (a browser's own), when it says. Read once: making an Intl object is costly on
+ * a slow phone's first screen, and every call sends it (decision 0039 §18).
+ */
 export function browserZone(): string | undefined {
-  return knownZone(new Intl.DateTimeFormat().resolvedOptions().timeZone);
+  if (runtimeZone === null) {
+    // The runtime's own zone is one it knows: no second Intl object to check it.
+    const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone as string | undefined;
+    runtimeZone = zone && zone.length <= 64 ? zone : undefined;
+  }
+  return runtimeZone;
 }
+let runtimeZone: string | undefined | null = null;
 
 /** Whether a value can be read as an instant. */
 function instantOf(value: string | Date): Date | null {

@@ -39,7 +39,7 @@ import {
   type ListSearch,
   type ListSpec,
 } from './list-search';
-import { useUiLocale } from './locale';
+import { useGridLocaleText } from './widget-locale';
 
 /** A list's URL state (see list-search.ts) and the API query it stands for. */
 export interface ListState {
@@ -106,7 +106,7 @@ const SEARCH_DELAY_MS = 350;
 export function DataTable<T extends GridValidRowModel & { id: number | string }>(props: DataTableProps<T>) {
   const { label, list, result, rowHref, onRowOpen, filters, searchable = true } = props;
   const { t } = useTranslation();
-  const { gridLocaleText } = useUiLocale();
+  const gridLocaleText = useGridLocaleText();
   const navigate = useNavigate();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));

@@ -4,7 +4,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { dayjs, type Dayjs } from '../platform/dates';
 import { useTranslation } from 'react-i18next';
 import { joinRange, splitRange } from './list-search';
-import { useUiLocale } from './locale';
+import { usePickerLocale } from './widget-locale';
 import type { ListState } from './DataTable';
 
 const day = (d: Dayjs | null) => (d && d.isValid() ? d.format('YYYY-MM-DD') : '');
@@ -25,7 +25,7 @@ export function DateRangeFilter({
   toLabel?: string;
 }) {
   const { t } = useTranslation();
-  const { dayjsLocale, pickersLocaleText } = useUiLocale();
+  const { dayjsLocale, pickersLocaleText } = usePickerLocale();
   const [from, to] = splitRange(value);
   const slotProps = {
     textField: { size: 'small' as const, sx: { width: { xs: '100%', sm: 170 } } },

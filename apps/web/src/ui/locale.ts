@@ -6,17 +6,8 @@ import {
   type DateLocale,
   type Language,
 } from '@parkade/contract';
-import { esES as gridEs, zhCN as gridZh } from '@mui/x-data-grid/locales';
-import { esES as pickersEs, zhCN as pickersZh } from '@mui/x-date-pickers/locales';
-import 'dayjs/locale/es';
-import 'dayjs/locale/zh-cn';
 import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** The locale pieces of the interface language: grid and picker texts, dayjs and Intl locales. */
-const GRID = { en: undefined, es: gridEs, zh: gridZh };
-const PICKERS = { en: undefined, es: pickersEs, zh: pickersZh };
-const DAYJS: Record<Language, string> = { en: 'en', es: 'es', zh: 'zh-cn' };
 
 export function asLanguage(lng: string | undefined): Language {
   return lng === 'es' || lng === 'zh' ? lng : 'en';
@@ -31,7 +22,7 @@ export function asLanguage(lng: string | undefined): Language {
 export const ShownTimeZone = createContext<string | null>(null);
 
 /**
- * The interface language's locale pieces, and how its dates are written: `intlLocale`, `timeZone` (ShownTimeZone)
+ * The interface language and how its dates are written (the grid's and the pickers' texts: ui/widget-locale.ts): `intlLocale`, `timeZone` (ShownTimeZone)
  * and `readerZone` (the browser's) make it the DateLocale that formatDate and formatDateTime take.
  */
 export function useUiLocale() {
@@ -40,15 +31,18 @@ export function useUiLocale() {
   const timeZone = useContext(ShownTimeZone);
   return {
     language,
-    gridLocaleText: GRID[language]?.components.MuiDataGrid.defaultProps.localeText,
-    pickersLocaleText: PICKERS[language]?.components.MuiLocalizationProvider.defaultProps.localeText,
-    dayjsLocale: DAYJS[language],
     intlLocale: INTL_LOCALES[language],
     timeZone,
     readerZone: browserZone() ?? null,
   };
 }
 export type UiLocale = ReturnType<typeof useUiLocale>;
+
+/** The interface language's Intl locale alone (no time zone read: a page showing no times, the poster's). */
+export function useIntlLocale(): string {
+  const { i18n } = useTranslation();
+  return INTL_LOCALES[asLanguage(i18n.resolvedLanguage ?? i18n.language)];
+}
 export type { DateLocale };
 
 /**
@@ -83,9 +77,12 @@ const INTL_UNIT = { minutes: 'minute', hours: 'hour', days: 'day' } as const;
 
 /** A length of time as people say it in the page's language: "24 hours", "24 horas", "24小时". */
 export function formatDuration(amount: number, unit: keyof typeof INTL_UNIT, intlLocale: string): string {
-  return new Intl.NumberFormat(intlLocale, {
-    style: 'unit',
-    unit: INTL_UNIT[unit],
-    unitDisplay: 'long',
-  }).format(amount);
+  const key = `${intlLocale}|${unit}`;
+  let format = durations.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale, { style: 'unit', unit: INTL_UNIT[unit], unitDisplay: 'long' });
+    durations.set(key, format);
+  }
+  return format.format(amount);
 }
+const durations = new Map<string, Intl.NumberFormat>();

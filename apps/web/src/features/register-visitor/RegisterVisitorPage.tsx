@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
 import { useDocumentTitle } from '../../platform/title';
-import { formatDateTime, formatDuration, ShownTimeZone, useUiLocale } from '../../ui/locale';
+import { formatDateTime, formatDuration, ShownTimeZone, useIntlLocale, useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
 import { AuthLayout } from '../auth/AuthLayout';
 import { LinkError } from '../auth/LinkError';
@@ -35,7 +35,7 @@ const linkKey = (token: string) => visitorLinkQuery(token).queryKey;
  */
 export function RegisterVisitorPage({ token }: { token: string }) {
   const { t } = useTranslation();
-  const { intlLocale } = useUiLocale();
+  const intlLocale = useIntlLocale();
   const navigate = useNavigate();
   const client = useQueryClient();
   useDocumentTitle(t('registerVisitor.title'));

@@ -1,11 +1,11 @@
 import { LocalizationProvider } from '@mui/x-date-pickers';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import type { ReactNode } from 'react';
-import { useUiLocale } from '../locale';
+import { usePickerLocale } from '../widget-locale';
 
 /** The pickers' adapter, locale and texts in the interface's language. */
 export function PickerLocale({ children }: { children: ReactNode }) {
-  const { dayjsLocale, pickersLocaleText } = useUiLocale();
+  const { dayjsLocale, pickersLocaleText } = usePickerLocale();
   return (
     <LocalizationProvider
       dateAdapter={AdapterDayjs}
