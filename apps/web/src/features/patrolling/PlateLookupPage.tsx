@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
+import i18n from '../../platform/i18n';
 import { formatDate, formatDateTime, formatTime, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
@@ -50,7 +51,7 @@ const LOOKUP_WAIT_S = 6;
 /** The promise, or a failure without an answer (statusCode 0) after `seconds`. */
 function withinSeconds<T>(promise: Promise<T>, seconds: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new RequestError('timeout', 0)), seconds * 1000);
+    const timer = setTimeout(() => reject(new RequestError(i18n.t('errors.timeout'), 0)), seconds * 1000);
     promise.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }
