@@ -1,3 +1,4 @@
+import { MAIL_TEMPLATE_KEYS } from './email-templates';
 import { defineResource, navEntry } from './resource';
 
 /**
@@ -35,17 +36,9 @@ export const outboxListQuery = {
   defaultSort: '-createdAt',
 } as const;
 
-/** The kinds of mail the application writes (the screen's filter; an unknown kind still lists). */
-export const OUTBOX_KINDS = [
-  'user-invitation',
-  'password-reset',
-  'two-factor-reset',
-  'resident-password',
-  'resident-agreement',
-  'parking-policies',
-  'permit-warning-request',
-  'visitor-link',
-  'visitor-request',
-  'visitor-receipt',
-  'visitor-decision',
-] as const;
+/**
+ * The kinds of mail the application writes (the screen's filter; an unknown kind still lists): one per email
+ * template, and `visitor-decision`, the kind of a visitor's decision mail before it was split into approved and
+ * not approved (decision 0040).
+ */
+export const OUTBOX_KINDS = [...MAIL_TEMPLATE_KEYS, 'visitor-decision'] as const;

@@ -1,4 +1,4 @@
-import { CRUD, crudPages, defineResource, navEntry } from './resource';
+import { defineResource, navEntry } from './resource';
 
 /**
  * Resources of SPEC whose screens and calls are still to be built: their permissions and routes exist so that
@@ -36,13 +36,6 @@ export const plannedResources = {
     actions: ['index', 'send'],
     routes: { '/emails-sender': 'index' },
     nav: [navEntry('administration', '/emails-sender', 'emailsSender')],
-  }),
-  'email-templates': defineResource({
-    name: 'email-templates',
-    actions: CRUD,
-    // SPEC §2.4 names /email-templates/create open.
-    routes: { ...crudPages('email-templates', 'emailTemplateId'), '/email-templates/create': null },
-    nav: [navEntry('administration', '/email-templates', 'emailTemplates')],
   }),
   documents: defineResource({
     name: 'documents',

@@ -4,6 +4,7 @@ import { caregiversResource } from './caregivers';
 import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
 import { dashboardResource } from './dashboard';
+import { emailTemplatesResource } from './email-templates';
 import { rulesResource } from './form-rules';
 import { outboxResource } from './outbox';
 import { patrolReportsResource } from './patrol-reports';
@@ -62,7 +63,7 @@ export const RESOURCES = [
   systemSettingsResource,
   rulesResource,
   planned.documents,
-  planned['email-templates'],
+  emailTemplatesResource,
   planned['emails-sender'],
   planned.translations,
   planned['language-codes'],
