@@ -70,6 +70,13 @@ export type EmailTemplateBody = z.input<typeof emailTemplateBody>;
 export const emailTemplatePreviewBody = emailTemplateTextBody.extend({ language });
 export type EmailTemplatePreviewBody = z.infer<typeof emailTemplatePreviewBody>;
 
-/** The mail as it is sent: its subject, its plain-text part and its HTML part (the product's layout). */
-export const renderedMailSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+/**
+ * The mail as it is sent: its subject, its plain-text part and its HTML part (the product's layout) — null for a mail
+ * that quotes a stranger's typing, sent as plain text only (decision 0037).
+ */
+export const renderedMailSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+});
 export type RenderedMail = z.infer<typeof renderedMailSchema>;

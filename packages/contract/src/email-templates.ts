@@ -32,6 +32,11 @@ export interface MailTemplateDef {
   essential: boolean;
   /** Where it is sent from: a property's mail (overridable by the property) or also the central area's. */
   area: 'tenant' | 'both';
+  /**
+   * The variables that hold a stranger's typing (a visitor's name and plate, from the poster: decision 0037): they
+   * may only be in the body, never in the subject, and such a mail is sent as plain text only, no HTML part.
+   */
+  strangerText?: readonly string[];
 }
 
 /**
@@ -115,6 +120,7 @@ export const MAIL_TEMPLATES = {
     variables: ['name', 'place', 'visitor', 'plate', 'url'],
     essential: true,
     area: 'tenant',
+    strangerText: ['visitor', 'plate'],
   },
   'visitor-receipt': {
     subject: 'visitors.public.receiptSubject',
@@ -122,6 +128,7 @@ export const MAIL_TEMPLATES = {
     variables: ['name', 'place', 'plate', 'code', 'url'],
     essential: true,
     area: 'tenant',
+    strangerText: ['name', 'plate'],
   },
   'visitor-approved': {
     subject: 'visitors.public.approvedSubject',
@@ -129,6 +136,7 @@ export const MAIL_TEMPLATES = {
     variables: ['name', 'code', 'plate', 'place', 'url'],
     essential: true,
     area: 'tenant',
+    strangerText: ['name', 'plate'],
   },
   'visitor-rejected': {
     subject: 'visitors.public.rejectedSubject',
@@ -136,10 +144,15 @@ export const MAIL_TEMPLATES = {
     variables: ['name', 'plate', 'place', 'reason', 'url'],
     essential: true,
     area: 'tenant',
+    strangerText: ['name', 'plate'],
   },
 } as const satisfies Record<string, MailTemplateDef>;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;
+
+/** The variables of a mail that hold a stranger's typing (body only, plain text only). */
+export const strangerVariables = (key: MailTemplateKey): readonly string[] =>
+  (MAIL_TEMPLATES[key] as MailTemplateDef).strangerText ?? [];
 export const MAIL_TEMPLATE_KEYS = Object.keys(MAIL_TEMPLATES) as MailTemplateKey[];
 export const isMailTemplateKey = (v: unknown): v is MailTemplateKey =>
   typeof v === 'string' && Object.hasOwn(MAIL_TEMPLATES, v);

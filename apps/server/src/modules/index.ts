@@ -40,6 +40,7 @@ import { patrolReportsModule } from './patrol-reports/module';
 import { permitWarningsModule } from './permit-warnings/module';
 import { vehicleTowsModule } from './vehicle-tows/module';
 import { formRulesModule } from './form-rules/module';
+import { emailTemplatesModule } from './email-templates/module';
 import { optionsModule } from './options/module';
 
 /**
@@ -86,6 +87,7 @@ export const MODULES: readonly ServerModule[] = [
   permitWarningsModule,
   vehicleTowsModule,
   formRulesModule,
+  emailTemplatesModule,
   optionsModule,
 ];
 

@@ -24,11 +24,8 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** The text of a raw single-part message (7bit, quoted-printable or base64). */
-export function mailText(raw: string): string {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split);
-  const body = raw.slice(split + 4);
+/** The decoded body of one MIME entity (7bit, quoted-printable or base64), given its head and its body. */
+function decodeEntity(head: string, body: string): string {
   const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable')
@@ -39,6 +36,35 @@ export function mailText(raw: string): string {
         .replace(/=([0-9A-F]{2})/gi, '%$1'),
     );
   return body;
+}
+
+/** A raw message's head and body, and the parts of a multipart one (each with its own head and body). */
+function entity(raw: string): { head: string; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  return { head: raw.slice(0, split), body: raw.slice(split + 4) };
+}
+function parts(raw: string): { head: string; body: string }[] {
+  const { head, body } = entity(raw);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+  if (!/^content-type:\s*multipart\//im.test(head) || !boundary) return [{ head, body }];
+  return body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((p) => !p.startsWith('--'))
+    .flatMap((p) => parts(p.replace(/^\r\n/, '')));
+}
+
+/** The plain text of a raw message: its text/plain part (a mail is sent as text and HTML), decoded. */
+export function mailText(raw: string): string {
+  const all = parts(raw);
+  const plain = all.find((p) => /^content-type:\s*text\/plain/im.test(p.head)) ?? all[0]!;
+  return decodeEntity(plain.head, plain.body);
+}
+
+/** The HTML part of a raw message, decoded, or null. */
+export function mailHtml(raw: string): string | null {
+  const html = parts(raw).find((p) => /^content-type:\s*text\/html/im.test(p.head));
+  return html ? decodeEntity(html.head, html.body) : null;
 }
 
 /**

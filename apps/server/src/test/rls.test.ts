@@ -34,6 +34,7 @@ import { vehicleTows } from '../modules/vehicle-tows/table';
 import { warnings } from '../modules/warnings/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
+import { emailTemplates } from '../modules/email-templates/table';
 import { bannedVehicles } from '../modules/banned-vehicles/table';
 import { roles } from '../modules/roles/table';
 import { query, type Database, type RowScope, type Tx } from '../platform/db';
@@ -163,6 +164,9 @@ async function seed(scope: RowScope, propertyId: number | null) {
       });
       await tx.insert(residentImports).values({ propertyId, fileName: 'r.xlsx', storageKey: 'k' });
       await tx.insert(formRules).values({ propertyId, form: 'vehicles', field: 'color' });
+      await tx
+        .insert(emailTemplates)
+        .values({ propertyId, key: 'password-reset', language: 'en', subject: 'S', body: 'B' });
       await tx.insert(parkingMaps).values({ propertyId });
       const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
       const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();

@@ -12,7 +12,7 @@ import { fieldError, HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { clearThrottle, countAttempt } from '../../platform/throttle';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import {
   accountKey,
   accountOf,
@@ -59,16 +59,14 @@ export async function sendResetLink(
   });
   const lang = (user.language as Language) ?? ctx.lang;
   const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+  const place = ctx.property?.name ?? 'Parkade';
+  const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+    template: 'password-reset',
     to: user.email,
-    subject: t(lang, 'auth.resetMail.subject'),
-    text: t(lang, 'auth.resetMail.body', {
-      name: user.fullName,
-      place: ctx.property?.name ?? 'Parkade',
-      link,
-    }),
-    kind: 'password-reset',
+    language: lang,
     propertyId: account.propertyId,
+    place,
+    values: { name: user.fullName, place, link },
   });
   ctx.afterCommit(wake);
 }

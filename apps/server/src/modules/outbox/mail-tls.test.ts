@@ -12,7 +12,7 @@ import { mailOutbox } from './table';
 import { createCentralUser, createTestContext, headers, login, type TestContext } from '../../test/harness';
 import { startMailPeer, TEST_CA, type ReceivedMail } from '../../test/mail-peer';
 import type { Env } from '../../platform/env';
-import { deliverMail, isInternalAddress, queueMail, smtpFor, transportFor, type SmtpSettings } from './mail';
+import { deliverMail, isInternalAddress, writeMail, smtpFor, transportFor, type SmtpSettings } from './mail';
 
 const received: ReceivedMail[] = [];
 let tlsPeer: Awaited<ReturnType<typeof startMailPeer>>;
@@ -163,7 +163,7 @@ describe('the outbox keeps a sent mail’s envelope, not its body', () => {
 
   it('drops text and html once sent; a failed mail keeps them for its retry', async () => {
     const id = await ctx.database.withScope({ area: 'central' }, async (tx) => {
-      await queueMail(tx, ctx.services.jobs, {
+      await writeMail(tx, ctx.services.jobs, {
         to: 'body@example.test',
         subject: 'Reset',
         text: 'https://parkade.test/auth/reset-password?token=live-token',
@@ -192,7 +192,7 @@ describe('the outbox keeps a sent mail’s envelope, not its body', () => {
 
     const env: Env = { ...ctx.env, smtp: { ...ctx.env.smtp, ca: undefined } };
     const failing = await ctx.database.withScope({ area: 'central' }, async (tx) => {
-      await queueMail(tx, ctx.services.jobs, {
+      await writeMail(tx, ctx.services.jobs, {
         to: 'retry@example.test',
         subject: 'Reset',
         text: 'kept for the retry',

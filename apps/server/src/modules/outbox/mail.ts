@@ -23,19 +23,21 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html?: string | null;
   kind: string;
   propertyId: number | null;
 }
 
 /**
  * Writes a mail to the outbox in the caller's transaction; the returned function wakes the delivery job
- * (call it after commit). A mail is never sent for a transaction that rolled back.
+ * (call it after commit). A mail is never sent for a transaction that rolled back. Mail is written from its template
+ * (email-templates/render.ts `queueTemplateMail`), never by hand: this is that function's last step.
  */
-export async function queueMail(tx: Tx, jobs: Jobs, mail: OutgoingMail): Promise<() => Promise<void>> {
+export async function writeMail(tx: Tx, jobs: Jobs, mail: OutgoingMail): Promise<() => Promise<void>> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ ...mail, html: mail.html ?? null })
+    // A subject with long values is cut to the column (255): the body says it all.
+    .values({ ...mail, subject: mail.subject.slice(0, 255), html: mail.html ?? null })
     .returning({ id: mailOutbox.id });
   return () => jobs.send(MAIL_QUEUE, { id: row!.id });
 }

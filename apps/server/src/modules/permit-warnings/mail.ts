@@ -1,10 +1,9 @@
 import { LANGUAGES, type Language } from '@parkade/contract';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { NO_PASSWORD } from '../../platform/auth';
-import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import { roles } from '../roles';
 import { tenantUsers } from '../users/table';
 
@@ -47,10 +46,13 @@ export async function notifyDeciders(ctx: Scope, w: WarningRequestMail) {
   const url = `${areaOrigin(ctx)}/permit-warnings/${w.id}/show`;
   for (const to of await deciders(ctx)) {
     const lang = (LANGUAGES as readonly string[]).includes(to.language) ? (to.language as Language) : 'en';
-    const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+    const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+      template: 'permit-warning-request',
       to: to.email!,
-      subject: t(lang, 'permitWarnings.mail.subject', { plate: w.plate, place }),
-      text: t(lang, 'permitWarnings.mail.body', {
+      language: lang,
+      propertyId: ctx.propertyId,
+      place,
+      values: {
         name: to.fullName,
         officer: w.officer,
         plate: w.plate,
@@ -60,9 +62,7 @@ export async function notifyDeciders(ctx: Scope, w: WarningRequestMail) {
         where: w.where ?? '—',
         note: w.note ?? '—',
         url,
-      }),
-      kind: 'permit-warning-request',
-      propertyId: ctx.propertyId,
+      },
     });
     ctx.afterCommit(wake);
   }

@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import { datesFor } from '../properties/dates';
 import { tenantUsers } from '../users/table';
 import { getReservation } from './service';
@@ -41,17 +41,18 @@ async function tellResident(ctx: Scope, r: ReservationItem) {
     reason: r.decisionComment ?? '—',
     url: `${areaOrigin(ctx)}/my/reservations`,
   };
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
-    to: who.email,
-    subject: t(
-      lang,
-      approved ? 'reservations.mail.approvedSubject' : 'reservations.mail.rejectedSubject',
-      vars,
-    ),
-    text: t(lang, approved ? 'reservations.mail.approvedBody' : 'reservations.mail.rejectedBody', vars),
-    kind: 'reservation-decision',
-    propertyId: ctx.propertyId,
-  });
+  const common = { to: who.email, language: lang, propertyId: ctx.propertyId, place };
+  const wake = approved
+    ? await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+        ...common,
+        template: 'reservation-approved',
+        values: vars,
+      })
+    : await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+        ...common,
+        template: 'reservation-rejected',
+        values: vars,
+      });
   ctx.afterCommit(wake);
 }
 

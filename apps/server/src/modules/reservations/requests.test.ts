@@ -241,7 +241,7 @@ describe('a resident asks for a reserved spot', () => {
     const mails = await mailsTo(ana.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
-      kind: 'reservation-decision',
+      kind: 'reservation-approved',
       subject: 'Su reserva de la plaza 1 en Maple Court está confirmada',
     });
     expect(mails[0]!.text).toContain('/my/reservations');

@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
 import { inScope, type Scope, type Services } from '../../platform/scope';
 import { t } from '../../platform/i18n';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import { areaOrigin } from '../auth/service';
 import { passwordResets } from '../auth/table';
 import { properties } from '../properties/table';
@@ -73,17 +73,13 @@ export async function sendPasswordLink(ctx: Scope, id: number) {
     .where(and(eq(tenantUsers.propertyId, ctx.propertyId), eq(tenantUsers.id, id)));
   const place = ctx.property?.name ?? 'Parkade';
   const link = `${areaOrigin(ctx)}/auth/reset-password?email=${encodeURIComponent(to.email)}&token=${encodeURIComponent(token)}`;
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+  const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+    template: 'resident-password',
     to: to.email,
-    subject: t(to.language, 'residents.mail.password.subject', { place }),
-    text: t(to.language, 'residents.mail.password.body', {
-      name: to.fullName,
-      place,
-      link,
-      hours: INVITE_LINK_HOURS,
-    }),
-    kind: 'resident-password',
+    language: to.language,
     propertyId: ctx.propertyId,
+    place,
+    values: { name: to.fullName, place, link, hours: INVITE_LINK_HOURS },
   });
   ctx.afterCommit(wake);
   await ctx.audit({ entity: 'residents', entityId: id, action: 'resend-password', new: { email: to.email } });
@@ -99,17 +95,13 @@ export async function sendAgreement(ctx: Scope, id: number) {
   const place = ctx.property?.name ?? 'Parkade';
   const token = await newResidentLink(ctx.tx, ctx.propertyId, id);
   const link = `${areaOrigin(ctx)}/register/residents/${token}`;
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+  const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+    template: 'resident-agreement',
     to: to.email,
-    subject: t(to.language, 'residents.mail.agreement.subject', { place }),
-    text: t(to.language, 'residents.mail.agreement.body', {
-      name: to.fullName,
-      place,
-      link,
-      days: RESIDENT_LINK_DAYS,
-    }),
-    kind: 'resident-agreement',
+    language: to.language,
     propertyId: ctx.propertyId,
+    place,
+    values: { name: to.fullName, place, link, days: RESIDENT_LINK_DAYS },
   });
   ctx.afterCommit(wake);
   await ctx.audit({
@@ -212,12 +204,13 @@ export async function writePolicyMails(services: Services, propertyId: number, i
     for (const person of people) {
       if (!person.email) continue;
       const lang = person.language as Language;
-      const wake = await queueMail(tx, services.jobs, {
+      const wake = await queueTemplateMail(tx, services.jobs, {
+        template: 'parking-policies',
         to: person.email,
-        subject: t(lang, 'residents.mail.policies.subject', { place: p.name }),
-        text: `${person.fullName},\n\n${t(lang, 'residents.policies.title')}\n\n${policiesText(lang, p.name, settings)}`,
-        kind: 'parking-policies',
+        language: lang,
         propertyId,
+        place: p.name,
+        values: { name: person.fullName, place: p.name, policies: policiesText(lang, p.name, settings) },
       });
       // A mail whose wake-up fails is still in the outbox; the outbox sweep sends it. Never retry the job for it.
       scope.afterCommit(() => wake().catch(() => undefined));

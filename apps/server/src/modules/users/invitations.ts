@@ -9,11 +9,10 @@ import {
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword, newToken, NO_PASSWORD, tokenHash } from '../../platform/auth';
 import { HttpError } from '../../platform/errors';
-import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { clearThrottle } from '../../platform/throttle';
 import { areaOrigin, passwordChanged, userLoginKey } from '../auth/service';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import { linksOf } from '../outbox/read';
 import { mailOutbox } from '../outbox/table';
 import { userForWrite } from './guards';
@@ -60,18 +59,19 @@ export async function sendInvitation(
   const lang = user.language as Language;
   const place = ctx.property?.name ?? 'Parkade';
   const link = `${areaOrigin(ctx)}/auth/invitation/${token}`;
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+  const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+    template: INVITATION_MAIL_KIND,
     to: user.email,
-    subject: t(lang, 'users.invitationMail.subject', { place }),
-    text: t(lang, 'users.invitationMail.body', {
+    language: lang,
+    propertyId: staff.propertyId,
+    place,
+    values: {
       name: user.fullName,
       inviter: ctx.session?.user.fullName ?? place,
       place,
       link,
       days: INVITATION_DAYS,
-    }),
-    kind: INVITATION_MAIL_KIND,
-    propertyId: staff.propertyId,
+    },
   });
   ctx.afterCommit(wake);
   await ctx.audit({

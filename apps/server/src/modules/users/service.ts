@@ -76,7 +76,7 @@ export function ofStaff(staff: Staff, table: { area: Column; propertyId: Column 
 }
 
 /** The outbox's kind of an invitation mail. */
-export const INVITATION_MAIL_KIND = 'user-invitation';
+export const INVITATION_MAIL_KIND = 'user-invitation' as const;
 
 /**
  * The invitation mails of the staff's area and property written with the invitation `createdAt` (in the same

@@ -1,8 +1,7 @@
 import type { Language } from '@parkade/contract';
-import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { HttpError } from '../../platform/errors';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import { resetTwoFactor } from '../two-factor/service';
 import { assertNotSelf, userForWrite } from './guards';
 import { staffOf } from './service';
@@ -31,16 +30,14 @@ export async function resetUserTwoFactor(ctx: Scope, id: number): Promise<void> 
   });
   if (!user.email) return;
   const lang = user.language as Language;
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+  const place = ctx.property?.name ?? 'Parkade';
+  const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+    template: 'two-factor-reset',
     to: user.email,
-    subject: t(lang, 'users.twoFactorResetMail.subject'),
-    text: t(lang, 'users.twoFactorResetMail.body', {
-      name: user.fullName,
-      by: ctx.session?.user.fullName ?? 'Parkade',
-      place: ctx.property?.name ?? 'Parkade',
-    }),
-    kind: 'two-factor-reset',
+    language: lang,
     propertyId: staff.propertyId,
+    place,
+    values: { name: user.fullName, by: ctx.session?.user.fullName ?? 'Parkade', place },
   });
   ctx.afterCommit(wake);
 }

@@ -45,7 +45,7 @@ const decisionMails = (to: string) =>
     tx
       .select({ text: mailOutbox.text })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, 'visitor-decision'))),
+      .where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, 'visitor-approved'))),
   );
 
 describe('POST /visitors/bulk/approve', () => {

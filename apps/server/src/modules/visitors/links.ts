@@ -11,7 +11,7 @@ import { newToken, tokenHash } from '../../platform/auth';
 import { HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import { visitorText } from './mail-text';
 import { getVisitor } from './service';
 import type { VisitorItem } from '@parkade/contract';
@@ -142,18 +142,13 @@ export async function sendPersonalLink(ctx: Scope, visitorId: number): Promise<V
   const text = t(ctx.lang, 'visitors.link.sms', { place, resident: who, url, days: VISITOR_LINK_DAYS });
   let emailed = false;
   if (visitor.email) {
-    const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+    const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+      template: 'visitor-link',
       to: visitor.email,
-      subject: t(ctx.lang, 'visitors.link.mailSubject', { place }),
-      text: t(ctx.lang, 'visitors.link.mailBody', {
-        name: visitor.name,
-        place,
-        resident: who,
-        url,
-        days: VISITOR_LINK_DAYS,
-      }),
-      kind: 'visitor-link',
+      language: ctx.lang,
       propertyId: ctx.propertyId,
+      place: ctx.property?.name,
+      values: { name: visitor.name, place, resident: who, url, days: VISITOR_LINK_DAYS },
     });
     ctx.afterCommit(wake);
     emailed = true;
@@ -226,21 +221,20 @@ export async function tellVisitorDecision(ctx: Scope, visitor: VisitorItem) {
   const receipt = await issueReceipt(ctx, visitor.id);
   const place = ctx.property?.name ?? '';
   const approved = visitor.shownStatus === 'valid';
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
-    to: visitor.email,
-    subject: t(ctx.lang, approved ? 'visitors.public.approvedSubject' : 'visitors.public.rejectedSubject', {
-      place,
-    }),
-    text: t(ctx.lang, approved ? 'visitors.public.approvedBody' : 'visitors.public.rejectedBody', {
-      name: visitorText(visitor.name),
-      place,
-      plate: visitorText(visitor.plate),
-      code: visitor.permitCode ?? '',
-      reason: visitor.statusComment ?? '—',
-      url: registrationUrl(ctx, receipt),
-    }),
-    kind: 'visitor-decision',
-    propertyId: ctx.propertyId,
-  });
+  const common = { to: visitor.email, language: ctx.lang, propertyId: ctx.propertyId, place: ctx.property?.name };
+  const name = visitorText(visitor.name);
+  const plate = visitorText(visitor.plate);
+  const url = registrationUrl(ctx, receipt);
+  const wake = approved
+    ? await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+        ...common,
+        template: 'visitor-approved',
+        values: { name, place, plate, code: visitor.permitCode ?? '', url },
+      })
+    : await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+        ...common,
+        template: 'visitor-rejected',
+        values: { name, place, plate, reason: visitor.statusComment ?? '—', url },
+      });
   ctx.afterCommit(wake);
 }

@@ -176,7 +176,7 @@ describe('the poster', () => {
     await ok<VisitorItem>(await staff('POST', `/visitors/${res.visitor.id}/approve`, {}));
     // The visitor is told, with a fresh link to the permit.
     const [decision] = await ctx.database.withScope({ area: 'central' }, (tx) =>
-      tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'visitor-decision')),
+      tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'visitor-approved')),
     );
     expect(decision!.to).toBe('guest@visitors-public.test');
     expect(decision!.subject).toContain('approved');

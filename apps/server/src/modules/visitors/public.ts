@@ -17,10 +17,9 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { HttpError } from '../../platform/errors';
 import { defineRoute, sendFile } from '../../platform/http';
-import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
-import { queueMail } from '../outbox/mail';
+import { queueTemplateMail } from '../email-templates/render';
 import { propertyTimeZone } from '../properties/dates';
 import { propertySettingsOf } from '../residents/service';
 import { units } from '../units/table';
@@ -133,18 +132,19 @@ async function askResident(ctx: Scope, visitor: VisitorItem) {
     .where(and(eq(tenantUsers.propertyId, ctx.propertyId), eq(tenantUsers.id, visitor.residentId)));
   if (!who?.email) return;
   const lang = (who.language as typeof ctx.lang) ?? ctx.lang;
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+  const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+    template: 'visitor-request',
     to: who.email,
-    subject: t(lang, 'visitors.public.askSubject', { place: ctx.property?.name ?? '' }),
-    text: t(lang, 'visitors.public.askBody', {
+    language: lang,
+    propertyId: ctx.propertyId,
+    place: ctx.property?.name,
+    values: {
       name: who.fullName,
       visitor: visitorText(visitor.name),
       plate: visitorText(visitor.plate),
       place: ctx.property?.name ?? '',
       url: `${areaOrigin(ctx)}/my/visitors/${visitor.id}/show`,
-    }),
-    kind: 'visitor-request',
-    propertyId: ctx.propertyId,
+    },
   });
   ctx.afterCommit(wake);
 }
@@ -156,18 +156,19 @@ async function askResident(ctx: Scope, visitor: VisitorItem) {
 async function mailReceipt(ctx: Scope, visitor: VisitorItem, receipt: string) {
   if (!visitor.email) return;
   const place = ctx.property?.name ?? '';
-  const wake = await queueMail(ctx.tx, ctx.services.jobs, {
+  const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
+    template: 'visitor-receipt',
     to: visitor.email,
-    subject: t(ctx.lang, 'visitors.public.receiptSubject', { place }),
-    text: t(ctx.lang, 'visitors.public.receiptBody', {
+    language: ctx.lang,
+    propertyId: ctx.propertyId,
+    place: ctx.property?.name,
+    values: {
       name: visitorText(visitor.name),
       place,
       code: visitor.permitCode ?? '',
       plate: visitorText(visitor.plate),
       url: `${visitorOrigin(ctx)}/register/visitors/${encodeURIComponent(receipt)}`,
-    }),
-    kind: 'visitor-receipt',
-    propertyId: ctx.propertyId,
+    },
   });
   ctx.afterCommit(wake);
 }

@@ -1,0 +1,38 @@
+import { MAIL_TEMPLATES, type Language, type MailTemplateKey } from '@parkade/contract';
+import { t } from '../../platform/i18n';
+import type { Scope } from '../../platform/scope';
+import { areaOrigin } from '../auth/service';
+
+/**
+ * What each variable holds in the editor's preview and a test mail: plausible values, the property's own name and
+ * address, words in the preview's language. Links point at the property's own pages (they open nothing: a sample
+ * token).
+ */
+export function sampleValues(ctx: Scope, key: MailTemplateKey, language: Language): Record<string, string> {
+  const origin = areaOrigin(ctx);
+  const place = ctx.property?.name ?? 'Parkade';
+  const samples: Record<string, string> = {
+    name: 'Alex Morgan',
+    place,
+    link: `${origin}/auth/reset-password?token=sample`,
+    url: `${origin}/my`,
+    days: '7',
+    hours: '72',
+    inviter: 'Dana Lee',
+    by: 'Dana Lee',
+    resident: 'Dana Lee',
+    officer: 'Sam Rivera',
+    visitor: 'Jordan Smith',
+    plate: 'ABC 1234',
+    code: 'V-2041',
+    spot: 'B-12',
+    from: t(language, 'emailTemplates.sample.from'),
+    to: t(language, 'emailTemplates.sample.to'),
+    reason: t(language, 'emailTemplates.sample.reason'),
+    warning: t(language, 'emailTemplates.sample.warning'),
+    where: t(language, 'emailTemplates.sample.where'),
+    note: t(language, 'emailTemplates.sample.note'),
+    policies: t(language, 'emailTemplates.sample.policies'),
+  };
+  return Object.fromEntries(MAIL_TEMPLATES[key].variables.map((v) => [v, samples[v] ?? v]));
+}
