@@ -3,6 +3,20 @@ import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
 
+/** Where a mail's link leads (its sample leads to the same page, with a sample token). */
+const SAMPLE_LINKS: Partial<Record<MailTemplateKey, string>> = {
+  'user-invitation': '/auth/invitation/sample',
+  'resident-agreement': '/register/residents/sample',
+  'permit-warning-request': '/permit-warnings/1/show',
+  'reservation-approved': '/my/reservations',
+  'reservation-rejected': '/my/reservations',
+  'visitor-link': '/register/visitors/sample',
+  'visitor-request': '/my/visitors/1/show',
+  'visitor-receipt': '/register/visitors/sample',
+  'visitor-approved': '/register/visitors/sample',
+  'visitor-rejected': '/register/visitors/sample',
+};
+
 /**
  * What each variable holds in the editor's preview and a test mail: plausible values, the property's own name and
  * address, words in the preview's language. Links point at the property's own pages (they open nothing: a sample
@@ -14,8 +28,8 @@ export function sampleValues(ctx: Scope, key: MailTemplateKey, language: Languag
   const samples: Record<string, string> = {
     name: 'Alex Morgan',
     place,
-    link: `${origin}/auth/reset-password?token=sample`,
-    url: `${origin}/my`,
+    link: `${origin}${SAMPLE_LINKS[key] ?? '/auth/reset-password?email=alex%40example.com&token=sample'}`,
+    url: `${origin}${SAMPLE_LINKS[key] ?? '/my'}`,
     days: '7',
     hours: '72',
     inviter: 'Dana Lee',
