@@ -32,6 +32,7 @@ import { Route as AppBuildingsIndexRouteImport } from './routes/_app/buildings/i
 import { Route as AppBuildingsCreateRouteImport } from './routes/_app/buildings/create'
 import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index'
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
+import { Route as AppEmailTemplatesIndexRouteImport } from './routes/_app/email-templates/index'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
 import { Route as AppPatrollingReportsIndexRouteImport } from './routes/_app/patrolling-reports/index'
@@ -83,6 +84,8 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppEmailTemplatesEmailTemplateIdEditRouteImport } from './routes/_app/email-templates/$emailTemplateId/edit'
+import { Route as AppEmailTemplatesEmailTemplateIdShowRouteImport } from './routes/_app/email-templates/$emailTemplateId/show'
 import { Route as AppMyCaregiversIndexRouteImport } from './routes/_app/my/caregivers/index'
 import { Route as AppMyCaregiversCreateRouteImport } from './routes/_app/my/caregivers/create'
 import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/index'
@@ -259,6 +262,11 @@ const AppCatalogIndexRoute = AppCatalogIndexRouteImport.update({
 const AppCatalogBinnacleRoute = AppCatalogBinnacleRouteImport.update({
   id: '/catalog/binnacle',
   path: '/catalog/binnacle',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailTemplatesIndexRoute = AppEmailTemplatesIndexRouteImport.update({
+  id: '/email-templates/',
+  path: '/email-templates/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMyProfileRoute = AppMyProfileRouteImport.update({
@@ -527,6 +535,18 @@ const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   path: '/catalog/zones/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEmailTemplatesEmailTemplateIdEditRoute =
+  AppEmailTemplatesEmailTemplateIdEditRouteImport.update({
+    id: '/email-templates/$emailTemplateId/edit',
+    path: '/email-templates/$emailTemplateId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppEmailTemplatesEmailTemplateIdShowRoute =
+  AppEmailTemplatesEmailTemplateIdShowRouteImport.update({
+    id: '/email-templates/$emailTemplateId/show',
+    path: '/email-templates/$emailTemplateId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMyCaregiversIndexRoute = AppMyCaregiversIndexRouteImport.update({
   id: '/my/caregivers/',
   path: '/my/caregivers/',
@@ -923,6 +943,7 @@ export interface FileRoutesByFullPath {
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/email-templates/': typeof AppEmailTemplatesIndexRoute
   '/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
@@ -952,6 +973,8 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
+  '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1061,6 +1084,7 @@ export interface FileRoutesByTo {
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/email-templates': typeof AppEmailTemplatesIndexRoute
   '/patrolling-reports': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings': typeof AppPermitWarningsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
@@ -1090,6 +1114,8 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
+  '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1201,6 +1227,7 @@ export interface FileRoutesById {
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/email-templates/': typeof AppEmailTemplatesIndexRoute
   '/_app/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
@@ -1230,6 +1257,8 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
+  '/_app/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/_app/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1341,6 +1370,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
+    | '/email-templates/'
     | '/patrolling-reports/'
     | '/permit-warnings/'
     | '/permits/'
@@ -1370,6 +1400,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/email-templates/$emailTemplateId/edit'
+    | '/email-templates/$emailTemplateId/show'
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
@@ -1479,6 +1511,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
+    | '/email-templates'
     | '/patrolling-reports'
     | '/permit-warnings'
     | '/permits'
@@ -1508,6 +1541,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/email-templates/$emailTemplateId/edit'
+    | '/email-templates/$emailTemplateId/show'
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
@@ -1618,6 +1653,7 @@ export interface FileRouteTypes {
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/email-templates/'
     | '/_app/patrolling-reports/'
     | '/_app/permit-warnings/'
     | '/_app/permits/'
@@ -1647,6 +1683,8 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/email-templates/$emailTemplateId/edit'
+    | '/_app/email-templates/$emailTemplateId/show'
     | '/_app/my/caregivers/create'
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
@@ -1895,6 +1933,13 @@ declare module '@tanstack/react-router' {
       path: '/catalog/binnacle'
       fullPath: '/catalog/binnacle'
       preLoaderRoute: typeof AppCatalogBinnacleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email-templates/': {
+      id: '/_app/email-templates/'
+      path: '/email-templates'
+      fullPath: '/email-templates/'
+      preLoaderRoute: typeof AppEmailTemplatesIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/my/profile': {
@@ -2252,6 +2297,20 @@ declare module '@tanstack/react-router' {
       path: '/catalog/zones/create'
       fullPath: '/catalog/zones/create'
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email-templates/$emailTemplateId/edit': {
+      id: '/_app/email-templates/$emailTemplateId/edit'
+      path: '/email-templates/$emailTemplateId/edit'
+      fullPath: '/email-templates/$emailTemplateId/edit'
+      preLoaderRoute: typeof AppEmailTemplatesEmailTemplateIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email-templates/$emailTemplateId/show': {
+      id: '/_app/email-templates/$emailTemplateId/show'
+      path: '/email-templates/$emailTemplateId/show'
+      fullPath: '/email-templates/$emailTemplateId/show'
+      preLoaderRoute: typeof AppEmailTemplatesEmailTemplateIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/my/caregivers/': {
@@ -2727,6 +2786,7 @@ interface AppRouteChildren {
   AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppEmailTemplatesIndexRoute: typeof AppEmailTemplatesIndexRoute
   AppPatrollingReportsIndexRoute: typeof AppPatrollingReportsIndexRoute
   AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
@@ -2754,6 +2814,8 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppEmailTemplatesEmailTemplateIdEditRoute: typeof AppEmailTemplatesEmailTemplateIdEditRoute
+  AppEmailTemplatesEmailTemplateIdShowRoute: typeof AppEmailTemplatesEmailTemplateIdShowRoute
   AppMyCaregiversCreateRoute: typeof AppMyCaregiversCreateRoute
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
@@ -2856,6 +2918,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppEmailTemplatesIndexRoute: AppEmailTemplatesIndexRoute,
   AppPatrollingReportsIndexRoute: AppPatrollingReportsIndexRoute,
   AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
@@ -2885,6 +2948,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppEmailTemplatesEmailTemplateIdEditRoute:
+    AppEmailTemplatesEmailTemplateIdEditRoute,
+  AppEmailTemplatesEmailTemplateIdShowRoute:
+    AppEmailTemplatesEmailTemplateIdShowRoute,
   AppMyCaregiversCreateRoute: AppMyCaregiversCreateRoute,
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  isMailTemplateKey,
   RESIDENT_ROUTES,
   ROUTE_AREAS,
   ROUTE_PERMISSIONS,
@@ -116,6 +117,16 @@ export function isPositiveId(value: string): boolean {
 const isIdParam = (name: string) => /Id$/.test(name);
 
 /**
+ * The record parameters whose records are named by a key rather than a number: an email template is the mail it
+ * writes (`/email-templates/resident-agreement/show`, decision 0040). Anything else there sends to the list, as a
+ * bad number does.
+ */
+const KEY_PARAMS: Record<string, (value: string) => boolean> = { emailTemplateId: isMailTemplateKey };
+
+/** Whether a record parameter's value names a record the way its route does (a positive integer, or its key). */
+const isValidId = (name: string, value: string) => (KEY_PARAMS[name] ?? isPositiveId)(value);
+
+/**
  * SPEC §2.2: an id parameter that is not a positive integer sends the user to the list route, the path up to the
  * bad parameter (`/catalog/zones/abc/show` → `/catalog/zones`, `/residents/7/permits` is fine). Works for every route
  * of the tables, so each new resource inherits it. Null when the path's ids are fine (or it has none).
@@ -125,7 +136,8 @@ export function badIdRedirect(pathname: string): string | null {
   if (!match) return null;
   const segments = split(match.pattern);
   const index = segments.findIndex(
-    (s) => s.startsWith('$') && isIdParam(s.slice(1)) && !isPositiveId(match.params[s.slice(1)] ?? ''),
+    (s) =>
+      s.startsWith('$') && isIdParam(s.slice(1)) && !isValidId(s.slice(1), match.params[s.slice(1)] ?? ''),
   );
   if (index < 0) return null;
   return index === 0 ? '/' : `/${split(normalisePath(pathname)).slice(0, index).join('/')}`;

@@ -1,0 +1,78 @@
+import type { RenderedMail } from '@parkade/contract';
+import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RequestError } from '../../platform/errors';
+import { FactList } from '../../ui/FactList';
+
+/**
+ * The mail as it is sent, with the sample values: its subject, its HTML part in a frame that runs nothing and
+ * reaches nothing (`sandbox=""`: no scripts, no forms, no same-origin access — the HTML is the product's layout
+ * around the template, but a preview is no place to trust it) and its plain-text part. `paused` says the text has
+ * errors, so the preview on screen is the last one that could be made.
+ */
+export function MailPreview({
+  mail,
+  loading,
+  error,
+  paused,
+}: {
+  mail: RenderedMail | undefined;
+  loading: boolean;
+  error: RequestError | null;
+  paused?: boolean;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const textId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {t('emailTemplates.preview')}
+        </Typography>
+        {loading && <CircularProgress size={16} aria-label={t('emailTemplates.previewUpdating')} />}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('emailTemplates.previewHint')}
+      </Typography>
+      <Stack spacing={2}>
+        {paused && <Alert severity="info">{t('emailTemplates.previewPaused')}</Alert>}
+        {error && !paused && <Alert severity="error">{error.message}</Alert>}
+        {mail && (
+          <>
+            <FactList facts={[[t('emailTemplates.subject'), mail.subject]]} layout="dialog" />
+            <Box
+              component="iframe"
+              title={t('emailTemplates.previewFrame')}
+              sandbox=""
+              srcDoc={mail.html}
+              sx={{
+                display: 'block',
+                width: '100%',
+                height: { xs: 360, md: 440 },
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+                bgcolor: 'common.white',
+              }}
+            />
+            <Box>
+              <Typography id={textId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t('emailTemplates.plainText')}
+              </Typography>
+              <Paper
+                variant="outlined"
+                aria-labelledby={textId}
+                role="region"
+                sx={{ p: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', typography: 'body2' }}
+              >
+                {mail.text}
+              </Paper>
+            </Box>
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

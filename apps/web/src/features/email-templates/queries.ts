@@ -1,0 +1,79 @@
+import type {
+  EmailTemplate,
+  EmailTemplateBody,
+  EmailTemplatePreviewBody,
+  EmailTemplateSummary,
+  MailTemplateKey,
+  RenderedMail,
+} from '@parkade/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { get, send } from '../../platform/api';
+import type { RequestError } from '../../platform/errors';
+
+/**
+ * The calls of the email templates (issue 37 §2): the list of every mail the product sends, one template in the
+ * property's languages, its save, its preview with sample values and a test mail to the signed-in user. In the
+ * central area they go to the selected property (PropertyScoped), as every property-scoped screen's.
+ */
+export const TEMPLATES = '/email-templates';
+
+export const templateKeys = {
+  all: [TEMPLATES] as const,
+  list: [TEMPLATES, 'list'] as const,
+  record: (key: MailTemplateKey) => [TEMPLATES, 'record', key] as const,
+  preview: (key: MailTemplateKey, body: EmailTemplatePreviewBody | null) =>
+    [TEMPLATES, 'preview', key, body] as const,
+};
+
+export const templatesQuery = queryOptions<{ data: EmailTemplateSummary[] }, RequestError>({
+  queryKey: templateKeys.list,
+  queryFn: () => get<{ data: EmailTemplateSummary[] }>(TEMPLATES),
+});
+
+export const templateQuery = (key: MailTemplateKey) =>
+  queryOptions<EmailTemplate, RequestError>({
+    queryKey: templateKeys.record(key),
+    queryFn: () => get<EmailTemplate>(`${TEMPLATES}/${key}`),
+  });
+
+/** PUT: the languages changed (a text, or null to go back to the default); the others stay as they are. */
+export const saveTemplate = (key: MailTemplateKey, body: EmailTemplateBody) =>
+  send<EmailTemplate>('PUT', `${TEMPLATES}/${key}`, body);
+
+/** A test mail of a text (saved or not) to the signed-in user's own address: the server's message says where. */
+export const sendTestMail = (key: MailTemplateKey, body: EmailTemplatePreviewBody) =>
+  send<{ message: string }>('POST', `${TEMPLATES}/${key}/test`, body);
+
+/** A value that follows `value` once it has stayed the same for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** How long the editor waits after the last key before it asks for a new preview. */
+export const PREVIEW_DELAY_MS = 400;
+
+/**
+ * The mail as it is sent (POST /email-templates/{key}/preview: the product's layout, the sample values), for a
+ * text that may not be saved yet; null asks for none. `delay` debounces it while one types; the last preview stays
+ * on screen while the next one loads.
+ */
+export function useMailPreview(key: MailTemplateKey, body: EmailTemplatePreviewBody | null, delay = 0) {
+  // Debounced as text: a body written anew at each render with the same words is the same request.
+  const serial = body === null ? null : JSON.stringify(body);
+  const debounced = useDebounced(serial, delay);
+  const wanted = delay ? debounced : serial;
+  const asked = wanted === null ? null : (JSON.parse(wanted) as EmailTemplatePreviewBody);
+  return useQuery<RenderedMail, RequestError>({
+    queryKey: templateKeys.preview(key, asked),
+    queryFn: () => send<RenderedMail>('POST', `${TEMPLATES}/${key}/preview`, asked),
+    enabled: asked !== null,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+}
