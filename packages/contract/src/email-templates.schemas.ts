@@ -46,12 +46,12 @@ const subject = z
   .string('validation.required')
   .trim()
   .min(1, 'validation.required')
-  .max(MAIL_SUBJECT_MAX, 'validation.tooLong');
+  .max(MAIL_SUBJECT_MAX, 'validation.max');
 const body = z
   .string('validation.required')
   .trim()
   .min(1, 'validation.required')
-  .max(MAIL_BODY_MAX, 'validation.tooLong');
+  .max(MAIL_BODY_MAX, 'validation.max');
 
 /** A template's text in one language (a variable the mail does not offer is refused by the server: 422). */
 export const emailTemplateTextBody = z.object({ subject, body });

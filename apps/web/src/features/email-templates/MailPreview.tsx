@@ -42,21 +42,26 @@ export function MailPreview({
         {mail && (
           <>
             <FactList facts={[[t('emailTemplates.subject'), mail.subject]]} layout="dialog" />
-            <Box
-              component="iframe"
-              title={t('emailTemplates.previewFrame')}
-              sandbox=""
-              srcDoc={mail.html}
-              sx={{
-                display: 'block',
-                width: '100%',
-                height: { xs: 360, md: 440 },
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1,
-                bgcolor: 'common.white',
-              }}
-            />
+            {mail.html === null ? (
+              // A mail that quotes a visitor's own typing goes as plain text only (decision 0037).
+              <Alert severity="info">{t('emailTemplates.plainOnly')}</Alert>
+            ) : (
+              <Box
+                component="iframe"
+                title={t('emailTemplates.previewFrame')}
+                sandbox=""
+                srcDoc={mail.html}
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  height: { xs: 360, md: 440 },
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  bgcolor: 'common.white',
+                }}
+              />
+            )}
             <Box>
               <Typography id={textId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
                 {t('emailTemplates.plainText')}
