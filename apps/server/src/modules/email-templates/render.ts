@@ -102,7 +102,7 @@ function layout(language: Language, subject: string, place: string, content: str
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" class="pk-card" style="max-width:560px;background:#ffffff;border-radius:8px">
 <tr><td class="pk-head" style="padding:20px 24px;border-bottom:1px solid #e3e8f0;font:700 18px/1.3 ${font};color:#0d47a1">${escapeHtml(place)}</td></tr>
-<tr><td class="pk-body" style="padding:24px 24px 8px;font:16px/1.55 ${font};color:#1a2233">${content}</td></tr>
+<tr><td class="pk-body" style="padding:24px 24px 8px;font:16px/1.55 ${font};color:#1a2233;overflow-wrap:anywhere;word-break:break-word">${content}</td></tr>
 <tr><td class="pk-foot" style="padding:8px 24px 20px;font:13px/1.4 ${font};color:#667085">${escapeHtml(t(language, 'emailTemplates.layout.sentBy', { place }))}</td></tr>
 </table>
 </td></tr>
