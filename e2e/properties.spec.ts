@@ -54,12 +54,20 @@ test('the central admin creates a property, finds its host under Tenants and cha
   await settled(page, `E2E Residences ${code}`);
   await page.getByRole('button', { name: 'Change settings' }).click();
   await page.getByRole('spinbutton', { name: 'Vehicles allowed per resident' }).fill('4');
+  // Expiry reminders (decision 0041): off by default, the days before a permit ends, explained under the field.
+  const reminder = page.getByRole('spinbutton', { name: 'Reminder before a permit ends (days)' });
+  await expect(reminder).toHaveValue('0');
+  await expect(
+    page.getByText("Remind the resident this many days before a permit's last day (0: never)."),
+  ).toBeVisible();
+  await reminder.fill('7');
   await checkState(page);
   await page.getByRole('button', { name: 'Save' }).last().click();
   await expect(page.getByText('Settings saved')).toBeVisible();
   await page.reload();
   await settled(page, `E2E Residences ${code}`);
   await expect(page.getByText('Vehicles allowed per resident').locator('..')).toContainText('4');
+  await expect(page.getByText('Reminder before a permit ends (days)').locator('..')).toContainText('7');
 });
 
 async function workbook(rows: string[][]): Promise<Buffer> {

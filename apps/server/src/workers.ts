@@ -9,6 +9,11 @@ import {
   renewCaregiverPassesJob,
 } from './modules/caregivers/job';
 import { expireVisitorPermits, VISITOR_EXPIRY_CRON, VISITOR_EXPIRY_QUEUE } from './modules/visitors/job';
+import {
+  EXPIRY_REMINDERS_CRON,
+  EXPIRY_REMINDERS_QUEUE,
+  sendExpiryReminders,
+} from './modules/expiry-reminders/job';
 import { analyzeStale, STATISTICS_CRON, STATISTICS_QUEUE } from './platform/db/statistics';
 
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */
@@ -31,6 +36,9 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.work(CAREGIVER_PASSES_QUEUE, async () => {
     await renewCaregiverPassesJob(services);
   });
+  await services.jobs.work(EXPIRY_REMINDERS_QUEUE, async () => {
+    await sendExpiryReminders(services);
+  });
   // The planner's statistics, for a server whose autovacuum is off and for the embedded database (decision 0039).
   await services.jobs.work(STATISTICS_QUEUE, async () => {
     await analyzeStale(services.database);
@@ -38,5 +46,6 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.schedule(OUTBOX_SWEEP_QUEUE, '*/5 * * * *');
   await services.jobs.schedule(VISITOR_EXPIRY_QUEUE, VISITOR_EXPIRY_CRON);
   await services.jobs.schedule(CAREGIVER_PASSES_QUEUE, CAREGIVER_PASSES_CRON);
+  await services.jobs.schedule(EXPIRY_REMINDERS_QUEUE, EXPIRY_REMINDERS_CRON);
   await services.jobs.schedule(STATISTICS_QUEUE, STATISTICS_CRON);
 }

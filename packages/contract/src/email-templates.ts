@@ -146,6 +146,21 @@ export const MAIL_TEMPLATES = {
     area: 'tenant',
     strangerText: ['name', 'plate'],
   },
+  'permit-expiry-reminder': {
+    subject: 'permits.reminderMail.subject',
+    body: 'permits.reminderMail.body',
+    variables: ['name', 'place', 'plate', 'code', 'ends', 'days', 'url'],
+    essential: false,
+    area: 'tenant',
+  },
+  'visitor-permit-expiry-reminder': {
+    subject: 'visitors.reminderMail.subject',
+    body: 'visitors.reminderMail.body',
+    variables: ['name', 'place', 'visitor', 'plate', 'code', 'ends', 'days', 'url'],
+    essential: false,
+    area: 'tenant',
+    strangerText: ['visitor', 'plate'],
+  },
 } as const satisfies Record<string, MailTemplateDef>;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

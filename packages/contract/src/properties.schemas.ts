@@ -193,6 +193,8 @@ export const propertySettingsSchema = z.object({
       approvalRequired: z.boolean().default(true),
       /** Months a resident permit stays valid (0: until the lease ends). */
       validityMonths: int(0, 120, 12),
+      /** Days before a permit's last day its resident is mailed a reminder (0: never; decision 0041). */
+      expiryReminderDays: int(0, 60, 0),
     })
     .prefault({}),
   reservedSpaces: z
@@ -219,6 +221,8 @@ export const propertySettingsSchema = z.object({
       approvalRequired: z.boolean().default(false),
       /** Who approves a registration made through the property's poster (POSTER_APPROVALS). */
       posterApproval: z.enum(POSTER_APPROVALS).default('resident'),
+      /** Days before a visitor permit ends its host resident is mailed a reminder (0: never; decision 0041). */
+      expiryReminderDays: int(0, 60, 0),
     })
     .prefault({}),
   other: z

@@ -42,6 +42,7 @@ import { vehicleTowsModule } from './vehicle-tows/module';
 import { formRulesModule } from './form-rules/module';
 import { emailTemplatesModule } from './email-templates/module';
 import { optionsModule } from './options/module';
+import { expiryRemindersModule } from './expiry-reminders/module';
 
 /**
  * Every module, once (its `module.ts` declares its routes, tables and reference seed). A new module adds one line.
@@ -89,6 +90,7 @@ export const MODULES: readonly ServerModule[] = [
   formRulesModule,
   emailTemplatesModule,
   optionsModule,
+  expiryRemindersModule,
 ];
 
 /** Every module's routes, mounted by the app in both areas as each route declares. */

@@ -35,6 +35,7 @@ import { warnings } from '../modules/warnings/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
 import { emailTemplates } from '../modules/email-templates/table';
+import { expiryReminders } from '../modules/expiry-reminders/table';
 import { bannedVehicles } from '../modules/banned-vehicles/table';
 import { roles } from '../modules/roles/table';
 import { query, type Database, type RowScope, type Tx } from '../platform/db';
@@ -167,6 +168,9 @@ async function seed(scope: RowScope, propertyId: number | null) {
       await tx
         .insert(emailTemplates)
         .values({ propertyId, key: 'password-reset', language: 'en', subject: 'S', body: 'B' });
+      await tx
+        .insert(expiryReminders)
+        .values({ propertyId, kind: 'permit', permitId: 1, endsOn: '2026-01-31', sentTo: 'r@rls.test' });
       await tx.insert(parkingMaps).values({ propertyId });
       const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
       const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();

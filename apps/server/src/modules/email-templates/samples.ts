@@ -1,4 +1,10 @@
-import { MAIL_TEMPLATES, type Language, type MailTemplateKey } from '@parkade/contract';
+import {
+  formatDay,
+  INTL_LOCALES,
+  MAIL_TEMPLATES,
+  type Language,
+  type MailTemplateKey,
+} from '@parkade/contract';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
@@ -31,6 +37,11 @@ export function sampleValues(ctx: Scope, key: MailTemplateKey, language: Languag
     link: `${origin}${SAMPLE_LINKS[key] ?? '/auth/reset-password?email=alex%40example.com&token=sample'}`,
     url: `${origin}${SAMPLE_LINKS[key] ?? '/my'}`,
     days: '7',
+    // A week from now, as the recipient reads a day in the property's zone.
+    ends: formatDay(new Date(Date.now() + 7 * 86_400_000), {
+      intlLocale: INTL_LOCALES[language],
+      timeZone: ctx.property?.timeZone ?? 'UTC',
+    }),
     hours: '72',
     inviter: 'Dana Lee',
     by: 'Dana Lee',

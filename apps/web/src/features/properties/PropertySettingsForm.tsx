@@ -36,7 +36,7 @@ import { toast } from '../../ui/toast';
 /** The settings of SPEC §2.5 by section: [section, key, kind]. The labels are `settings.<section>.<key>`. */
 const SECTIONS: [
   keyof PropertySettings,
-  [string, 'number' | 'switch' | 'unit' | 'text' | 'posterApproval'][],
+  [string, 'number' | 'days' | 'switch' | 'unit' | 'text' | 'posterApproval'][],
 ][] = [
   [
     'general',
@@ -52,6 +52,7 @@ const SECTIONS: [
       ['vehiclesAllowed', 'number'],
       ['changesAllowed', 'number'],
       ['validityMonths', 'number'],
+      ['expiryReminderDays', 'days'],
       ['approvalRequired', 'switch'],
     ],
   ],
@@ -74,6 +75,7 @@ const SECTIONS: [
       ['visitorVehiclesAllowed', 'number'],
       ['tempVisitorVehicles', 'number'],
       ['maxNightsInRow', 'number'],
+      ['expiryReminderDays', 'days'],
       ['approvalRequired', 'switch'],
       ['posterApproval', 'posterApproval'],
     ],
@@ -168,6 +170,18 @@ export function PropertySettingsForm({
                       const label = t(`settings.${section}.${key}`);
                       if (kind === 'number')
                         return <NumberInput key={name} name={name} label={label} min={0} />;
+                      // A reminder's days before a permit ends (0–60; 0: never), explained under the field.
+                      if (kind === 'days')
+                        return (
+                          <NumberInput
+                            key={name}
+                            name={name}
+                            label={label}
+                            min={0}
+                            max={60}
+                            helperText={t(`settings.${section}.${key}Help`)}
+                          />
+                        );
                       if (kind === 'text') return <TextInput key={name} name={name} label={label} />;
                       if (kind in CHOICES) {
                         const choice = CHOICES[kind as keyof typeof CHOICES];

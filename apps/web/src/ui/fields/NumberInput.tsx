@@ -20,11 +20,13 @@ export function NumberInput({
   const [text, setText] = useState<string>(
     field.value === null || field.value === undefined ? '' : String(field.value),
   );
+  // The value set from outside (a form reset) is shown; an empty text reads as 0 to Number(), so a 0 arriving after
+  // mounting is compared as text too.
   useEffect(() => {
     const v = field.value as number | null | undefined;
     if (v === null || v === undefined) {
       if (text !== '' && !Number.isNaN(Number(text))) setText('');
-    } else if (Number(text) !== v) setText(String(v));
+    } else if (text.trim() === '' || Number(text) !== v) setText(String(v));
   }, [field.value]);
   if (mode === 'show')
     return (
