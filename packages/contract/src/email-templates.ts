@@ -107,6 +107,20 @@ export const MAIL_TEMPLATES = {
     essential: true,
     area: 'tenant',
   },
+  'permit-approved': {
+    subject: 'permits.mail.approvedSubject',
+    body: 'permits.mail.approvedBody',
+    variables: ['name', 'place', 'code', 'plate', 'until', 'url'],
+    essential: true,
+    area: 'tenant',
+  },
+  'permit-rejected': {
+    subject: 'permits.mail.rejectedSubject',
+    body: 'permits.mail.rejectedBody',
+    variables: ['name', 'place', 'code', 'plate', 'reason', 'url'],
+    essential: true,
+    area: 'tenant',
+  },
   'visitor-link': {
     subject: 'visitors.link.mailSubject',
     body: 'visitors.link.mailBody',

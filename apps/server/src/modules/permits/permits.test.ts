@@ -25,6 +25,7 @@ import {
 import { binnacle } from '../binnacle/table';
 import { buildings } from '../buildings/table';
 import { makes } from '../makes/table';
+import { mailOutbox } from '../outbox/table';
 import { models } from '../models/table';
 import { parkingAreas } from '../parking-map/table';
 import { properties } from '../properties/table';
@@ -324,6 +325,26 @@ describe('permit workflow', () => {
       rejectionComment: 'No insurance',
     });
     expect(done.actions).toEqual(['restore']);
+    // The resident is told, through the property's template, with the reason (issue 37 §2).
+    const rejected = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'permit-rejected')),
+    );
+    const mail = rejected.find((m) => m.subject.includes(`${permit.code} `));
+    expect(mail, 'the rejection mail').toBeDefined();
+    expect(mail!.text).toContain('Reason: No insurance');
+  });
+
+  it('tells the resident an approved permit is valid, with its code and last day', async () => {
+    const permit = await newPermit({ endDate: '2031-03-15' });
+    await forceStatus(permit.id, 'pending', '2031-03-15');
+    await ok<PermitItem>(await call('POST', `/permits/${permit.id}/approve`, {}));
+    const mails = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'permit-approved')),
+    );
+    const mail = mails.find((m) => m.subject.includes(permit.code));
+    expect(mail, 'the approval mail').toBeDefined();
+    expect(mail!.text).toMatch(/until Mar 15, 2031\./);
+    expect(mail!.text).toMatch(new RegExp(`/my/permits/${permit.id}/show`));
   });
 
   it('an approved permit past its end date counts as expired at once and takes only revoke', async () => {

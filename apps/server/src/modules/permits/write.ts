@@ -24,6 +24,7 @@ import { residents } from '../residents/table';
 import { vehicles } from '../vehicles/table';
 import { getPermit, own } from './service';
 import { permits } from './table';
+import { tellPermitDecision } from './mail';
 
 /*
  * The writes of permits: create, edit, the workflow's transitions and delete. The read side (list, one permit,
@@ -268,6 +269,7 @@ export async function transition(ctx: Scope, id: number, action: PermitAction, c
     note: { comment },
   });
   const after = await getPermit(ctx, id);
+  if (action === 'approve' || action === 'reject') await tellPermitDecision(ctx, after);
   return after;
 }
 
