@@ -2,6 +2,9 @@
 export const LANGUAGES = ['en', 'es', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** Whether a stored or sent code is one of the interface languages. */
+export const isLanguage = (code: unknown): code is Language =>
+  typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
 
 export const MB = 1024 * 1024;
 export const UPLOAD_MAX_FILE_BYTES = 5 * MB;

@@ -106,3 +106,17 @@ export async function startMailPeer(
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
+
+/**
+ * Waits for a mail (or anything a probe finds) the delivery job will bring: probes every 100 ms, gives up after
+ * 15 s naming what it waited for.
+ */
+export async function eventually<T>(what: string, fn: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting (15 s) for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -20,7 +20,7 @@ import {
   login,
   type TestContext,
 } from '../../test/harness';
-import { mailHtml, startMailPeer, TEST_CA, type ReceivedMail } from '../../test/mail-peer';
+import { eventually, mailHtml, startMailPeer, TEST_CA, type ReceivedMail } from '../../test/mail-peer';
 import { binnacle } from '../binnacle/table';
 import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
@@ -76,16 +76,6 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, to
     headers: headers({ tenant: property.code, token }),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-
-async function eventually<T>(what: string, fn: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting (15 s) for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The mail to an address whose text contains a phrase (a new resident gets their link and a password link). */
 const mailTo = (email: string, phrase: string) =>

@@ -1,5 +1,5 @@
 import {
-  LANGUAGES,
+  isLanguage,
   isMailTemplateKey,
   MAIL_TEMPLATE_KEYS,
   MAIL_TEMPLATES,
@@ -31,9 +31,7 @@ export function templateKey(key: string): MailTemplateKey {
 
 /** The languages the property offers (its templates are written in these). */
 function languagesOf(ctx: Scope): Language[] {
-  const offered = (ctx.property?.languages ?? []).filter((l): l is Language =>
-    (LANGUAGES as readonly string[]).includes(l),
-  );
+  const offered = (ctx.property?.languages ?? []).filter(isLanguage);
   return offered.length ? offered : ['en'];
 }
 

@@ -1,4 +1,4 @@
-import { LANGUAGES, propertySettingsSchema, type Language } from '@parkade/contract';
+import { isLanguage, propertySettingsSchema, type Language } from '@parkade/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { inScope, type Scope, type Services } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
@@ -32,8 +32,7 @@ export interface ReminderRun {
   afterMail?: (propertyId: number) => void | Promise<void>;
 }
 
-const languageOf = (v: string): Language =>
-  (LANGUAGES as readonly string[]).includes(v) ? (v as Language) : 'en';
+const languageOf = (v: string): Language => (isLanguage(v) ? v : 'en');
 
 /**
  * Writes the ledger row of a reminder and tells whether it was new: `insert … on conflict do nothing returning`.

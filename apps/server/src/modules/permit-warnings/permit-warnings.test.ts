@@ -28,7 +28,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/harness';
-import { startMailPeer, TEST_CA, type ReceivedMail } from '../../test/mail-peer';
+import { eventually, startMailPeer, TEST_CA, type ReceivedMail } from '../../test/mail-peer';
 import { binnacle } from '../binnacle/table';
 import { patrolCheckIns } from '../patrolling/table';
 
@@ -79,16 +79,6 @@ async function ok<T>(res: { statusCode: number; body: string; json: <X>() => X }
 }
 const message = (res: { json: <X>() => X }) => res.json<{ message: string }>().message;
 const errors = (res: { json: <X>() => X }) => res.json<{ errors: Record<string, string[]> }>().errors;
-
-async function eventually<T>(what: string, fn: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting (15 s) for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** An observation of the inspector's active check-in (with a plate and a photo). */
 const observe = (opts: { plate?: string | null } = {}) =>

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, type PermitItem } from '@parkade/contract';
+import { isLanguage, type Language, type PermitItem } from '@parkade/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Scope } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
@@ -18,9 +18,7 @@ export async function tellPermitDecision(ctx: Scope, permit: PermitItem) {
     .select({ language: tenantUsers.language })
     .from(tenantUsers)
     .where(and(eq(tenantUsers.propertyId, ctx.propertyId), eq(tenantUsers.id, permit.residentId)));
-  const lang: Language = (LANGUAGES as readonly string[]).includes(who?.language ?? '')
-    ? (who!.language as Language)
-    : ctx.lang;
+  const lang: Language = isLanguage(who?.language) ? who.language : ctx.lang;
   const place = ctx.property?.name ?? 'Parkade';
   const common = { to, language: lang, propertyId: ctx.propertyId, place };
   const base = {

@@ -12,7 +12,7 @@ import {
   roleId,
   type TestContext,
 } from '../../test/harness';
-import { startMailPeer, TEST_CA } from '../../test/mail-peer';
+import { eventually, startMailPeer, TEST_CA } from '../../test/mail-peer';
 import { binnacle } from '../binnacle/table';
 import { mailOutbox } from '../outbox/table';
 import { userInvitations } from './table';
@@ -72,15 +72,6 @@ async function invite(extra: Record<string, unknown> = {}, on: string | null = p
   return res.json<UserItem>();
 }
 
-async function eventually<T>(what: string, fn: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting (15 s) for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const LINK = /(https?:\/\/[^\s/]+)\/auth\/invitation\/([A-Za-z0-9_-]+)/;
 /** The invitation links mailed to an address, oldest first (waits for `count` of them). */
 async function links(to: string, count = 1) {
