@@ -26,7 +26,7 @@ import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
-import { defaultText, renderMailText } from './render';
+import { defaultText, escapeHtml, renderMailText } from './render';
 
 /**
  * Email templates (issue 37 §2, decision 0040): every mail the product sends is written from a template; a property
@@ -201,7 +201,7 @@ describe('a property rewrites a mail', () => {
     expect(mail.text).toMatch(/aquí: https?:\/\/\S+\/register\/residents\/\S+/);
     const html = mailHtml(mail.raw)!;
     expect(html).toContain('Estimado/a Lucía &lt;b&gt;Pérez&lt;/b&gt;:');
-    expect(html).toContain(`>${property.name}<`);
+    expect(html).toContain(`>${escapeHtml(property.name)}<`);
     expect(mail.raw).toMatch(/^subject: =\?UTF-8\?|^subject: Firme su acuerdo/im);
 
     const ann = await newResident('Ann Lee', 'en');

@@ -49,7 +49,7 @@ export async function templateText(
   return defaultText(key, language);
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Web addresses in an escaped text, made links (they are the point of most of these mails). */
