@@ -74,6 +74,8 @@ export * from './options';
 export * from './options.schemas';
 export * from './registry';
 export * from './planned';
+export * from './documents';
+export * from './documents.schemas';
 export * from './email-templates';
 export * from './email-templates.schemas';
 export * from './host';

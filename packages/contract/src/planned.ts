@@ -37,14 +37,4 @@ export const plannedResources = {
     routes: { '/emails-sender': 'index' },
     nav: [navEntry('administration', '/emails-sender', 'emailsSender')],
   }),
-  documents: defineResource({
-    name: 'documents',
-    actions: ['index', 'show', 'edit'],
-    routes: {
-      '/documents': 'index',
-      '/documents/$documentId/show': 'show',
-      '/documents/$documentId/edit': 'edit',
-    },
-    nav: [navEntry('administration', '/documents', 'documents')],
-  }),
 } as const;

@@ -4,6 +4,7 @@ import { caregiversResource } from './caregivers';
 import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
 import { dashboardResource } from './dashboard';
+import { documentsResource } from './documents';
 import { emailTemplatesResource } from './email-templates';
 import { rulesResource } from './form-rules';
 import { outboxResource } from './outbox';
@@ -62,7 +63,7 @@ export const RESOURCES = [
   settingsResource,
   systemSettingsResource,
   rulesResource,
-  planned.documents,
+  documentsResource,
   emailTemplatesResource,
   planned['emails-sender'],
   planned.translations,
