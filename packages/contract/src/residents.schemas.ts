@@ -15,6 +15,7 @@ import {
   SIGNATURE_MAX_CHARS,
 } from './residents';
 import { importRejectSchema } from './units.schemas';
+import { renderedDocumentSchema } from './documents.schemas';
 
 const optionalText = (max: number) =>
   z
@@ -201,8 +202,11 @@ export const publicResidentSchema = z.object({
   /** True once POST /public/residents completed the details through this link. */
   registered: z.boolean(),
   signedAt: z.string().nullable(),
-  /** The agreement the resident signs, in their language: what the PDF says. */
-  agreement: z.object({ title: z.string(), text: z.string() }),
+  /**
+   * The agreement the resident signs, in their language: the property's document (decision 0042) with its variables
+   * written — what the PDF says. `text` is the same as plain text.
+   */
+  agreement: z.object({ title: z.string(), text: z.string(), document: renderedDocumentSchema }),
   linkExpiresAt: z.string(),
 });
 export type PublicResident = z.infer<typeof publicResidentSchema>;

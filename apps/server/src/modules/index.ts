@@ -41,6 +41,7 @@ import { permitWarningsModule } from './permit-warnings/module';
 import { vehicleTowsModule } from './vehicle-tows/module';
 import { formRulesModule } from './form-rules/module';
 import { emailTemplatesModule } from './email-templates/module';
+import { documentsModule } from './documents/module';
 import { optionsModule } from './options/module';
 import { expiryRemindersModule } from './expiry-reminders/module';
 
@@ -89,6 +90,7 @@ export const MODULES: readonly ServerModule[] = [
   vehicleTowsModule,
   formRulesModule,
   emailTemplatesModule,
+  documentsModule,
   optionsModule,
   expiryRemindersModule,
 ];

@@ -1,3 +1,4 @@
+import { DEFAULT_DOCUMENT_LAYOUT } from '@parkade/contract';
 import crypto from 'node:crypto';
 /**
  * Tenant isolation at the SQL level (DESIGN §4), on whichever backend runs the tests (PGlite by default,
@@ -36,6 +37,7 @@ import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
 import { emailTemplates } from '../modules/email-templates/table';
 import { expiryReminders } from '../modules/expiry-reminders/table';
+import { documentAssets, documentVersions } from '../modules/documents/table';
 import { bannedVehicles } from '../modules/banned-vehicles/table';
 import { roles } from '../modules/roles/table';
 import { query, type Database, type RowScope, type Tx } from '../platform/db';
@@ -49,6 +51,9 @@ const PLATFORM = new Set<string>();
  * property's staff hold (decision 0020).
  */
 const SHARED_READ = new Set(['roles']);
+
+/** Tables with read and insert policies only (decision 0042): no row is ever changed or deleted by the app. */
+const WRITE_ONCE = ['document_versions', 'document_assets'];
 
 let database: Database;
 let A: number;
@@ -171,6 +176,16 @@ async function seed(scope: RowScope, propertyId: number | null) {
       await tx
         .insert(expiryReminders)
         .values({ propertyId, kind: 'permit', permitId: 1, endsOn: '2026-01-31', sentTo: 'r@rls.test' });
+      await tx.insert(documentVersions).values({
+        propertyId,
+        kind: 'parking-policies',
+        version: 1,
+        layout: DEFAULT_DOCUMENT_LAYOUT,
+        texts: {},
+      });
+      await tx
+        .insert(documentAssets)
+        .values({ propertyId, sha256: 'a'.repeat(64), mimeType: 'image/png', bytes: Buffer.from([1]) });
       await tx.insert(parkingMaps).values({ propertyId });
       const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
       const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();
@@ -393,7 +408,7 @@ describe('tenant scope', () => {
       });
       expect(changed, `${table}: rows of B or of no property changed from A's scope`).toBe(0);
       // WITH CHECK: a visible row cannot be handed to another property.
-      if (seeded[table]!.a > 0)
+      if (seeded[table]!.a > 0 && !WRITE_ONCE.includes(table))
         await expectRefused(
           inScope(tenant(A), (tx) =>
             tx.execute(sql`update ${t(table)} set property_id = ${B} where property_id = ${A}`),
@@ -408,6 +423,22 @@ describe('tenant scope', () => {
     );
     expect(after).toEqual(before);
     for (const table of tables) expect(await counts(central, table)).toEqual(seeded[table]);
+  });
+
+  it('cannot change or delete even its own rows of a write-once table (what a resident signed)', async () => {
+    for (const table of WRITE_ONCE) {
+      expect(seeded[table]!.a, table).toBeGreaterThan(0);
+      const changed = await inScope(tenant(A), async (tx) => {
+        const updated = await rowsOf(
+          tx,
+          sql`update ${t(table)} set property_id = ${B} where property_id = ${A} returning 1`,
+        );
+        const deleted = await rowsOf(tx, sql`delete from ${t(table)} where property_id = ${A} returning 1`);
+        return updated.length + deleted.length;
+      });
+      expect(changed, table).toBe(0);
+      expect(await counts(central, table)).toEqual(seeded[table]);
+    }
   });
 
   it('changes its own rows', async () => {

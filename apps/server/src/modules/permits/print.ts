@@ -8,7 +8,7 @@ import { newPdf, pdfBuffer } from '../../platform/pdf';
 import { areaOrigin } from '../auth/service';
 import { contentDisposition } from '../files/service';
 import { datesFor } from '../properties/dates';
-import { propertyLogo } from '../residents/documents';
+import { propertyLogo } from '../properties/logo';
 import { printable } from './service';
 import { lazy } from '../../platform/lazy';
 

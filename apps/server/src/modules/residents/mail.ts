@@ -1,15 +1,15 @@
-import { RESIDENT_LINK_DAYS, type Language, type PropertySettings } from '@parkade/contract';
+import { RESIDENT_LINK_DAYS, type Language } from '@parkade/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newToken, tokenHash } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
 import { inScope, type Scope, type Services } from '../../platform/scope';
 import { t } from '../../platform/i18n';
+import { documentPlainText } from '../documents/output';
 import { queueTemplateMail } from '../email-templates/render';
 import { areaOrigin } from '../auth/service';
 import { passwordResets } from '../auth/table';
 import { properties } from '../properties/table';
-import { propertySettingsSchema } from '@parkade/contract';
 import { tenantUsers } from '../users/table';
 import { residents } from './table';
 
@@ -113,17 +113,6 @@ export async function sendAgreement(ctx: Scope, id: number) {
   return { message: t(ctx.lang, 'residents.agreementSent', { email: to.email }) };
 }
 
-/** The parking policies as text, in one language, from the property's settings. */
-export function policiesText(lang: Language, place: string, s: PropertySettings): string {
-  return t(lang, 'residents.policies.body', {
-    place,
-    vehicles: s.residentPermits.vehiclesAllowed,
-    changes: s.residentPermits.changesAllowed,
-    visitorValidity: `${s.visitorPermits.validityAmount} ${s.visitorPermits.validityUnit}`,
-    grace: s.other.towGraceHours,
-  });
-}
-
 /** The residents named by a bulk action, each once: all of them the property's and not deleted, else 422. */
 async function bulkResidents(ctx: Scope, ids: number[]): Promise<{ id: number; email: string | null }[]> {
   const unique = [...new Set(ids)];
@@ -182,13 +171,17 @@ export async function writePolicyMails(services: Services, propertyId: number, i
   await inScope(services, { area: 'tenant', propertyId }, async (scope) => {
     const { tx } = scope;
     const [p] = await tx
-      .select({ name: properties.name, settings: properties.settings })
+      .select({ name: properties.name })
       .from(properties)
       .where(eq(properties.id, propertyId));
     if (!p) return;
-    const settings = propertySettingsSchema.parse(p.settings ?? {});
     const people = await tx
-      .select({ email: tenantUsers.email, fullName: tenantUsers.fullName, language: tenantUsers.language })
+      .select({
+        id: tenantUsers.id,
+        email: tenantUsers.email,
+        fullName: tenantUsers.fullName,
+        language: tenantUsers.language,
+      })
       .from(tenantUsers)
       .innerJoin(
         residents,
@@ -210,7 +203,12 @@ export async function writePolicyMails(services: Services, propertyId: number, i
         language: lang,
         propertyId,
         place: p.name,
-        values: { name: person.fullName, place: p.name, policies: policiesText(lang, p.name, settings) },
+        values: {
+          name: person.fullName,
+          place: p.name,
+          // The property's parking policies document, its variables written for this resident (decision 0042).
+          policies: await documentPlainText(scope, 'parking-policies', person.id),
+        },
       });
       // A mail whose wake-up fails is still in the outbox; the outbox sweep sends it. Never retry the job for it.
       scope.afterCommit(() => wake().catch(() => undefined));

@@ -1,4 +1,5 @@
 import {
+  documentKindLabel,
   RESIDENT_LINK_DONE_MINUTES,
   type PublicResident,
   type ResidentStatus,
@@ -11,10 +12,11 @@ import { hashPassword, tokenHash } from '../../platform/auth';
 import { passwordChanged } from '../auth/service';
 import { guardUnique } from '../../platform/crud';
 import { HttpError, invalid } from '../../platform/errors';
+import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { propertyTimeZone } from '../properties/dates';
 import { tenantUsers } from '../users/table';
-import { agreementContent, agreementPdf } from './documents';
+import { plainText, renderedDocument, residentDocumentPdf, signedAgreementColumns } from '../documents/output';
 import { getResident, NO_PASSWORD, refreshResidentSearch } from './service';
 import { USER_UNIQUE } from './write';
 import { residents } from './table';
@@ -84,7 +86,7 @@ type LinkHolder = Awaited<ReturnType<typeof holder>>;
 /** What the resident's page shows: their details, units, password and signing state, and the agreement's text. */
 async function answer(ctx: Scope, link: LinkHolder): Promise<PublicResident> {
   const resident = await getResident(ctx, link.id);
-  const content = await agreementContent(ctx, resident);
+  const document = await renderedDocument(ctx, 'permit-agreement', resident.id);
   return {
     id: resident.id,
     fullName: resident.fullName,
@@ -100,8 +102,9 @@ async function answer(ctx: Scope, link: LinkHolder): Promise<PublicResident> {
     registered: !!link.registeredAt,
     signedAt: resident.signedAt,
     agreement: {
-      title: content.title,
-      text: `${content.body}\n\n${content.policiesTitle}\n\n${content.policies}`,
+      title: t(document.language, documentKindLabel('permit-agreement')),
+      text: plainText({ type: 'doc', content: [...document.header.content, ...document.body.content] }),
+      document,
     },
     linkExpiresAt: (link.linkExpiresAt ?? new Date()).toISOString(),
   };
@@ -168,7 +171,7 @@ export async function registerResident(
 /** GET /public/residents/agreement/{id}?token=: the agreement PDF, signed or not. */
 export async function publicAgreementPdf(ctx: Scope, id: number, token: string) {
   await holder(ctx, token, id, true);
-  return agreementPdf(ctx, id);
+  return residentDocumentPdf(ctx, 'permit-agreement', id);
 }
 
 /**
@@ -186,16 +189,23 @@ export async function signAgreement(
   const status: ResidentStatus =
     r.status === 'pending-parking-policies' ? 'active' : (r.status as ResidentStatus);
   const now = new Date();
+  // The version read, the snapshot that draws its PDF again and that PDF's SHA-256 (decision 0042).
+  const signed = await signedAgreementColumns(ctx, id, body.signature, now);
   await ctx.tx
     .update(residents)
-    .set({ signature: body.signature, signedAt: now, status, updatedAt: now })
+    .set({ signature: body.signature, signedAt: now, status, updatedAt: now, ...signed })
     .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, id)));
   await ctx.audit({
     entity: 'residents',
     entityId: id,
     action: 'sign-agreement',
     old: { status: r.status, signedAt: null },
-    new: { status, signedAt: now.toISOString() },
+    new: {
+      status,
+      signedAt: now.toISOString(),
+      agreementVersion: signed.agreementVersion,
+      sha256: signed.agreementSha256,
+    },
   });
   await useUpWhenDone(ctx, id);
   return answer(ctx, { ...r, signedAt: now });

@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ImportReject } from '@parkade/contract';
+import type { SignedSnapshot } from '../documents/snapshot';
 import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
 import { properties } from '../properties/table';
 import { units } from '../units/table';
@@ -45,6 +46,13 @@ export const residents = pgTable(
     visitorLimit: integer('visitor_limit'),
     signature: text('signature'),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * What the resident signed (decision 0042): the permit agreement's version, what its variables held and which logo
+     * it drew (the snapshot that draws the same PDF again), and the SHA-256 of that PDF.
+     */
+    agreementVersion: integer('agreement_version'),
+    agreementSnapshot: jsonb('agreement_snapshot').$type<SignedSnapshot>(),
+    agreementSha256: varchar('agreement_sha256', { length: 64 }),
     /**
      * The resident's own link (/register/residents/{token}), emailed by "resend agreement": its sha-256 and end.
      * A new link replaces the previous one.

@@ -5,7 +5,7 @@ import { newPdf, pdfBuffer, streamToBuffer, type PdfDoc } from '../../platform/p
 import type { Scope } from '../../platform/scope';
 import { contentDisposition, findFile } from '../files/service';
 import { datesFor } from '../properties/dates';
-import { propertyLogo } from '../residents/documents';
+import { propertyLogo } from '../properties/logo';
 import { getVehicleTow } from './service';
 
 /** Images pdfkit embeds; other photos (WebP) are named with a line instead. */

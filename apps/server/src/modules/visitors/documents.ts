@@ -14,7 +14,7 @@ import type { Scope } from '../../platform/scope';
 import { exportWorkbook } from '../../platform/xlsx';
 import { areaOrigin } from '../auth/service';
 import { contentDisposition } from '../files/service';
-import { propertyLogo } from '../residents/documents';
+import { propertyLogo } from '../properties/logo';
 import { datesFor, propertyTimeZone } from '../properties/dates';
 import { getVisitor, visitorsList } from './service';
 import { permitToken } from './write';

@@ -6,7 +6,7 @@ import { lazy } from '../../platform/lazy';
 import { newPdf, pdfBuffer, type PdfDoc } from '../../platform/pdf';
 import type { Scope } from '../../platform/scope';
 import { contentDisposition } from '../files/service';
-import { propertyLogo } from '../residents/documents';
+import { propertyLogo } from '../properties/logo';
 import { propertySettingsOf } from '../residents/service';
 import { currentPoster } from './links';
 

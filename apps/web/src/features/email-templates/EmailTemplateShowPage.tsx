@@ -73,7 +73,13 @@ function TemplateView({ template }: { template: EmailTemplate }) {
     <Stack spacing={2}>
       {template.essential && <EssentialNote />}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <LanguageTabs languages={template.languages} value={language} onChange={setLanguage} ids={ids} />
+        <LanguageTabs
+          languages={template.languages}
+          value={language}
+          onChange={setLanguage}
+          ids={ids}
+          label={t('emailTemplates.languages')}
+        />
         <Box
           role="tabpanel"
           id={ids.panel(language)}

@@ -181,6 +181,7 @@ export function TemplateEditor({ template }: { template: EmailTemplate }) {
         onChange={setLanguage}
         ids={ids}
         mark={(l) => (hasErrors(l) ? 'error' : changed.includes(l) ? 'changed' : null)}
+        label={t('emailTemplates.languages')}
       />
       <Box
         role="tabpanel"

@@ -7,7 +7,7 @@ import type {
   RenderedMail,
 } from '@parkade/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDebounced } from '../../ui/useDebounced';
 import { get, send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 
@@ -44,16 +44,6 @@ export const saveTemplate = (key: MailTemplateKey, body: EmailTemplateBody) =>
 /** A test mail of a text (saved or not) to the signed-in user's own address: the server's message says where. */
 export const sendTestMail = (key: MailTemplateKey, body: EmailTemplatePreviewBody) =>
   send<{ message: string }>('POST', `${TEMPLATES}/${key}/test`, body);
-
-/** A value that follows `value` once it has stayed the same for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** How long the editor waits after the last key before it asks for a new preview. */
 export const PREVIEW_DELAY_MS = 400;

@@ -28,6 +28,7 @@ import {
 } from '@parkade/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../ui/useDebounced';
 import { LOCALE_TAG } from '../../platform/language';
 import type { Bootstrap } from '../../platform/session';
 import { useLanguageStore, usePropertyStore } from '../../platform/stores';
@@ -81,15 +82,6 @@ function TenantCounters() {
       />
     </Box>
   );
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
 }
 
 function PropertySelection({ canPatrol }: { canPatrol: boolean }) {
