@@ -126,6 +126,6 @@ export function docTexts(node: DocContent | DocBlock | DocListItem | DocTableRow
     if (n.type === 'text' && typeof n.text === 'string') out.push(n.text);
     for (const c of n.content ?? []) walk(c as typeof n);
   };
-  walk(node as never);
+  walk(node);
   return out;
 }
