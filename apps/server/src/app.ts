@@ -227,6 +227,8 @@ function securityHeaders(): Record<string, string> {
         // 'wasm-unsafe-eval' compiles WebAssembly (the plate reader's core, issue 18); it allows no JavaScript eval.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         fontSrc: ["'self'", 'data:'],
+        // The documents' PDF preview is a blob: URL in a frame (decision 0042); nothing else is framed.
+        frameSrc: ["'self'", 'blob:'],
       },
     },
   })({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);

@@ -32,6 +32,7 @@ import { Route as AppBuildingsIndexRouteImport } from './routes/_app/buildings/i
 import { Route as AppBuildingsCreateRouteImport } from './routes/_app/buildings/create'
 import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index'
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
+import { Route as AppDocumentsIndexRouteImport } from './routes/_app/documents/index'
 import { Route as AppEmailTemplatesIndexRouteImport } from './routes/_app/email-templates/index'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
@@ -84,6 +85,8 @@ import { Route as AppCatalogWarningsIndexRouteImport } from './routes/_app/catal
 import { Route as AppCatalogWarningsCreateRouteImport } from './routes/_app/catalog/warnings/create'
 import { Route as AppCatalogZonesIndexRouteImport } from './routes/_app/catalog/zones/index'
 import { Route as AppCatalogZonesCreateRouteImport } from './routes/_app/catalog/zones/create'
+import { Route as AppDocumentsDocumentIdEditRouteImport } from './routes/_app/documents/$documentId/edit'
+import { Route as AppDocumentsDocumentIdShowRouteImport } from './routes/_app/documents/$documentId/show'
 import { Route as AppEmailTemplatesEmailTemplateIdEditRouteImport } from './routes/_app/email-templates/$emailTemplateId/edit'
 import { Route as AppEmailTemplatesEmailTemplateIdShowRouteImport } from './routes/_app/email-templates/$emailTemplateId/show'
 import { Route as AppMyCaregiversIndexRouteImport } from './routes/_app/my/caregivers/index'
@@ -262,6 +265,11 @@ const AppCatalogIndexRoute = AppCatalogIndexRouteImport.update({
 const AppCatalogBinnacleRoute = AppCatalogBinnacleRouteImport.update({
   id: '/catalog/binnacle',
   path: '/catalog/binnacle',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDocumentsIndexRoute = AppDocumentsIndexRouteImport.update({
+  id: '/documents/',
+  path: '/documents/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppEmailTemplatesIndexRoute = AppEmailTemplatesIndexRouteImport.update({
@@ -535,6 +543,18 @@ const AppCatalogZonesCreateRoute = AppCatalogZonesCreateRouteImport.update({
   path: '/catalog/zones/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDocumentsDocumentIdEditRoute =
+  AppDocumentsDocumentIdEditRouteImport.update({
+    id: '/documents/$documentId/edit',
+    path: '/documents/$documentId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppDocumentsDocumentIdShowRoute =
+  AppDocumentsDocumentIdShowRouteImport.update({
+    id: '/documents/$documentId/show',
+    path: '/documents/$documentId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppEmailTemplatesEmailTemplateIdEditRoute =
   AppEmailTemplatesEmailTemplateIdEditRouteImport.update({
     id: '/email-templates/$emailTemplateId/edit',
@@ -943,6 +963,7 @@ export interface FileRoutesByFullPath {
   '/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/buildings/': typeof AppBuildingsIndexRoute
   '/catalog/': typeof AppCatalogIndexRoute
+  '/documents/': typeof AppDocumentsIndexRoute
   '/email-templates/': typeof AppEmailTemplatesIndexRoute
   '/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings/': typeof AppPermitWarningsIndexRoute
@@ -973,6 +994,8 @@ export interface FileRoutesByFullPath {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/documents/$documentId/edit': typeof AppDocumentsDocumentIdEditRoute
+  '/documents/$documentId/show': typeof AppDocumentsDocumentIdShowRoute
   '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
@@ -1084,6 +1107,7 @@ export interface FileRoutesByTo {
   '/banned-vehicles': typeof AppBannedVehiclesIndexRoute
   '/buildings': typeof AppBuildingsIndexRoute
   '/catalog': typeof AppCatalogIndexRoute
+  '/documents': typeof AppDocumentsIndexRoute
   '/email-templates': typeof AppEmailTemplatesIndexRoute
   '/patrolling-reports': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings': typeof AppPermitWarningsIndexRoute
@@ -1114,6 +1138,8 @@ export interface FileRoutesByTo {
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/documents/$documentId/edit': typeof AppDocumentsDocumentIdEditRoute
+  '/documents/$documentId/show': typeof AppDocumentsDocumentIdShowRoute
   '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
@@ -1227,6 +1253,7 @@ export interface FileRoutesById {
   '/_app/banned-vehicles/': typeof AppBannedVehiclesIndexRoute
   '/_app/buildings/': typeof AppBuildingsIndexRoute
   '/_app/catalog/': typeof AppCatalogIndexRoute
+  '/_app/documents/': typeof AppDocumentsIndexRoute
   '/_app/email-templates/': typeof AppEmailTemplatesIndexRoute
   '/_app/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
@@ -1257,6 +1284,8 @@ export interface FileRoutesById {
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
   '/_app/catalog/zones/create': typeof AppCatalogZonesCreateRoute
+  '/_app/documents/$documentId/edit': typeof AppDocumentsDocumentIdEditRoute
+  '/_app/documents/$documentId/show': typeof AppDocumentsDocumentIdShowRoute
   '/_app/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/_app/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/_app/my/caregivers/create': typeof AppMyCaregiversCreateRoute
@@ -1370,6 +1399,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/'
     | '/buildings/'
     | '/catalog/'
+    | '/documents/'
     | '/email-templates/'
     | '/patrolling-reports/'
     | '/permit-warnings/'
@@ -1400,6 +1430,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/documents/$documentId/edit'
+    | '/documents/$documentId/show'
     | '/email-templates/$emailTemplateId/edit'
     | '/email-templates/$emailTemplateId/show'
     | '/my/caregivers/create'
@@ -1511,6 +1543,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles'
     | '/buildings'
     | '/catalog'
+    | '/documents'
     | '/email-templates'
     | '/patrolling-reports'
     | '/permit-warnings'
@@ -1541,6 +1574,8 @@ export interface FileRouteTypes {
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
     | '/catalog/zones/create'
+    | '/documents/$documentId/edit'
+    | '/documents/$documentId/show'
     | '/email-templates/$emailTemplateId/edit'
     | '/email-templates/$emailTemplateId/show'
     | '/my/caregivers/create'
@@ -1653,6 +1688,7 @@ export interface FileRouteTypes {
     | '/_app/banned-vehicles/'
     | '/_app/buildings/'
     | '/_app/catalog/'
+    | '/_app/documents/'
     | '/_app/email-templates/'
     | '/_app/patrolling-reports/'
     | '/_app/permit-warnings/'
@@ -1683,6 +1719,8 @@ export interface FileRouteTypes {
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
     | '/_app/catalog/zones/create'
+    | '/_app/documents/$documentId/edit'
+    | '/_app/documents/$documentId/show'
     | '/_app/email-templates/$emailTemplateId/edit'
     | '/_app/email-templates/$emailTemplateId/show'
     | '/_app/my/caregivers/create'
@@ -1933,6 +1971,13 @@ declare module '@tanstack/react-router' {
       path: '/catalog/binnacle'
       fullPath: '/catalog/binnacle'
       preLoaderRoute: typeof AppCatalogBinnacleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/documents/': {
+      id: '/_app/documents/'
+      path: '/documents'
+      fullPath: '/documents/'
+      preLoaderRoute: typeof AppDocumentsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/email-templates/': {
@@ -2297,6 +2342,20 @@ declare module '@tanstack/react-router' {
       path: '/catalog/zones/create'
       fullPath: '/catalog/zones/create'
       preLoaderRoute: typeof AppCatalogZonesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/documents/$documentId/edit': {
+      id: '/_app/documents/$documentId/edit'
+      path: '/documents/$documentId/edit'
+      fullPath: '/documents/$documentId/edit'
+      preLoaderRoute: typeof AppDocumentsDocumentIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/documents/$documentId/show': {
+      id: '/_app/documents/$documentId/show'
+      path: '/documents/$documentId/show'
+      fullPath: '/documents/$documentId/show'
+      preLoaderRoute: typeof AppDocumentsDocumentIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/email-templates/$emailTemplateId/edit': {
@@ -2786,6 +2845,7 @@ interface AppRouteChildren {
   AppBannedVehiclesIndexRoute: typeof AppBannedVehiclesIndexRoute
   AppBuildingsIndexRoute: typeof AppBuildingsIndexRoute
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
+  AppDocumentsIndexRoute: typeof AppDocumentsIndexRoute
   AppEmailTemplatesIndexRoute: typeof AppEmailTemplatesIndexRoute
   AppPatrollingReportsIndexRoute: typeof AppPatrollingReportsIndexRoute
   AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
@@ -2814,6 +2874,8 @@ interface AppRouteChildren {
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
   AppCatalogZonesCreateRoute: typeof AppCatalogZonesCreateRoute
+  AppDocumentsDocumentIdEditRoute: typeof AppDocumentsDocumentIdEditRoute
+  AppDocumentsDocumentIdShowRoute: typeof AppDocumentsDocumentIdShowRoute
   AppEmailTemplatesEmailTemplateIdEditRoute: typeof AppEmailTemplatesEmailTemplateIdEditRoute
   AppEmailTemplatesEmailTemplateIdShowRoute: typeof AppEmailTemplatesEmailTemplateIdShowRoute
   AppMyCaregiversCreateRoute: typeof AppMyCaregiversCreateRoute
@@ -2918,6 +2980,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBannedVehiclesIndexRoute: AppBannedVehiclesIndexRoute,
   AppBuildingsIndexRoute: AppBuildingsIndexRoute,
   AppCatalogIndexRoute: AppCatalogIndexRoute,
+  AppDocumentsIndexRoute: AppDocumentsIndexRoute,
   AppEmailTemplatesIndexRoute: AppEmailTemplatesIndexRoute,
   AppPatrollingReportsIndexRoute: AppPatrollingReportsIndexRoute,
   AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
@@ -2948,6 +3011,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
   AppCatalogZonesCreateRoute: AppCatalogZonesCreateRoute,
+  AppDocumentsDocumentIdEditRoute: AppDocumentsDocumentIdEditRoute,
+  AppDocumentsDocumentIdShowRoute: AppDocumentsDocumentIdShowRoute,
   AppEmailTemplatesEmailTemplateIdEditRoute:
     AppEmailTemplatesEmailTemplateIdEditRoute,
   AppEmailTemplatesEmailTemplateIdShowRoute:

@@ -146,6 +146,9 @@ export const documentSchema = z.object({
   custom: z.boolean(),
   layout: documentLayoutSchema,
   texts: z.record(z.string(), documentTextSchema),
+  /** The shipped default of each language ("Restore default" puts it back in the editor). */
+  defaults: z.record(z.string(), documentTextSchema),
+  defaultLayout: documentLayoutSchema,
   versions: z.array(documentVersionSummarySchema),
 });
 export type DocumentItem = z.infer<typeof documentSchema>;

@@ -25,6 +25,7 @@ describe('security headers', () => {
         "font-src 'self' data:",
         "form-action 'self'",
         "frame-ancestors 'self'",
+        "frame-src 'self' blob:",
         "img-src 'self' data: blob:",
         "object-src 'none'",
         "script-src 'self' 'wasm-unsafe-eval'",

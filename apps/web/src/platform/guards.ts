@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  isDocumentKind,
   isMailTemplateKey,
   RESIDENT_ROUTES,
   ROUTE_AREAS,
@@ -118,10 +119,13 @@ const isIdParam = (name: string) => /Id$/.test(name);
 
 /**
  * The record parameters whose records are named by a key rather than a number: an email template is the mail it
- * writes (`/email-templates/resident-agreement/show`, decision 0040). Anything else there sends to the list, as a
+ * writes (`/email-templates/resident-agreement/show`, decision 0040), a document is its kind (decision 0042). Anything else there sends to the list, as a
  * bad number does.
  */
-const KEY_PARAMS: Record<string, (value: string) => boolean> = { emailTemplateId: isMailTemplateKey };
+const KEY_PARAMS: Record<string, (value: string) => boolean> = {
+  emailTemplateId: isMailTemplateKey,
+  documentId: isDocumentKind,
+};
 
 /** Whether a record parameter's value names a record the way its route does (a positive integer, or its key). */
 const isValidId = (name: string, value: string) => (KEY_PARAMS[name] ?? isPositiveId)(value);

@@ -325,6 +325,20 @@ describe('signing', () => {
     expect(docTexts(page.agreement.document.body).join(' ')).toContain(
       'Yo, Lucía <script>alert(1)</script> {{x}}, de la unidad Tower B 12, acepto',
     );
+    // The resident chooses a password through their link (they sign in later for their own copy).
+    const registered = await call(
+      'POST',
+      '/public/residents',
+      {
+        token,
+        fullName: resident.fullName,
+        language: 'es',
+        password: 'a-long-password',
+        passwordConfirmation: 'a-long-password',
+      },
+      undefined,
+    );
+    expect(registered.statusCode, registered.body).toBe(200);
     const signed = await call(
       'PUT',
       `/public/residents/agreement/signature/${resident.id}?token=${token}`,
@@ -342,6 +356,18 @@ describe('signing', () => {
     expect(row!.agreementVersion).toBe(version);
     const download = await call('GET', `/residents/${resident.id}/download/agreement`);
     expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(row!.agreementSha256);
+    // The resident's own copy, from their profile, is the same PDF.
+    const own = await login(
+      ctx,
+      { email: resident.email!, password: 'a-long-password' } as never,
+      property.code,
+    );
+    const mine = await call('GET', '/my/documents/permit-agreement', undefined, own);
+    expect(mine.statusCode).toBe(200);
+    expect(Buffer.compare(mine.rawPayload, download.rawPayload)).toBe(0);
+    expect(
+      (await call('GET', '/my/documents/parking-policies', undefined, own)).headers['content-type'],
+    ).toBe('application/pdf');
     const text = await pdfText(download.rawPayload);
     expect(text).toContain('Lucía <script>alert(1)</script> {{x}}');
     expect(text).toContain('acepto las normas de la casa');

@@ -1,7 +1,7 @@
 import { documentBody, documentListSchema, documentPreviewBody, documentSchema } from '@parkade/contract';
 import { z } from 'zod';
 import { defineRoute, sendFile } from '../../platform/http';
-import { previewDocument } from './output';
+import { previewDocument, residentDocumentPdf } from './output';
 import { documentKind, listDocuments, saveDocument, showDocument } from './service';
 
 const tags = ['documents'];
@@ -55,5 +55,19 @@ export const documentsRoutes = [
     schema: { params, body: documentPreviewBody },
     handler: async (ctx, { params, body }) =>
       sendFile(ctx.reply, await previewDocument(ctx, documentKind(params.kind), body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/my/documents/:kind',
+    areas: ['tenant'],
+    access: 'resident',
+    rateLimit: 'document',
+    tags,
+    summary:
+      "The signed-in resident's own copy of a document as PDF, in their language: the permit agreement as they signed " +
+      'it (the version they read), else as it reads for them today; the parking policies as they read today',
+    schema: { params },
+    handler: async (ctx, { params }) =>
+      sendFile(ctx.reply, await residentDocumentPdf(ctx, documentKind(params.kind), ctx.user().id)),
   }),
 ];

@@ -154,6 +154,8 @@ export async function showDocument(ctx: Scope, kind: DocumentKind): Promise<Docu
     custom: v.version > 0 && v.createdBy !== null,
     layout: v.layout,
     texts: Object.fromEntries(languages.map((l) => [l, textIn(v, l)])),
+    defaults: Object.fromEntries(languages.map((l) => [l, defaultText(kind, l)])),
+    defaultLayout: defaultLayout(),
     versions: [
       ...rows.map((r) => ({
         version: r.version,

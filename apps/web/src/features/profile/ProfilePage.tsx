@@ -1,5 +1,6 @@
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import {
   Alert,
   AlertTitle,
@@ -16,13 +17,20 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { profileBodyFor, type Profile, type ProfileBody } from '@parkade/contract';
+import {
+  DOCUMENT_KIND_KEYS,
+  documentKindLabel,
+  profileBodyFor,
+  type DocumentKind,
+  type Profile,
+  type ProfileBody,
+} from '@parkade/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate, formatDateTime, useUiLocale } from '../../ui/locale';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { get, send } from '../../platform/api';
+import { download, get, send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { applyLanguage, NATIVE_NAMES } from '../../platform/language';
 import { updateSessionUser } from '../../platform/session';
@@ -97,6 +105,7 @@ export function ProfilePage() {
                   </Button>
                 </CardContent>
               </Card>
+              <MyDocuments />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 7, lg: 8 }}>
@@ -292,5 +301,49 @@ function ProfileSkeleton() {
         </Card>
       </Grid>
     </Grid>
+  );
+}
+
+/**
+ * The resident's own copies of the property's documents (decision 0042): the parking policies as they read today and
+ * the permit agreement as they signed it, in their language.
+ */
+function MyDocuments() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<DocumentKind | null>(null);
+  const fetchPdf = async (kind: DocumentKind) => {
+    setBusy(kind);
+    try {
+      await download(`/my/documents/${kind}`, `${kind}.pdf`);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card component="section" aria-labelledby="my-documents-title">
+      <CardContent sx={{ p: 3 }}>
+        <Typography id="my-documents-title" variant="h2" sx={{ fontSize: '1.05rem', mb: 1 }}>
+          {t('documents.mine.title')}
+        </Typography>
+        <Typography color="text.secondary" variant="body2" sx={{ mb: 2 }}>
+          {t('documents.mine.text')}
+        </Typography>
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          {DOCUMENT_KIND_KEYS.map((kind) => (
+            <Button
+              key={kind}
+              variant="outlined"
+              startIcon={<PictureAsPdfOutlined />}
+              loading={busy === kind}
+              onClick={() => void fetchPdf(kind)}
+            >
+              {t(documentKindLabel(kind))}
+            </Button>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }

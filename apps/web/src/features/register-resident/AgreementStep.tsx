@@ -13,6 +13,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DocView } from '../../ui/rich-text/DocView';
 import { send } from '../../platform/api';
 import { RequestError } from '../../platform/errors';
 import { toast } from '../../ui/toast';
@@ -126,14 +127,15 @@ export function AgreementStep({
             borderColor: 'divider',
             borderRadius: 1,
             bgcolor: 'background.default',
-            whiteSpace: 'pre-wrap',
             overflowWrap: 'anywhere',
             fontSize: 14,
             lineHeight: 1.6,
             '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
           }}
         >
-          {resident.agreement.text}
+          {/* The property's own agreement (decision 0042), its variables written for this resident: what the PDF says. */}
+          <DocView doc={resident.agreement.document.header} headingLevel={3} />
+          <DocView doc={resident.agreement.document.body} headingLevel={3} />
         </Box>
         <Typography
           id={hintId}

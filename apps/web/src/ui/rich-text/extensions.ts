@@ -1,4 +1,5 @@
-import { canInsertNode, isNodeSelection, Node, type Extensions } from '@tiptap/core';
+import { canInsertNode, isNodeSelection, mergeAttributes, Node, type Extensions } from '@tiptap/core';
+import { Heading } from '@tiptap/extension-heading';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { TableKit } from '@tiptap/extension-table';
 import { TextAlign } from '@tiptap/extension-text-align';
@@ -70,6 +71,34 @@ export const PageBreak = Node.create({
   },
 });
 
+/** How many levels below the page's own a document's heading is written: its title (level 1) is an h3 on the page. */
+const HEADING_OFFSET = 2;
+
+/**
+ * A document's headings, levels 1–3 as data, written on the page two levels down (h3–h5): the editor sits under the
+ * page's h1 and its section's h2, so the page keeps one h1 and an outline that makes sense. The level stays in
+ * `data-level` (the styles size by it), and an h1–h3 pasted from elsewhere still reads as level 1–3.
+ */
+const DocHeading = Heading.extend({
+  parseHTML() {
+    return [
+      ...[1, 2, 3].map((level) => ({
+        tag: `h${level + HEADING_OFFSET}[data-level="${level}"]`,
+        attrs: { level },
+      })),
+      ...[1, 2, 3].map((level) => ({ tag: `h${level}`, attrs: { level } })),
+    ];
+  },
+  renderHTML({ node, HTMLAttributes }) {
+    const level = node.attrs.level as number;
+    return [
+      `h${level + HEADING_OFFSET}`,
+      mergeAttributes(this.options.HTMLAttributes, HTMLAttributes, { 'data-level': String(level) }),
+      0,
+    ];
+  },
+}).configure({ levels: [1, 2, 3] });
+
 /**
  * The editor's schema: exactly the nodes and marks of the contract's safe subset (`DocContent`, decision 0042) and
  * nothing more, so what one types, pastes or drops can only become those. StarterKit without code, code blocks,
@@ -85,8 +114,9 @@ export function richTextExtensions(): Extensions {
       horizontalRule: false,
       link: false,
       strike: false,
-      heading: { levels: [1, 2, 3] },
+      heading: false,
     }),
+    DocHeading,
     TextAlign.configure({
       types: ['heading', 'paragraph'],
       alignments: ['left', 'center', 'right', 'justify'],
