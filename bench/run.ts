@@ -10,7 +10,8 @@
  *   BENCH_CONNECTIONS (16)  BENCH_DURATION seconds per scenario (10)  DB_POOL_SIZE (20, as the server's default)
  *   BENCH_ONLY=<part of a scenario name> runs only the matching scenarios (e.g. binnacle; residents: the residents
  *   list over 100,000 residents and the 10,000-row residents import, bench/residents.ts; lookup; offline: the
- *   patrol's offline copy of a 2,000-vehicle property, bench/offline.ts).
+ *   patrol's offline copy of a 2,000-vehicle property, bench/offline.ts; documents: the document PDF, drawn in
+ *   this process without a database, bench/documents.ts — BENCH_ONLY=documents runs it alone, no database made).
  *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -41,6 +42,7 @@ import { benchVisitorLimits } from './visitors';
 import {
   ms,
   printBootstrap,
+  printDocuments,
   printLookup,
   printPoster,
   printResidents,
@@ -51,6 +53,7 @@ import { posterBench } from './visitor-registration';
 import { ADMIN_URL, createDatabase, transportOf } from './database';
 import { lookupScenarios, seedLookupBench } from './lookup';
 import { benchOffline, seedOfflineBench } from './offline';
+import { benchDocuments } from './documents';
 import { startServedServer, type ServedServer } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,8 +73,25 @@ function load(child: ChildProcess, s: Scenario): Promise<Figures> {
   });
 }
 
+/** The machine the figures come from (figures from a busy machine are slower: the load average says so). */
+const machine = () =>
+  `${os.cpus().length} CPU, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`;
+
 async function main() {
   const started = Date.now();
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  // Issue 37 §1: drawn in this process, no database; first, before the load scenarios busy the machine.
+  const documents = !only || only.includes('document') ? await benchDocuments() : null;
+  if (only && documents) {
+    console.log('');
+    console.log(`Parkade bench — documents, ${machine()}`);
+    printDocuments(documents);
+    console.log(`(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return;
+  }
   const { database, name, ownerUrl, appUrl, drop } = await createDatabase(POOL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-bench-'));
   let child: ChildProcess | undefined;
@@ -82,7 +102,6 @@ async function main() {
     console.log(`database ${name}: generating data…`);
     const data = await generate(database);
     await seedMapBench(database, data.a.id);
-    const only = process.env.BENCH_ONLY?.toLowerCase();
     const withResidents = !only || 'residents import'.includes(only) || only.includes('resident');
     if (withResidents) console.log(`seeding ${RESIDENT_PROPERTIES * RESIDENTS_PER_PROPERTY} residents…`);
     const residentsBench = withResidents ? await seedResidentsBench(ownerUrl) : null;
@@ -319,6 +338,7 @@ async function main() {
       );
     if (!only || only.includes('visitor'))
       printVisitorLimits(await benchVisitorLimits(built.services, ownerUrl, data.a.id));
+    if (documents) printDocuments(documents);
     console.log('');
     if (list)
       console.log(

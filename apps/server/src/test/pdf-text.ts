@@ -9,3 +9,13 @@ export async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
     await parser.destroy();
   }
 }
+
+/** The same, page by page. */
+export async function pdfPages(bytes: Buffer | Uint8Array): Promise<string[]> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).pages.map((p) => p.text);
+  } finally {
+    await parser.destroy();
+  }
+}

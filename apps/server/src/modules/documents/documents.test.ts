@@ -23,7 +23,7 @@ import {
   login,
   type TestContext,
 } from '../../test/harness';
-import { pdfText } from '../../test/pdf-text';
+import { pdfPages, pdfText } from '../../test/pdf-text';
 import { binnacle } from '../binnacle/table';
 import { buildings } from '../buildings/table';
 import { mailOutbox } from '../outbox/table';
@@ -288,6 +288,39 @@ describe('the preview is the document', () => {
       'Office: 12 Elm St',
     ])
       expect(text).toContain(s);
+  });
+
+  it('a list crossing pages keeps each marker with its item: no page holds a marker alone', async () => {
+    const shown = (await call('GET', '/documents/parking-policies')).json<DocumentItem>();
+    const para = (text: string) => ({
+      type: 'paragraph' as const,
+      content: [{ type: 'text' as const, text }],
+    });
+    // Whatever height the list starts at, one of its items meets a page's bottom edge.
+    for (let lead = 0; lead < 4; lead++) {
+      const body: DocContent = {
+        type: 'doc',
+        content: [
+          ...Array.from({ length: lead }, (_, i) => para(`Lead ${i}`)),
+          {
+            type: 'bulletList',
+            content: Array.from({ length: 70 }, (_, i) => ({
+              type: 'listItem',
+              content: [para(`Rule ${i}`)],
+            })),
+          },
+        ],
+      };
+      const res = await call('POST', '/documents/parking-policies/preview', {
+        language: 'en',
+        draft: { layout: shown.layout, texts: { en: { ...shown.texts.en!, body } } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const pages = await pdfPages(res.rawPayload);
+      pages.forEach((page, i) => expect(page, `lead ${lead}, page ${i + 1}`).toMatch(/Rule \d+/));
+      const text = pages.join('\n(page)\n');
+      for (let i = 0; i < 70; i++) expect(text).toMatch(new RegExp(`•\\s*Rule ${i}\\b`));
+    }
   });
 });
 

@@ -150,8 +150,11 @@ class Drawer {
         const start = b.type === 'orderedList' ? (b.attrs?.start ?? 1) : 1;
         b.content.forEach((item, i) => {
           const marker = b.type === 'bulletList' ? '•' : `${start + i}.`;
-          const y = doc.y;
           doc.font(this.fonts.regular).fontSize(size).fillColor('#111');
+          // An item whose first line does not fit starts the next page: pdfkit would move the marker alone, and
+          // the item's text, drawn at the marker's old height, would then start yet another page.
+          if (doc.y + doc.currentLineHeight(true) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+          const y = doc.y;
           doc.text(marker, x, y, { width: INDENT - 4, align: 'right', lineBreak: false });
           doc.y = y;
           this.blocks(item.content, x + INDENT + 2, width - INDENT - 2, size);
