@@ -2,13 +2,15 @@
  * Issue 37 §1: a document PDF of 3 pages with logo, p50 ≤ 50 ms. Measured in this process, no database: the
  * product's renderer (drawDocument, decision 0042) on a signed permit agreement filling exactly 3 Letter pages, in
  * English (Helvetica) and in Chinese (Noto Sans SC), beside the floor: bare pdfkit writing the same text as plain
- * lines on the same 3 pages, in the same fonts, with the same logo and signature images, and no layout logic.
+ * lines on the same 3 pages, in the same fonts, with the same logo and signature images (made opaque, as the renderer
+ * draws them), and no layout logic.
  *
  *   BENCH_DOCUMENT_RUNS (200) runs per figure, after a warm-up (the first document loads pdfkit and the fonts).
  */
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { renderTemplate } from '@parkade/contract';
+import { opaqueImage } from '../apps/server/src/modules/documents/images';
 import { plainText } from '../apps/server/src/modules/documents/output';
 import { drawDocument, type DrawInput } from '../apps/server/src/modules/documents/pdf';
 import { newPdf, pdfBuffer } from '../apps/server/src/platform/pdf';
@@ -84,14 +86,14 @@ function bare(input: DrawInput, pages: number): () => Promise<Buffer> {
       info: { Title: input.title, CreationDate: input.createdAt, Producer: 'Parkade', Creator: 'Parkade' },
     });
     const width = doc.page.width - margins.left - margins.right;
-    doc.image(input.logo!, margins.left, margins.top, { fit: [150, 54] });
+    doc.image(opaqueImage(input.logo!), margins.left, margins.top, { fit: [150, 54] });
     doc.y += 64;
     doc.font(bold).fontSize(20).text(input.title, margins.left, doc.y, { width });
     parts.forEach((p, i) => {
       if (i) doc.addPage();
       doc.font(regular).fontSize(11).text(p, margins.left, doc.y, { width, lineGap: 2 });
     });
-    doc.image(input.signature!.image!, margins.left, doc.y + 12, { fit: [220, 80] });
+    doc.image(opaqueImage(input.signature!.image!), margins.left, doc.y + 12, { fit: [220, 80] });
     return pdfBuffer(doc);
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '@parkade/contract';
 import { t } from '../../platform/i18n';
 import { newPdf, pdfBuffer, type PdfDoc } from '../../platform/pdf';
+import { opaqueImage } from './images';
 import type { DocValues } from './values';
 
 /**
@@ -231,7 +232,7 @@ class Drawer {
     doc.y += 12;
     if (s.image) {
       try {
-        doc.image(s.image, x, doc.y, { fit: [220, 80] });
+        doc.image(opaqueImage(s.image), x, doc.y, { fit: [220, 80] });
         doc.y += 84;
       } catch {
         // an unreadable signature image is left out; the line below still says it was signed
@@ -311,7 +312,7 @@ export async function drawDocument(input: DrawInput): Promise<Buffer> {
           : (doc.page.width - box[0]) / 2;
     try {
       const align = input.layout.logo === 'left' ? undefined : input.layout.logo;
-      doc.image(input.logo, x, doc.y, { fit: [...box], align });
+      doc.image(opaqueImage(input.logo), x, doc.y, { fit: [...box], align });
       doc.y += box[1] + 10;
     } catch {
       // a logo pdfkit cannot read is left out
