@@ -120,6 +120,7 @@ interface SignedRow {
   agreementVersion: number | null;
   agreementSnapshot: SignedSnapshot | null;
   signature: string | null;
+  signedAt?: Date | null;
 }
 
 const signatureImage = (signature: string | null) => {
@@ -165,6 +166,7 @@ async function signedRow(ctx: Scope, id: number): Promise<SignedRow> {
       agreementVersion: residents.agreementVersion,
       agreementSnapshot: residents.agreementSnapshot,
       signature: residents.signature,
+      signedAt: residents.signedAt,
     })
     .from(residents)
     .where(and(eq(residents.propertyId, ctx.propertyId), eq(residents.id, id)));
@@ -184,8 +186,23 @@ export async function residentDocumentBytes(ctx: Scope, kind: DocumentKind, id: 
       });
   }
   const resident = await getResident(ctx, id);
+  const lang = resident.language as Language;
   const v = await currentVersion(ctx, kind);
-  return drawDocument(await residentInput(ctx, v, id, resident.language as Language));
+  const input = await residentInput(ctx, v, id, lang);
+  // Signed before the agreement was a versioned document (no snapshot kept): today's text, with their signature.
+  const legacy = DOCUMENT_KINDS[kind].signed ? await signedRow(ctx, id) : null;
+  if (legacy?.signedAt && input.signature)
+    input.signature = {
+      ...input.signature,
+      image: signatureImage(legacy.signature),
+      line: t(lang, 'residents.agreement.signed', {
+        date: formatDay(legacy.signedAt, {
+          intlLocale: INTL_LOCALES[lang],
+          timeZone: ctx.property?.timeZone ?? 'UTC',
+        }),
+      }),
+    };
+  return drawDocument(input);
 }
 
 /** GET /residents/{id}/download/{parkingPolicies|agreement} */

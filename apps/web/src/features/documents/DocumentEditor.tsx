@@ -174,7 +174,16 @@ export function DocumentEditor({ doc }: { doc: DocumentItem }) {
             </Box>
             <LayoutFields value={layout} onChange={setLayout} />
           </Stack>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* On a wide screen the preview stays in view while the texts scroll by. */}
+          <Box
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              position: { lg: 'sticky' },
+              top: { lg: 88 },
+              alignSelf: { lg: 'flex-start' },
+            }}
+          >
             <PdfPreview
               url={preview.url}
               loading={preview.loading}

@@ -56,9 +56,10 @@ export function LayoutFields({
           ))}
         </TextField>
       </Box>
-      <Box
-        sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}
-      >
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1.5 }}>
+        {t('documents.marginsHint', { min: MARGIN_MIN_MM, max: MARGIN_MAX_MM })}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' } }}>
         {SIDES.map((side) => (
           <MarginField
             key={side}
@@ -106,7 +107,6 @@ function MarginField({
         const mm = Number(e.target.value);
         if (!(mm >= MARGIN_MIN_MM && mm <= MARGIN_MAX_MM)) e.target.value = String(value);
       }}
-      helperText={t('documents.marginRange', { min: MARGIN_MIN_MM, max: MARGIN_MAX_MM })}
     />
   );
 }

@@ -62,7 +62,7 @@ export function PdfPreview({
             sx={{
               display: 'block',
               width: '100%',
-              height: { xs: 420, md: 720 },
+              height: { xs: 420, md: 720, lg: 'max(480px, calc(100vh - 260px))' },
               border: 1,
               borderColor: 'divider',
               borderRadius: 1,

@@ -3,7 +3,7 @@ import type { SxProps, Theme } from '@mui/material';
 /**
  * The editor's frame and text, styled as MUI's outlined field (the outline is a fieldset whose legend leaves the notch
  * for the label, as OutlinedInput's) with the states in classes: rte-focused, rte-error, rte-disabled. The page
- * break's name comes from `--rte-page-break-label` (a CSS string), so it follows the interface's language.
+ * break's name comes from `--rte-page-break-name` (a CSS string), so it follows the interface's language.
  */
 export function editorFrameSx({
   minHeight,
@@ -13,7 +13,9 @@ export function editorFrameSx({
   pageBreak: string;
 }): SxProps<Theme> {
   return (theme) => ({
-    '--rte-page-break-label': JSON.stringify(pageBreak),
+    // Not a name ending in "label": Emotion reads `label: x` in a style as the class name's label, and a one-word value
+    // (the Chinese "分页符") then became part of the class name, which broke the whole style.
+    '--rte-page-break-name': JSON.stringify(pageBreak),
     position: 'relative',
     borderRadius: `${theme.shape.borderRadius}px`,
     bgcolor: 'background.paper',
@@ -98,7 +100,7 @@ export function editorFrameSx({
         lineHeight: 0,
         cursor: 'default',
         '&::after': {
-          content: 'var(--rte-page-break-label)',
+          content: 'var(--rte-page-break-name)',
           display: 'inline-block',
           px: 1,
           bgcolor: 'background.paper',

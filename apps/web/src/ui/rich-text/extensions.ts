@@ -19,7 +19,7 @@ declare module '@tiptap/core' {
 
 /**
  * A page break: a block with nothing inside (an atom), where the printed document starts a new page. The editor shows
- * it as a dashed line with its name, which the editor's styles write from `--rte-page-break-label` (so it follows the
+ * it as a dashed line with its name, which the editor's styles write from `--rte-page-break-name` (so it follows the
  * interface's language without touching the document).
  */
 export const PageBreak = Node.create({
