@@ -82,7 +82,6 @@ function MarginField({
   value: number;
   onChange: (mm: number) => void;
 }) {
-  const { t } = useTranslation();
   return (
     <TextField
       size="small"
