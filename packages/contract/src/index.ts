@@ -77,6 +77,7 @@ export * from './planned';
 export * from './documents';
 export * from './documents.schemas';
 export * from './email-templates';
+export * from './emails-sender';
 export * from './email-templates.schemas';
 export * from './host';
 export * from './plate-lookup';

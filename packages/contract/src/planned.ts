@@ -31,10 +31,4 @@ export const plannedResources = {
     routes: { '/my-requests': 'index' },
     nav: [navEntry('overview', '/my-requests', 'myRequests')],
   }),
-  'emails-sender': defineResource({
-    name: 'emails-sender',
-    actions: ['index', 'send'],
-    routes: { '/emails-sender': 'index' },
-    nav: [navEntry('administration', '/emails-sender', 'emailsSender')],
-  }),
 } as const;

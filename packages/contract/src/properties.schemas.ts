@@ -233,6 +233,8 @@ export const propertySettingsSchema = z.object({
       towGraceHours: int(0, 720, 24),
       /** Shown on printed permits and emails. */
       contactPhone: z.string().trim().max(20).nullable().default(null),
+      /** The most mails a bulk send gives the mail server per minute (decision 0043): providers limit senders. */
+      bulkMailPerMinute: int(10, 12_000, 600),
     })
     .prefault({}),
 });

@@ -5,6 +5,7 @@ import { buildingsResource, floorsResource } from './buildings';
 import { catalogResources } from './catalogs';
 import { dashboardResource } from './dashboard';
 import { documentsResource } from './documents';
+import { emailsSenderResource } from './emails-sender';
 import { emailTemplatesResource } from './email-templates';
 import { rulesResource } from './form-rules';
 import { outboxResource } from './outbox';
@@ -65,7 +66,7 @@ export const RESOURCES = [
   rulesResource,
   documentsResource,
   emailTemplatesResource,
-  planned['emails-sender'],
+  emailsSenderResource,
   planned.translations,
   planned['language-codes'],
   binnacleResource,

@@ -53,7 +53,7 @@ function settingsValues(lang: Language, s: PropertySettings): DocValues {
   };
 }
 
-/** The resident's permit a document names: the active one ending last, else the newest pending one. */
+/** The resident's permit a document names: the approved one ending last, else the newest pending one. */
 async function currentPermit(ctx: Scope, residentId: number, lang: Language): Promise<DocValues> {
   const rows = await ctx.tx
     .select({
@@ -75,13 +75,13 @@ async function currentPermit(ctx: Scope, residentId: number, lang: Language): Pr
       and(
         eq(permits.propertyId, ctx.propertyId),
         eq(permits.residentId, residentId),
-        inArray(permits.status, ['active', 'pending']),
+        inArray(permits.status, ['approved', 'pending']),
         isNull(permits.deletedAt),
       ),
     )
     .orderBy(desc(permits.endDate), desc(permits.id))
     .limit(10);
-  const p = rows.find((r) => r.status === 'active') ?? rows[0];
+  const p = rows.find((r) => r.status === 'approved') ?? rows[0];
   if (!p) return { permitCode: '', plate: '', vehicle: '', startDate: '', endDate: '' };
   return {
     permitCode: p.code,
