@@ -16,6 +16,7 @@ import { routes } from './modules';
 import type { Database } from './platform/db';
 import type { Env } from './platform/env';
 import { HttpError, sendError } from './platform/errors';
+import { UNSUBSCRIBE_PATH } from './modules/emails-sender/unsubscribe';
 import { mountRoutes, tagsOf, type MountedRoute, type RouteDef, type Services } from './platform/http';
 import { pickLanguage } from './platform/i18n';
 import { batchedStream, loggerOptions, prettyStream, redactUrl } from './platform/log';
@@ -160,6 +161,18 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(multipart, { limits: { fileSize: 6 * 1024 * 1024, files: 50 } });
+  // A form body is read on one path only: the one-click unsubscribe (RFC 8058 posts `List-Unsubscribe=One-Click`
+  // as a form; decision 0043). Everywhere else the API stays JSON (and multipart uploads): a page of another site can
+  // post a form, never JSON, so no other route can be reached by a cross-site form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (req, body, done) => {
+      if (req.url.split('?')[0] !== UNSUBSCRIBE_PATH)
+        return done(new HttpError(415, 'errors.unsupportedMediaType'), undefined);
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
   const allRoutes = [...routes, ...(opts.extraRoutes ?? [])];
   await app.register(swagger, {
     openapi: {

@@ -14,6 +14,8 @@ import {
   EXPIRY_REMINDERS_QUEUE,
   sendExpiryReminders,
 } from './modules/expiry-reminders/job';
+import { BULK_QUEUE } from './modules/emails-sender/service';
+import { runSend } from './modules/emails-sender/job';
 import { analyzeStale, STATISTICS_CRON, STATISTICS_QUEUE } from './platform/db/statistics';
 
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */
@@ -35,6 +37,9 @@ export async function registerWorkers(services: Services): Promise<void> {
   });
   await services.jobs.work(CAREGIVER_PASSES_QUEUE, async () => {
     await renewCaregiverPassesJob(services);
+  });
+  await services.jobs.work(BULK_QUEUE, async (data) => {
+    await runSend(services, Number(data.propertyId), Number(data.sendId));
   });
   await services.jobs.work(EXPIRY_REMINDERS_QUEUE, async () => {
     await sendExpiryReminders(services);

@@ -78,6 +78,7 @@ export * from './documents';
 export * from './documents.schemas';
 export * from './email-templates';
 export * from './emails-sender';
+export * from './emails-sender.schemas';
 export * from './email-templates.schemas';
 export * from './host';
 export * from './plate-lookup';

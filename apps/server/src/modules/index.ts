@@ -42,6 +42,7 @@ import { vehicleTowsModule } from './vehicle-tows/module';
 import { formRulesModule } from './form-rules/module';
 import { emailTemplatesModule } from './email-templates/module';
 import { documentsModule } from './documents/module';
+import { emailsSenderModule } from './emails-sender/module';
 import { optionsModule } from './options/module';
 import { expiryRemindersModule } from './expiry-reminders/module';
 
@@ -91,6 +92,7 @@ export const MODULES: readonly ServerModule[] = [
   formRulesModule,
   emailTemplatesModule,
   documentsModule,
+  emailsSenderModule,
   optionsModule,
   expiryRemindersModule,
 ];

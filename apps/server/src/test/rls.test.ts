@@ -38,6 +38,7 @@ import { formRules } from '../modules/form-rules/table';
 import { emailTemplates } from '../modules/email-templates/table';
 import { expiryReminders } from '../modules/expiry-reminders/table';
 import { documentAssets, documentVersions } from '../modules/documents/table';
+import { emailSendRecipients, emailSends } from '../modules/emails-sender/table';
 import { bannedVehicles } from '../modules/banned-vehicles/table';
 import { roles } from '../modules/roles/table';
 import { query, type Database, type RowScope, type Tx } from '../platform/db';
@@ -186,6 +187,20 @@ async function seed(scope: RowScope, propertyId: number | null) {
       await tx
         .insert(documentAssets)
         .values({ propertyId, sha256: 'a'.repeat(64), mimeType: 'image/png', bytes: Buffer.from([1]) });
+      const [send] = await tx
+        .insert(emailSends)
+        .values({ propertyId, subject: 'S', texts: {}, filters: {}, attachments: [], ratePerMinute: 600 })
+        .returning();
+      await tx
+        .insert(emailSendRecipients)
+        .values({
+          propertyId,
+          sendId: send!.id,
+          residentId: user!.id,
+          email: 'r@rls.test',
+          name: 'R',
+          language: 'en',
+        });
       await tx.insert(parkingMaps).values({ propertyId });
       const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
       const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();

@@ -7,11 +7,15 @@ import {
   type MailVariables,
   type RenderedMail,
 } from '@parkade/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import type { Jobs } from '../../platform/jobs';
+import { escapeHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
+import { unsubscribeHeaders } from '../emails-sender/unsubscribe';
 import { writeMail } from '../outbox/mail';
+import { residents } from '../residents/table';
+import { tenantUsers } from '../users/table';
 import { emailTemplates } from './table';
 
 /** A template's text in one language: the property's own, or the shipped default. */
@@ -49,8 +53,6 @@ export async function templateText(
   return defaultText(key, language);
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Web addresses in an escaped text, made links (they are the point of most of these mails). */
 const linkify = (html: string) =>
@@ -145,6 +147,34 @@ export interface TemplateMail<K extends MailTemplateKey> {
   values: MailVariables<K>;
   /** The name over the message: the property's, else "Parkade". */
   place?: string;
+  /**
+   * Where a resident unsubscribes from mail that is not essential (the property's origin, the product's secret): such
+   * mail then carries the one-click link. Without it the mail still skips a resident who unsubscribed.
+   */
+  unsubscribe?: { origin: string; secret: string };
+}
+
+/**
+ * A resident of the property at this address: 'opted-out' when they unsubscribed, else their unsubscribe link and
+ * headers (when the mail can make them), else null (not a resident: staff, a visitor).
+ */
+async function unsubscribeFor(
+  tx: Tx,
+  propertyId: number,
+  email: string,
+  link: { origin: string; secret: string } | undefined,
+): Promise<'opted-out' | { url: string; headers: Record<string, string> } | null> {
+  const [r] = await tx
+    .select({ id: residents.id, optOut: residents.mailOptOutAt })
+    .from(residents)
+    .innerJoin(
+      tenantUsers,
+      and(eq(tenantUsers.propertyId, residents.propertyId), eq(tenantUsers.id, residents.id)),
+    )
+    .where(and(eq(residents.propertyId, propertyId), sql`lower(${tenantUsers.email}) = lower(${email})`));
+  if (!r) return null;
+  if (r.optOut) return 'opted-out';
+  return link ? unsubscribeHeaders(link.origin, link.secret, propertyId, r.id) : null;
 }
 
 /**
@@ -157,8 +187,22 @@ export async function queueTemplateMail<K extends MailTemplateKey>(
   jobs: Jobs,
   mail: TemplateMail<K>,
 ): Promise<() => Promise<void>> {
-  const text = await templateText(tx, mail.template, mail.propertyId, mail.language);
+  let text = await templateText(tx, mail.template, mail.propertyId, mail.language);
   const values = mail.values as Record<string, string | number>;
+  // Mail that is not essential (the policies, the reminders) goes only to a resident who did not unsubscribe, and
+  // carries the one-click unsubscribe (decision 0043).
+  let headers: Record<string, string> | null = null;
+  if (!MAIL_TEMPLATES[mail.template].essential && mail.propertyId !== null) {
+    const unsub = await unsubscribeFor(tx, mail.propertyId, mail.to, mail.unsubscribe);
+    if (unsub === 'opted-out') return async () => undefined;
+    if (unsub) {
+      headers = unsub.headers;
+      text = {
+        ...text,
+        body: `${text.body}\n\n${t(mail.language, 'emailsSender.unsubscribeLine', { link: unsub.url })}`,
+      };
+    }
+  }
   const rendered = renderMailText(text, mail.language, values, mail.place ?? 'Parkade', {
     plainOnly: plainOnly(mail.template),
   });
@@ -167,5 +211,8 @@ export async function queueTemplateMail<K extends MailTemplateKey>(
     ...rendered,
     kind: mail.template,
     propertyId: mail.propertyId,
+    headers,
   });
 }
+
+export { escapeHtml };

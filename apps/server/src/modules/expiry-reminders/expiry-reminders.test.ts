@@ -167,7 +167,9 @@ describe('resident permit reminders', () => {
     expect(toEs!.text).toMatch(
       new RegExp(
         `^Estimado/a ${es.name}: al permiso ${es.code} \\(${es.plate}\\) le quedan 3 días\\. ` +
-          `https?://${A.code}\\.[^/]+/my/permits/${es.permitId}/show$`,
+          `https?://${A.code}\\.[^/]+/my/permits/${es.permitId}/show\n\n` +
+          // A reminder is not essential: it ends with the one-click unsubscribe (decision 0043).
+          `Para dejar de recibir estos mensajes: https?://${A.code}\\.[^/]+/api/unsubscribe\\?token=\\S+$`,
       ),
     );
     expect(toEs!.html).toContain('3 días');

@@ -13,6 +13,7 @@ import { vehicles } from '../vehicles/table';
 import { visitorText } from '../visitors/mail-text';
 import { visitors } from '../visitors/table';
 import { expiryReminders } from './table';
+import { unsubscribeLink } from '../emails-sender/unsubscribe';
 
 /** The scheduled job that mails permit and visitor permit expiry reminders (decision 0041), every property. */
 export const EXPIRY_REMINDERS_QUEUE = 'expiry-reminders';
@@ -102,6 +103,7 @@ async function remindPermits(ctx: Scope, today: string, days: number, run: Remin
     const place = ctx.property?.name ?? '';
     const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
       template: 'permit-expiry-reminder',
+      unsubscribe: unsubscribeLink(ctx),
       to: p.email,
       language,
       propertyId: ctx.propertyId,
@@ -181,6 +183,7 @@ async function remindVisitors(
     const place = ctx.property?.name ?? '';
     const wake = await queueTemplateMail(ctx.tx, ctx.services.jobs, {
       template: 'visitor-permit-expiry-reminder',
+      unsubscribe: unsubscribeLink(ctx),
       to: v.email,
       language,
       propertyId: ctx.propertyId,

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { id, tenantPolicy } from '../../platform/db/columns';
 import { properties } from '../properties/table';
 
@@ -15,6 +15,8 @@ export const mailOutbox = pgTable(
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers (List-Unsubscribe on mail that is not essential: decision 0043). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     kind: varchar('kind', { length: 64 }).notNull(),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -12,6 +12,7 @@ import { passwordResets } from '../auth/table';
 import { properties } from '../properties/table';
 import { tenantUsers } from '../users/table';
 import { residents } from './table';
+import { unsubscribeLink } from '../emails-sender/unsubscribe';
 
 /**
  * The resident's own link (/register/residents/{token}): staff send it with "resend agreement"; the resident
@@ -199,6 +200,7 @@ export async function writePolicyMails(services: Services, propertyId: number, i
       const lang = person.language as Language;
       const wake = await queueTemplateMail(tx, services.jobs, {
         template: 'parking-policies',
+        unsubscribe: unsubscribeLink(scope),
         to: person.email,
         language: lang,
         propertyId,

@@ -54,6 +54,11 @@ export const residents = pgTable(
     agreementSnapshot: jsonb('agreement_snapshot').$type<SignedSnapshot>(),
     agreementSha256: varchar('agreement_sha256', { length: 64 }),
     /**
+     * When the resident unsubscribed from the property's mail that is not essential (bulk mail, the policies, the
+     * reminders: decision 0043), by the link in such a mail or by staff; null: they get it.
+     */
+    mailOptOutAt: timestamp('mail_opt_out_at', { withTimezone: true, mode: 'date' }),
+    /**
      * The resident's own link (/register/residents/{token}), emailed by "resend agreement": its sha-256 and end.
      * A new link replaces the previous one.
      */

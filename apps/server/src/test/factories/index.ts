@@ -26,6 +26,7 @@ import {
 } from './residents';
 import type { RouteFixture } from './types';
 import { myVisitorLinkFixture, visitorFixture, visitorLinkFixture } from './visitors';
+import { emailSendFixture } from './emails-sender';
 
 export type { RouteFixture } from './types';
 export { makeResident, SIGNATURE_PNG } from './residents';
@@ -70,6 +71,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/permit-warnings\/:id/, permitWarningFixture],
   [/^GET \/vehicle-tows\/:id\/photos\/:fileId$/, vehicleTowPhotoFixture],
   [/^\w+ \/vehicle-tows\/:id/, vehicleTowFixture],
+  [/^\w+ \/emails-sender\/:id/, emailSendFixture],
   [/^\w+ \/roles\/:id/, roleFixture],
   [/^DELETE \/users\/:id\/sessions\/:sessionId$/, userSessionFixture],
   [/^PUT \/users\/:id\/status$/, userStatusFixture],
