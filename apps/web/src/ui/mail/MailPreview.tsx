@@ -3,7 +3,7 @@ import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/mat
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestError } from '../../platform/errors';
-import { FactList } from '../../ui/FactList';
+import { FactList } from '../FactList';
 
 /**
  * The mail as it is sent, with the sample values: its subject, its HTML part in a frame that runs nothing and

@@ -3,14 +3,14 @@ import { Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LOCALE_TAG } from '../../platform/language';
-import { insertVariable, variableTag, type TextDraft, type TextField as Field } from './template-text';
+import { insertVariable, variableTag, type TextDraft, type TextField as Field } from './mail-text';
 
 /**
  * One language's subject and body, and the mail's variables as chips: a chip puts `{{name}}` where the cursor was
  * in the field last focused (the body until one is), replacing a selection, and leaves the cursor after it. A
  * chip takes no focus from a pointer, so the field keeps it; from the keyboard the field remembers its cursor.
  */
-export function TemplateTextEditor({
+export function MailTextEditor({
   language,
   value,
   onChange,
