@@ -16,6 +16,7 @@ export function MailTextEditor({
   onChange,
   variables,
   errors,
+  required = true,
 }: {
   language: string;
   value: TextDraft;
@@ -23,6 +24,8 @@ export function MailTextEditor({
   variables: readonly string[];
   /** Translated messages under each field. */
   errors: Partial<Record<Field, string>>;
+  /** Whether the fields must be filled (a bulk mail's language may be left empty: its readers get another's). */
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const fields = useRef<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>({
@@ -69,7 +72,7 @@ export function MailTextEditor({
     },
     error: Boolean(errors[name]),
     helperText: errors[name],
-    required: true,
+    required,
     fullWidth: true,
   });
 
