@@ -34,6 +34,8 @@ import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppDocumentsIndexRouteImport } from './routes/_app/documents/index'
 import { Route as AppEmailTemplatesIndexRouteImport } from './routes/_app/email-templates/index'
+import { Route as AppEmailsSenderIndexRouteImport } from './routes/_app/emails-sender/index'
+import { Route as AppEmailsSenderCreateRouteImport } from './routes/_app/emails-sender/create'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
 import { Route as AppPatrollingReportsIndexRouteImport } from './routes/_app/patrolling-reports/index'
@@ -89,6 +91,7 @@ import { Route as AppDocumentsDocumentIdEditRouteImport } from './routes/_app/do
 import { Route as AppDocumentsDocumentIdShowRouteImport } from './routes/_app/documents/$documentId/show'
 import { Route as AppEmailTemplatesEmailTemplateIdEditRouteImport } from './routes/_app/email-templates/$emailTemplateId/edit'
 import { Route as AppEmailTemplatesEmailTemplateIdShowRouteImport } from './routes/_app/email-templates/$emailTemplateId/show'
+import { Route as AppEmailsSenderEmailSendIdShowRouteImport } from './routes/_app/emails-sender/$emailSendId/show'
 import { Route as AppMyCaregiversIndexRouteImport } from './routes/_app/my/caregivers/index'
 import { Route as AppMyCaregiversCreateRouteImport } from './routes/_app/my/caregivers/create'
 import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/index'
@@ -275,6 +278,16 @@ const AppDocumentsIndexRoute = AppDocumentsIndexRouteImport.update({
 const AppEmailTemplatesIndexRoute = AppEmailTemplatesIndexRouteImport.update({
   id: '/email-templates/',
   path: '/email-templates/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailsSenderIndexRoute = AppEmailsSenderIndexRouteImport.update({
+  id: '/emails-sender/',
+  path: '/emails-sender/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailsSenderCreateRoute = AppEmailsSenderCreateRouteImport.update({
+  id: '/emails-sender/create',
+  path: '/emails-sender/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMyProfileRoute = AppMyProfileRouteImport.update({
@@ -565,6 +578,12 @@ const AppEmailTemplatesEmailTemplateIdShowRoute =
   AppEmailTemplatesEmailTemplateIdShowRouteImport.update({
     id: '/email-templates/$emailTemplateId/show',
     path: '/email-templates/$emailTemplateId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppEmailsSenderEmailSendIdShowRoute =
+  AppEmailsSenderEmailSendIdShowRouteImport.update({
+    id: '/emails-sender/$emailSendId/show',
+    path: '/emails-sender/$emailSendId/show',
     getParentRoute: () => AppRoute,
   } as any)
 const AppMyCaregiversIndexRoute = AppMyCaregiversIndexRouteImport.update({
@@ -946,6 +965,7 @@ export interface FileRoutesByFullPath {
   '/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/emails-sender/create': typeof AppEmailsSenderCreateRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
   '/permits/create': typeof AppPermitsCreateRoute
@@ -965,6 +985,7 @@ export interface FileRoutesByFullPath {
   '/catalog/': typeof AppCatalogIndexRoute
   '/documents/': typeof AppDocumentsIndexRoute
   '/email-templates/': typeof AppEmailTemplatesIndexRoute
+  '/emails-sender/': typeof AppEmailsSenderIndexRoute
   '/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
@@ -998,6 +1019,7 @@ export interface FileRoutesByFullPath {
   '/documents/$documentId/show': typeof AppDocumentsDocumentIdShowRoute
   '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
+  '/emails-sender/$emailSendId/show': typeof AppEmailsSenderEmailSendIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1090,6 +1112,7 @@ export interface FileRoutesByTo {
   '/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/emails-sender/create': typeof AppEmailsSenderCreateRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
   '/permits/create': typeof AppPermitsCreateRoute
@@ -1109,6 +1132,7 @@ export interface FileRoutesByTo {
   '/catalog': typeof AppCatalogIndexRoute
   '/documents': typeof AppDocumentsIndexRoute
   '/email-templates': typeof AppEmailTemplatesIndexRoute
+  '/emails-sender': typeof AppEmailsSenderIndexRoute
   '/patrolling-reports': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings': typeof AppPermitWarningsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
@@ -1142,6 +1166,7 @@ export interface FileRoutesByTo {
   '/documents/$documentId/show': typeof AppDocumentsDocumentIdShowRoute
   '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
+  '/emails-sender/$emailSendId/show': typeof AppEmailsSenderEmailSendIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1236,6 +1261,7 @@ export interface FileRoutesById {
   '/_app/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/_app/buildings/create': typeof AppBuildingsCreateRoute
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/_app/emails-sender/create': typeof AppEmailsSenderCreateRoute
   '/_app/my/profile': typeof AppMyProfileRoute
   '/_app/my/reservations': typeof AppMyReservationsRoute
   '/_app/permits/create': typeof AppPermitsCreateRoute
@@ -1255,6 +1281,7 @@ export interface FileRoutesById {
   '/_app/catalog/': typeof AppCatalogIndexRoute
   '/_app/documents/': typeof AppDocumentsIndexRoute
   '/_app/email-templates/': typeof AppEmailTemplatesIndexRoute
+  '/_app/emails-sender/': typeof AppEmailsSenderIndexRoute
   '/_app/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
@@ -1288,6 +1315,7 @@ export interface FileRoutesById {
   '/_app/documents/$documentId/show': typeof AppDocumentsDocumentIdShowRoute
   '/_app/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/_app/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
+  '/_app/emails-sender/$emailSendId/show': typeof AppEmailsSenderEmailSendIdShowRoute
   '/_app/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1382,6 +1410,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/create'
     | '/buildings/create'
     | '/catalog/binnacle'
+    | '/emails-sender/create'
     | '/my/profile'
     | '/my/reservations'
     | '/permits/create'
@@ -1401,6 +1430,7 @@ export interface FileRouteTypes {
     | '/catalog/'
     | '/documents/'
     | '/email-templates/'
+    | '/emails-sender/'
     | '/patrolling-reports/'
     | '/permit-warnings/'
     | '/permits/'
@@ -1434,6 +1464,7 @@ export interface FileRouteTypes {
     | '/documents/$documentId/show'
     | '/email-templates/$emailTemplateId/edit'
     | '/email-templates/$emailTemplateId/show'
+    | '/emails-sender/$emailSendId/show'
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
@@ -1526,6 +1557,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/create'
     | '/buildings/create'
     | '/catalog/binnacle'
+    | '/emails-sender/create'
     | '/my/profile'
     | '/my/reservations'
     | '/permits/create'
@@ -1545,6 +1577,7 @@ export interface FileRouteTypes {
     | '/catalog'
     | '/documents'
     | '/email-templates'
+    | '/emails-sender'
     | '/patrolling-reports'
     | '/permit-warnings'
     | '/permits'
@@ -1578,6 +1611,7 @@ export interface FileRouteTypes {
     | '/documents/$documentId/show'
     | '/email-templates/$emailTemplateId/edit'
     | '/email-templates/$emailTemplateId/show'
+    | '/emails-sender/$emailSendId/show'
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
@@ -1671,6 +1705,7 @@ export interface FileRouteTypes {
     | '/_app/banned-vehicles/create'
     | '/_app/buildings/create'
     | '/_app/catalog/binnacle'
+    | '/_app/emails-sender/create'
     | '/_app/my/profile'
     | '/_app/my/reservations'
     | '/_app/permits/create'
@@ -1690,6 +1725,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/'
     | '/_app/documents/'
     | '/_app/email-templates/'
+    | '/_app/emails-sender/'
     | '/_app/patrolling-reports/'
     | '/_app/permit-warnings/'
     | '/_app/permits/'
@@ -1723,6 +1759,7 @@ export interface FileRouteTypes {
     | '/_app/documents/$documentId/show'
     | '/_app/email-templates/$emailTemplateId/edit'
     | '/_app/email-templates/$emailTemplateId/show'
+    | '/_app/emails-sender/$emailSendId/show'
     | '/_app/my/caregivers/create'
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
@@ -1985,6 +2022,20 @@ declare module '@tanstack/react-router' {
       path: '/email-templates'
       fullPath: '/email-templates/'
       preLoaderRoute: typeof AppEmailTemplatesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/emails-sender/': {
+      id: '/_app/emails-sender/'
+      path: '/emails-sender'
+      fullPath: '/emails-sender/'
+      preLoaderRoute: typeof AppEmailsSenderIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/emails-sender/create': {
+      id: '/_app/emails-sender/create'
+      path: '/emails-sender/create'
+      fullPath: '/emails-sender/create'
+      preLoaderRoute: typeof AppEmailsSenderCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/my/profile': {
@@ -2370,6 +2421,13 @@ declare module '@tanstack/react-router' {
       path: '/email-templates/$emailTemplateId/show'
       fullPath: '/email-templates/$emailTemplateId/show'
       preLoaderRoute: typeof AppEmailTemplatesEmailTemplateIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/emails-sender/$emailSendId/show': {
+      id: '/_app/emails-sender/$emailSendId/show'
+      path: '/emails-sender/$emailSendId/show'
+      fullPath: '/emails-sender/$emailSendId/show'
+      preLoaderRoute: typeof AppEmailsSenderEmailSendIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/my/caregivers/': {
@@ -2831,6 +2889,7 @@ interface AppRouteChildren {
   AppBannedVehiclesCreateRoute: typeof AppBannedVehiclesCreateRoute
   AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
   AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
+  AppEmailsSenderCreateRoute: typeof AppEmailsSenderCreateRoute
   AppMyProfileRoute: typeof AppMyProfileRoute
   AppMyReservationsRoute: typeof AppMyReservationsRoute
   AppPermitsCreateRoute: typeof AppPermitsCreateRoute
@@ -2847,6 +2906,7 @@ interface AppRouteChildren {
   AppCatalogIndexRoute: typeof AppCatalogIndexRoute
   AppDocumentsIndexRoute: typeof AppDocumentsIndexRoute
   AppEmailTemplatesIndexRoute: typeof AppEmailTemplatesIndexRoute
+  AppEmailsSenderIndexRoute: typeof AppEmailsSenderIndexRoute
   AppPatrollingReportsIndexRoute: typeof AppPatrollingReportsIndexRoute
   AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
@@ -2878,6 +2938,7 @@ interface AppRouteChildren {
   AppDocumentsDocumentIdShowRoute: typeof AppDocumentsDocumentIdShowRoute
   AppEmailTemplatesEmailTemplateIdEditRoute: typeof AppEmailTemplatesEmailTemplateIdEditRoute
   AppEmailTemplatesEmailTemplateIdShowRoute: typeof AppEmailTemplatesEmailTemplateIdShowRoute
+  AppEmailsSenderEmailSendIdShowRoute: typeof AppEmailsSenderEmailSendIdShowRoute
   AppMyCaregiversCreateRoute: typeof AppMyCaregiversCreateRoute
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
@@ -2966,6 +3027,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBannedVehiclesCreateRoute: AppBannedVehiclesCreateRoute,
   AppBuildingsCreateRoute: AppBuildingsCreateRoute,
   AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
+  AppEmailsSenderCreateRoute: AppEmailsSenderCreateRoute,
   AppMyProfileRoute: AppMyProfileRoute,
   AppMyReservationsRoute: AppMyReservationsRoute,
   AppPermitsCreateRoute: AppPermitsCreateRoute,
@@ -2982,6 +3044,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogIndexRoute: AppCatalogIndexRoute,
   AppDocumentsIndexRoute: AppDocumentsIndexRoute,
   AppEmailTemplatesIndexRoute: AppEmailTemplatesIndexRoute,
+  AppEmailsSenderIndexRoute: AppEmailsSenderIndexRoute,
   AppPatrollingReportsIndexRoute: AppPatrollingReportsIndexRoute,
   AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
@@ -3017,6 +3080,7 @@ const AppRouteChildren: AppRouteChildren = {
     AppEmailTemplatesEmailTemplateIdEditRoute,
   AppEmailTemplatesEmailTemplateIdShowRoute:
     AppEmailTemplatesEmailTemplateIdShowRoute,
+  AppEmailsSenderEmailSendIdShowRoute: AppEmailsSenderEmailSendIdShowRoute,
   AppMyCaregiversCreateRoute: AppMyCaregiversCreateRoute,
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,

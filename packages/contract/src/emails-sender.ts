@@ -15,6 +15,9 @@ export const emailsSenderResource = defineResource({
     '/emails-sender/$emailSendId/show': 'index',
   },
   nav: [navEntry('administration', '/emails-sender', 'emailsSender')],
+  // The compose page picks buildings, units and the resident a preview is shown as; a send's page names the buildings
+  // and units it was sent to (decision 0039 §3: under the sender's own permissions, not the buildings' or units').
+  options: { buildings: ['index', 'send'], units: ['index', 'send'], residents: ['send'] },
   audited: { email_sends: { record: '/emails-sender/{id}/show' } },
 });
 

@@ -9,7 +9,7 @@ import { ReadOnlyField } from '../../ui/fields';
 import { useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
-import { MailPreview } from './MailPreview';
+import { MailPreview } from '../../ui/mail/MailPreview';
 import {
   ChangedLine,
   CustomChip,
@@ -21,7 +21,7 @@ import {
   useTemplateName,
 } from './parts';
 import { TEMPLATES, useMailPreview } from './queries';
-import { variableTag } from './template-text';
+import { variableTag } from '../../ui/mail/mail-text';
 
 /**
  * /email-templates/{key}/show: per language of the property, the subject and body the mail is sent with, whether

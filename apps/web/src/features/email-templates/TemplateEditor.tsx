@@ -11,7 +11,7 @@ import { LinkButton } from '../../ui/AppLink';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useUiLocale } from '../../ui/locale';
 import { toast } from '../../ui/toast';
-import { MailPreview } from './MailPreview';
+import { MailPreview } from '../../ui/mail/MailPreview';
 import { ChangedLine, CustomChip, firstLanguage, languageName, LanguageTabs, useTabIds } from './parts';
 import {
   PREVIEW_DELAY_MS,
@@ -22,15 +22,14 @@ import {
   useMailPreview,
 } from './queries';
 import {
-  changedLanguages,
   checkDraft,
-  draftsOf,
   placeTemplateErrors,
   type FieldMessages,
   type TextDraft,
   type TextField,
-} from './template-text';
-import { TemplateTextEditor } from './TemplateTextEditor';
+} from '../../ui/mail/mail-text';
+import { MailTextEditor } from '../../ui/mail/MailTextEditor';
+import { changedLanguages, draftsOf } from './template-text';
 
 /**
  * The editor of one template: a tab per language of the property with its subject and body, the variables that
@@ -202,7 +201,7 @@ export function TemplateEditor({ template }: { template: EmailTemplate }) {
                 <ChangedLine custom={saved.custom} updatedAt={saved.updatedAt} updatedBy={saved.updatedBy} />
               </Stack>
             )}
-            <TemplateTextEditor
+            <MailTextEditor
               key={language}
               language={language}
               value={draft}

@@ -36,7 +36,7 @@ import { toast } from '../../ui/toast';
 /** The settings of SPEC §2.5 by section: [section, key, kind]. The labels are `settings.<section>.<key>`. */
 const SECTIONS: [
   keyof PropertySettings,
-  [string, 'number' | 'days' | 'switch' | 'unit' | 'text' | 'posterApproval'][],
+  [string, 'number' | 'days' | 'rate' | 'switch' | 'unit' | 'text' | 'posterApproval'][],
 ][] = [
   [
     'general',
@@ -86,6 +86,7 @@ const SECTIONS: [
       ['checkInRadiusMeters', 'number'],
       ['towGraceHours', 'number'],
       ['contactPhone', 'text'],
+      ['bulkMailPerMinute', 'rate'],
     ],
   ],
 ];
@@ -179,6 +180,18 @@ export function PropertySettingsForm({
                             label={label}
                             min={0}
                             max={60}
+                            helperText={t(`settings.${section}.${key}Help`)}
+                          />
+                        );
+                      // The bulk mail rate (decision 0043): within what mail providers allow, explained under it.
+                      if (kind === 'rate')
+                        return (
+                          <NumberInput
+                            key={name}
+                            name={name}
+                            label={label}
+                            min={10}
+                            max={12_000}
                             helperText={t(`settings.${section}.${key}Help`)}
                           />
                         );

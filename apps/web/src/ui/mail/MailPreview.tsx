@@ -1,26 +1,34 @@
 import type { RenderedMail } from '@parkade/contract';
 import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestError } from '../../platform/errors';
-import { FactList } from '../../ui/FactList';
+import { FactList } from '../FactList';
 
 /**
  * The mail as it is sent, with the sample values: its subject, its HTML part in a frame that runs nothing and
  * reaches nothing (`sandbox=""`: no scripts, no forms, no same-origin access — the HTML is the product's layout
  * around the template, but a preview is no place to trust it) and its plain-text part. `paused` says the text has
- * errors, so the preview on screen is the last one that could be made.
+ * errors, so the preview on screen is the last one that could be made. `hint` says whose values it shows (the
+ * sample's by default); `controls` go under it (whose mail to show); `children` go under the subject (a bulk mail's
+ * attachments).
  */
 export function MailPreview({
   mail,
   loading,
   error,
   paused,
+  hint,
+  controls,
+  children,
 }: {
   mail: RenderedMail | undefined;
   loading: boolean;
   error: RequestError | null;
   paused?: boolean;
+  hint?: ReactNode;
+  controls?: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -34,14 +42,16 @@ export function MailPreview({
         {loading && <CircularProgress size={16} aria-label={t('emailTemplates.previewUpdating')} />}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('emailTemplates.previewHint')}
+        {hint ?? t('emailTemplates.previewHint')}
       </Typography>
       <Stack spacing={2}>
+        {controls}
         {paused && <Alert severity="info">{t('emailTemplates.previewPaused')}</Alert>}
         {error && !paused && <Alert severity="error">{error.message}</Alert>}
         {mail && (
           <>
             <FactList facts={[[t('emailTemplates.subject'), mail.subject]]} layout="dialog" />
+            {children}
             {mail.html === null ? (
               // A mail that quotes a visitor's own typing goes as plain text only (decision 0037).
               <Alert severity="info">{t('emailTemplates.plainOnly')}</Alert>

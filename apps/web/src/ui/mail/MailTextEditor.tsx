@@ -3,19 +3,20 @@ import { Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LOCALE_TAG } from '../../platform/language';
-import { insertVariable, variableTag, type TextDraft, type TextField as Field } from './template-text';
+import { insertVariable, variableTag, type TextDraft, type TextField as Field } from './mail-text';
 
 /**
  * One language's subject and body, and the mail's variables as chips: a chip puts `{{name}}` where the cursor was
  * in the field last focused (the body until one is), replacing a selection, and leaves the cursor after it. A
  * chip takes no focus from a pointer, so the field keeps it; from the keyboard the field remembers its cursor.
  */
-export function TemplateTextEditor({
+export function MailTextEditor({
   language,
   value,
   onChange,
   variables,
   errors,
+  required = true,
 }: {
   language: string;
   value: TextDraft;
@@ -23,6 +24,8 @@ export function TemplateTextEditor({
   variables: readonly string[];
   /** Translated messages under each field. */
   errors: Partial<Record<Field, string>>;
+  /** Whether the fields must be filled (a bulk mail's language may be left empty: its readers get another's). */
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const fields = useRef<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>({
@@ -69,7 +72,7 @@ export function TemplateTextEditor({
     },
     error: Boolean(errors[name]),
     helperText: errors[name],
-    required: true,
+    required,
     fullWidth: true,
   });
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import '../../platform/i18n';
-import { checkDraft, type TextDraft } from './template-text';
-import { TemplateTextEditor } from './TemplateTextEditor';
+import { checkDraft, type TextDraft } from './mail-text';
+import { MailTextEditor } from './MailTextEditor';
 
 const VARIABLES = ['name', 'place', 'days', 'link'];
 
@@ -15,7 +15,7 @@ function Harness({ initial }: { initial: TextDraft }) {
   const [value, setValue] = useState(initial);
   const problems = checkDraft(value, VARIABLES);
   return (
-    <TemplateTextEditor
+    <MailTextEditor
       language="es"
       value={value}
       onChange={setValue}
@@ -38,7 +38,7 @@ const message = (field: HTMLElement) => {
 };
 const focused = () => document.activeElement;
 
-describe('the template text editor', () => {
+describe('the mail text editor', () => {
   it('puts a variable where the cursor is in the field focused last, and keeps the cursor after it', async () => {
     const user = userEvent.setup();
     render(<Harness initial={{ subject: 'Su acuerdo en ', body: 'Hola :' }} />);
