@@ -54,7 +54,9 @@ export const emailsSenderRoutes = [
     schema: {
       body: emailSendPreviewBody,
       response: {
-        200: renderedMailSchema.extend({ attachments: z.array(z.object({ name: z.string() })) }),
+        200: renderedMailSchema.extend({
+          attachments: z.array(z.object({ name: z.string(), size: z.number().int() })),
+        }),
       },
     },
     handler: (ctx, { body }) => previewBulkMail(ctx, body),

@@ -17,6 +17,7 @@ import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { renderMailText } from '../email-templates/render';
 import { areaOrigin } from '../auth/service';
+import { previewDocument, residentDocumentBytes } from '../documents/output';
 import { getResident, propertySettingsOf } from '../residents/service';
 import { writeRecipients } from './recipients';
 import { emailSendRecipients, emailSends } from './table';
@@ -112,10 +113,14 @@ export async function previewBulkMail(ctx: Scope, body: EmailSendPreviewBody) {
     place,
     `${areaOrigin(ctx)}/api/unsubscribe?token=sample`,
   );
+  // Each attachment as this reader gets it: their own PDF (or the sample's), its name and size.
   const attachments = [];
   for (const kind of body.attachments ?? []) {
     const { name } = attachmentName(kind, language);
-    attachments.push({ name });
+    const bytes = body.residentId
+      ? await residentDocumentBytes(ctx, kind, body.residentId)
+      : (await previewDocument(ctx, kind, { language })).body;
+    attachments.push({ name, size: bytes.length });
   }
   return { ...mail, attachments };
 }
