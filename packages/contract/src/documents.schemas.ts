@@ -35,48 +35,55 @@ const inline: z.ZodType<DocInline> = z.union([
 ]);
 const inlines = z.array(inline).optional();
 
-const listItem: z.ZodType<DocListItem> = z.object({
-  type: z.literal('listItem'),
-  get content() {
-    return z.array(block).min(1);
-  },
-});
-const cell: z.ZodType<DocTableCell> = z.object({
-  type: z.enum(['tableCell', 'tableHeader']),
-  get content() {
-    return z.array(block).min(1);
-  },
-});
-const block: z.ZodType<DocBlock> = z.union([
-  z.object({
-    type: z.literal('paragraph'),
-    attrs: z.object({ textAlign: align }).optional(),
-    content: inlines,
-  }),
-  z.object({
-    type: z.literal('heading'),
-    attrs: z.object({ level: z.union([z.literal(1), z.literal(2), z.literal(3)]), textAlign: align }),
-    content: inlines,
-  }),
-  z.object({ type: z.literal('bulletList'), content: z.array(listItem).min(1) }),
-  z.object({
-    type: z.literal('orderedList'),
-    attrs: z.object({ start: z.number().int().min(0).max(10_000).optional() }).optional(),
-    content: z.array(listItem).min(1),
-  }),
-  z.object({
-    type: z.literal('table'),
-    content: z
-      .array(
-        z.object({
-          type: z.literal('tableRow'),
-          content: z.array(cell).min(1).max(DOC_TABLE_COLUMNS_MAX),
-        }),
-      )
-      .min(1),
-  }),
-  z.object({ type: z.literal('pageBreak') }),
-]);
+// The recursive nodes carry ids: the API document describes them once, as components that refer to each other.
+const listItem: z.ZodType<DocListItem> = z
+  .object({
+    type: z.literal('listItem'),
+    get content() {
+      return z.array(block).min(1);
+    },
+  })
+  .meta({ id: 'DocListItem' });
+const cell: z.ZodType<DocTableCell> = z
+  .object({
+    type: z.enum(['tableCell', 'tableHeader']),
+    get content() {
+      return z.array(block).min(1);
+    },
+  })
+  .meta({ id: 'DocTableCell' });
+const block: z.ZodType<DocBlock> = z
+  .union([
+    z.object({
+      type: z.literal('paragraph'),
+      attrs: z.object({ textAlign: align }).optional(),
+      content: inlines,
+    }),
+    z.object({
+      type: z.literal('heading'),
+      attrs: z.object({ level: z.union([z.literal(1), z.literal(2), z.literal(3)]), textAlign: align }),
+      content: inlines,
+    }),
+    z.object({ type: z.literal('bulletList'), content: z.array(listItem).min(1) }),
+    z.object({
+      type: z.literal('orderedList'),
+      attrs: z.object({ start: z.number().int().min(0).max(10_000).optional() }).optional(),
+      content: z.array(listItem).min(1),
+    }),
+    z.object({
+      type: z.literal('table'),
+      content: z
+        .array(
+          z.object({
+            type: z.literal('tableRow'),
+            content: z.array(cell).min(1).max(DOC_TABLE_COLUMNS_MAX),
+          }),
+        )
+        .min(1),
+    }),
+    z.object({ type: z.literal('pageBreak') }),
+  ])
+  .meta({ id: 'DocBlock' });
 
 /** A part of a document in one language (header, body or footer). */
 export const docContentSchema: z.ZodType<DocContent> = z.object({

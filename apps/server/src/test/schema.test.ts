@@ -96,14 +96,22 @@ describe('tenant tables', () => {
              pg_get_expr(p.polqual, p.polrelid) as using, pg_get_expr(p.polwithcheck, p.polrelid) as check
       from pg_policy p join pg_class c on c.oid = p.polrelid`);
     const scoped = (expr: string | null) => !!expr && /current_setting\('app\.property_id'/.test(expr);
+    // A policy isolates when every expression it has reads the property (an INSERT policy has only its check).
     const isolating = (p: (typeof policies)[number]) =>
-      scoped(p.using) && (p.check === null || scoped(p.check));
+      (p.using !== null || p.check !== null) &&
+      (p.using === null || scoped(p.using)) &&
+      (p.check === null || scoped(p.check));
+    /** Write-once (decision 0042): read and insert policies only, so no row is ever changed or deleted. */
+    const writeOnce = (own: typeof policies) =>
+      own.some((p) => p.permissive && p.cmd === 'r' && isolating(p)) &&
+      own.some((p) => p.permissive && p.cmd === 'a' && isolating(p)) &&
+      own.every((p) => p.cmd === 'r' || p.cmd === 'a');
     const problems: string[] = [];
     for (const t of tables) {
       if (!t.rls) problems.push(`${t.name}: ENABLE ROW LEVEL SECURITY`);
       if (!t.force) problems.push(`${t.name}: FORCE ROW LEVEL SECURITY`);
       const own = policies.filter((p) => p.table === t.name);
-      if (!own.some((p) => p.permissive && p.cmd === '*' && isolating(p)))
+      if (!own.some((p) => p.permissive && p.cmd === '*' && isolating(p)) && !writeOnce(own))
         problems.push(`${t.name}: needs a policy FOR ALL whose USING and WITH CHECK read app.property_id`);
       // Permissive policies add up: one that ignores the property would open the table.
       for (const p of own.filter((x) => x.permissive && !isolating(x)))

@@ -122,11 +122,15 @@ export async function runSend(services: Services, propertyId: number, sendId: nu
       .from(emailSends)
       .where(and(eq(emailSends.propertyId, propertyId), eq(emailSends.id, sendId)));
     if (!send || send.state === 'cancelled' || send.state === 'done') return null;
-    if (send.state === 'queued')
-      await ctx.tx
+    // Only a queued send becomes sending: a cancel committed meanwhile is never overwritten.
+    if (send.state === 'queued') {
+      const started = await ctx.tx
         .update(emailSends)
         .set({ state: 'sending' })
-        .where(and(eq(emailSends.propertyId, propertyId), eq(emailSends.id, sendId)));
+        .where(and(eq(emailSends.propertyId, propertyId), eq(emailSends.id, sendId), eq(emailSends.state, 'queued')))
+        .returning({ id: emailSends.id });
+      if (!started.length) return null;
+    }
     return {
       send,
       smtp: await smtpFor(ctx.tx, services.env, propertyId),

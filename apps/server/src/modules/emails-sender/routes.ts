@@ -133,7 +133,9 @@ export const emailsSenderRoutes = [
     schema: { querystring: tokenQuery },
     handler: async (ctx, { query }) => {
       const answer = await unsubscribePage(ctx, query.token);
-      return ctx.reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
+      // Returned, not sent: the platform answers once the transaction has committed.
+      ctx.reply.code(answer.status).type('text/html; charset=utf-8');
+      return answer.html;
     },
   }),
   defineRoute({
@@ -150,7 +152,9 @@ export const emailsSenderRoutes = [
     schema: { querystring: tokenQuery },
     handler: async (ctx, { query }) => {
       const answer = await unsubscribe(ctx, query.token);
-      return ctx.reply.code(answer.status).type('text/html; charset=utf-8').send(answer.html);
+      // Returned, not sent: the platform answers once the transaction has committed.
+      ctx.reply.code(answer.status).type('text/html; charset=utf-8');
+      return answer.html;
     },
   }),
 ];

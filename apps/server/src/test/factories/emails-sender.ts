@@ -2,8 +2,9 @@ import { emailSendRecipients, emailSends } from '../../modules/emails-sender/tab
 import type { RouteFixture } from './types';
 
 /**
- * Route harness: a finished bulk send of the owner's property with one failed recipient (so "resend to failed" has
- * work; a cancel of a finished send answers 409, which is not 404).
+ * Route harness: a finished bulk send of the owner's property whose one recipient was sent to. The owner's cancel and
+ * "resend to failed" answer 409 (nothing to do), which is not 404 — and start no job that would go on changing the
+ * property's rows while the harness compares them.
  */
 export const emailSendFixture: RouteFixture = {
   async create(scope, owner) {
@@ -25,12 +26,12 @@ export const emailSendFixture: RouteFixture = {
       propertyId,
       sendId: send!.id,
       residentId: owner.userId || 1,
-      email: 'refused@residents.test',
-      name: 'Refused Resident',
+      email: 'reached@residents.test',
+      name: 'Reached Resident',
       language: 'en',
-      state: 'failed',
-      attempts: 2,
-      error: '550 Mailbox unavailable',
+      state: 'sent',
+      attempts: 1,
+      sentAt: new Date(),
     });
     return { id: send!.id };
   },
