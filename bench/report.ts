@@ -2,6 +2,15 @@
  * How bench/run.ts prints its figures: the table of load scenarios, and the issues' figures each beside its
  * reference and its target.
  */
+import type { BulkFigures } from './bulk-mail';
+import {
+  BULK_CLICK_TARGET_MS,
+  BULK_RATE_PER_MINUTE,
+  BULK_RATE_TARGET,
+  JOB_CONNECTIONS,
+  NAGLE_MAILS,
+  RESUME_LEASE_SECONDS,
+} from './bulk-setup';
 import { DOCUMENT_P50_TARGET_MS, DOCUMENT_PAGES, type DocumentFigures } from './documents';
 import type { Figures } from './load';
 import { LOOKUP_PROPERTIES, type LookupBench } from './lookup';
@@ -221,5 +230,78 @@ export function printDocuments(d: DocumentFigures) {
     `  first document in the process: English ${ms(d.en.coldMs)} ms (loads pdfkit), Chinese ` +
       `${ms(d.zh.coldMs)} ms (reads the two 10 MB fonts); different outputs over the runs of the same input: ` +
       `English ${d.en.draw.variants}, Chinese ${d.zh.draw.variants} (1 = the same bytes every time)`,
+  );
+}
+
+/** A send's runs, when more than one (a run works four minutes at most, then queues its continuation). */
+const runsOf = (n: number) => (n > 1 ? ` in ${n} runs` : '');
+
+/** Issue 37 §3: the bulk send to 10,000 residents, beside its raw references and its targets. */
+export function printBulkMail(b: BulkFigures) {
+  const s = (n: number) => (n / 1000).toFixed(2);
+  const d = b.delivery;
+  const r = b.refusals;
+  const k = b.kill;
+  const ceiling = BULK_RATE_PER_MINUTE / 60;
+  console.log('');
+  console.log(
+    `bulk send to ${b.residents} residents (the count shown: ${b.count} reachable; no attachments; the property's ` +
+      `rate ${BULK_RATE_PER_MINUTE}/min = ${ceiling}/s, the most it allows; peer: the test peer, plain SMTP, in its ` +
+      `own process; ${JOB_CONNECTIONS} pooled connections):`,
+  );
+  console.log(
+    `  the click (POST /emails-sender, ${b.click.total} recipients written): ${ms(b.click.ms[0]!)} ms (the 3 ` +
+      `later sends ${b.click.ms.slice(1).map(ms).join(', ')} ms) — target ≤ ${BULK_CLICK_TARGET_MS} ms: ` +
+      `${Math.max(...b.click.ms) <= BULK_CLICK_TARGET_MS ? 'met' : 'MISSED'}; its insert…select sent raw (pg, same ` +
+      `scope, rolled back): best ${ms(b.sql.best)} / median ${ms(b.sql.median)} ms`,
+  );
+  console.log(
+    `  delivered: ${d.states.sent} sent, ${d.states.failed} failed in ${s(d.totalMs)} s from the click = ` +
+      `${d.perSecond.toFixed(0)} messages/s — target ≥ ${BULK_RATE_TARGET}: ` +
+      `${d.perSecond >= BULK_RATE_TARGET ? 'met' : 'MISSED'} (job picked up ${ms(d.pickupMs)} ms after the answer, ` +
+      `ran ${s(d.jobMs)} s${runsOf(d.runs)}; at the peer ${d.peer.distinct} recipients, ${d.peer.twice} twice, ` +
+      `first to last mail ${s(d.peerSpanMs)} s)`,
+  );
+  const raw = b.raw;
+  console.log(
+    `  nodemailer alone, same peer, pooled ×${JOB_CONNECTIONS}, all handed over at once, its sockets with Nagle off ` +
+      `as the product's: ${raw.minimal.perSecond.toFixed(0)} messages/s minimal, ` +
+      `${raw.productMail.perSecond.toFixed(0)}/s with the product's mail (text, HTML, unsubscribe headers) → the ` +
+      `job at ${(d.perSecond / raw.productMail.perSecond).toFixed(2)}× of it (its pace's ceiling ${ceiling}/s); as ` +
+      `nodemailer opens them (Nagle on, ${NAGLE_MAILS} minimal mails): ` +
+      `${raw.nagle.perSecond.toFixed(0)}/s`,
+  );
+  const u = b.unpaced;
+  console.log(
+    `  the job without its pace (the send's row set beyond the settings' 12,000/min): ${u.states.sent} sent in ` +
+      `${s(u.ms)} s = ${u.perSecond.toFixed(0)} messages/s (${(u.perSecond / b.raw.productMail.perSecond).toFixed(2)}× ` +
+      `nodemailer alone with the product's mail; at the peer ${u.peer.distinct} recipients, ${u.peer.twice} twice)`,
+  );
+  console.log(
+    `  peer refusing 1 in 10 (${r.refused} addresses): ${r.states.sent} sent, ${r.failed} failed — failed set = ` +
+      `refused set: ${r.sameSet ? 'yes' : 'NO'}; failed with attempts = 2: ${r.failedTwice}/${r.failed}, with the ` +
+      `550 answer: ${r.failedWith550}; refused twice at the peer: ${r.refusedAtPeerTwice} addresses (other counts: ` +
+      `${r.refusedAtPeerOther}); refused addresses that got the mail: ${r.reachedRefused}; ${r.perSecond.toFixed(0)} ` +
+      `messages/s from the click (${s(r.totalMs)} s${runsOf(r.runs)}); nodemailer alone, the product's mail, same ` +
+      `refusals (${raw.productRefused.refused} refused, sent again, ${raw.productRefused.failed} refused twice): ` +
+      `${raw.productRefused.perSecond.toFixed(0)}/s (a refusal closes the pooled connection: a new one waits for ` +
+      `the peer's greeting)`,
+  );
+  const extra = k.peer.twice - k.peer.twiceSameId;
+  console.log(
+    `  worker process killed (SIGKILL) at ${k.atKill} mails at the peer (+${k.afterKill} arrived after): rows then ` +
+      `${k.killedStates.sent} sent, ${k.killedStates.sending} sending (its claim), ${k.killedStates.queued} queued; ` +
+      `taken again after the lease (${RESUME_LEASE_SECONDS} s) in ${s(k.resumeMs)} s → ${k.states.sent}/${k.total} ` +
+      `sent, send ${k.states.send}`,
+  );
+  console.log(
+    `    at the peer: ${k.peer.distinct} distinct recipients (lost: ${k.total - k.peer.distinct}), ${k.peer.twice} ` +
+      `got it more than once (most copies ${k.peer.mostCopies}), of those ${k.peer.twiceSameId} with the same ` +
+      `Message-ID — ${
+        k.total === k.peer.distinct && k.peer.twice <= JOB_CONNECTIONS && extra === 0
+          ? `none lost; duplicates within the in-flight window (≤ ${JOB_CONNECTIONS}), each the same message`
+          : `BUG: ${k.total - k.peer.distinct} lost, ${k.peer.twice} duplicates (in-flight window ${JOB_CONNECTIONS}), ` +
+            `${extra} with another Message-ID`
+      }`,
   );
 }

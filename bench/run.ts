@@ -11,7 +11,9 @@
  *   BENCH_ONLY=<part of a scenario name> runs only the matching scenarios (e.g. binnacle; residents: the residents
  *   list over 100,000 residents and the 10,000-row residents import, bench/residents.ts; lookup; offline: the
  *   patrol's offline copy of a 2,000-vehicle property, bench/offline.ts; documents: the document PDF, drawn in
- *   this process without a database, bench/documents.ts — BENCH_ONLY=documents runs it alone, no database made).
+ *   this process without a database, bench/documents.ts — BENCH_ONLY=documents runs it alone, no database made;
+ *   bulk: the bulk send to 10,000 residents against the test SMTP peer, bench/bulk-mail.ts — alone, on a database
+ *   of its own property only).
  *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -42,6 +44,7 @@ import { benchVisitorLimits } from './visitors';
 import {
   ms,
   printBootstrap,
+  printBulkMail,
   printDocuments,
   printLookup,
   printPoster,
@@ -54,6 +57,7 @@ import { ADMIN_URL, createDatabase, transportOf } from './database';
 import { lookupScenarios, seedLookupBench } from './lookup';
 import { benchOffline, seedOfflineBench } from './offline';
 import { benchDocuments } from './documents';
+import { benchBulkMail } from './bulk-mail';
 import { startServedServer, type ServedServer } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,6 +94,25 @@ async function main() {
     console.log(`Parkade bench — documents, ${machine()}`);
     printDocuments(documents);
     console.log(`(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return;
+  }
+  if (only?.includes('bulk')) {
+    // Issue 37 §3 alone: its own property on a fresh database, no other data, no served server.
+    const { database, name, ownerUrl, appUrl, drop } = await createDatabase(POOL);
+    try {
+      await seed(database, { demo: false });
+      const bulk = await benchBulkMail({ database, appUrl, ownerUrl, poolSize: POOL });
+      console.log('');
+      console.log(
+        `Parkade bench — bulk mail, PostgreSQL server (${transportOf(ADMIN_URL)}), pool ${POOL}, ${machine()}`,
+      );
+      printBulkMail(bulk);
+      console.log(`(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    } finally {
+      await database.close();
+      if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
+      else await drop();
+    }
     return;
   }
   const { database, name, ownerUrl, appUrl, drop } = await createDatabase(POOL);
@@ -226,6 +249,9 @@ async function main() {
     if (lookup) scenarios.push(...lookup.scenarios);
     const lookupSql = lookup?.sql ?? null;
 
+    // Issue 37 §3, before the served server starts: its workers would take the bench's bulk jobs.
+    const bulk = only ? null : await benchBulkMail({ database, appUrl, ownerUrl, poolSize: POOL });
+
     // The load scenarios measure the product in a process of its own, started as `npm start` starts it. It shares
     // the bench's data directory: a job either process queued (an import) finds its upload from either.
     served = await startServedServer({
@@ -339,6 +365,7 @@ async function main() {
     if (!only || only.includes('visitor'))
       printVisitorLimits(await benchVisitorLimits(built.services, ownerUrl, data.a.id));
     if (documents) printDocuments(documents);
+    if (bulk) printBulkMail(bulk);
     console.log('');
     if (list)
       console.log(
