@@ -6,7 +6,6 @@ import {
   DOCUMENT_PARTS,
   docTexts,
   isDocumentKind,
-  isLanguage,
   unknownVariables,
   type DocContent,
   type DocumentBody,
@@ -19,6 +18,7 @@ import {
 } from '@parkade/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { HttpError, invalid, type FieldMessage } from '../../platform/errors';
+import { languagesOf } from '../../platform/languages';
 import type { Scope } from '../../platform/scope';
 import { propertySettingsOf } from '../residents/service';
 import { residents } from '../residents/table';
@@ -41,11 +41,6 @@ export function documentKind(kind: string): DocumentKind {
   return kind;
 }
 
-/** The languages the property offers (its documents are written in these). */
-export function languagesOf(ctx: Scope): Language[] {
-  const offered = (ctx.property?.languages ?? []).filter(isLanguage);
-  return offered.length ? offered : ['en'];
-}
 
 /** A version as the renderer needs it; version 0 is the shipped default (nothing saved). */
 export interface Version {

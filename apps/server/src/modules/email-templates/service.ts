@@ -1,5 +1,4 @@
 import {
-  isLanguage,
   isMailTemplateKey,
   MAIL_TEMPLATE_KEYS,
   MAIL_TEMPLATES,
@@ -17,6 +16,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { HttpError, invalid, type FieldMessage } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import { languagesOf } from '../../platform/languages';
 import type { Scope } from '../../platform/scope';
 import { writeMail } from '../outbox/mail';
 import { defaultText, plainOnly, renderMailText, type TemplateText } from './render';
@@ -29,11 +29,6 @@ export function templateKey(key: string): MailTemplateKey {
   return key;
 }
 
-/** The languages the property offers (its templates are written in these). */
-function languagesOf(ctx: Scope): Language[] {
-  const offered = (ctx.property?.languages ?? []).filter(isLanguage);
-  return offered.length ? offered : ['en'];
-}
 
 async function ownRows(ctx: Scope, keys: readonly MailTemplateKey[]) {
   return ctx.tx

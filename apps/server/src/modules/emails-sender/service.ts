@@ -14,6 +14,7 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { HttpError, invalid, notFound, type FieldMessage } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import { languagesOf } from '../../platform/languages';
 import type { Scope } from '../../platform/scope';
 import { renderMailText } from '../email-templates/render';
 import { areaOrigin } from '../auth/service';
@@ -26,11 +27,6 @@ export const BULK_QUEUE = 'bulk-mail-send';
 
 type Texts = Partial<Record<Language, { subject: string; body: string }>>;
 
-/** The languages the property offers. */
-function languagesOf(ctx: Scope): Language[] {
-  const offered = (ctx.property?.languages ?? []).filter(isLanguage);
-  return offered.length ? offered : ['en'];
-}
 
 /** A variable a bulk mail does not offer, named with those it does, where it is (`texts.es.body`). */
 export function textErrors(ctx: Scope, texts: Texts): Record<string, FieldMessage[]> {

@@ -1,12 +1,10 @@
 import { documentKindLabel, type DocumentItem, type DocumentKind } from '@parkade/contract';
-import { Alert, Box, Chip, CircularProgress } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../platform/errors';
-import { LinkButton } from '../../ui/AppLink';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
-import { QueryError } from '../../ui/QueryError';
+import { RecordGate } from '../../ui/RecordGate';
 import { documentQuery, DOCUMENTS } from './queries';
 
 /** The document's name, as its pages title it ("Parking permit agreement"). */
@@ -24,30 +22,16 @@ export function DocumentGate({
   children: (doc: DocumentItem) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const query = useQuery(documentQuery(kind));
-  if (query.isPending)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
-  if (query.isError) {
-    if (query.error instanceof RequestError && query.error.statusCode === 404)
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <LinkButton href={DOCUMENTS} color="inherit" size="small">
-              {t('resource.backToList', { list: t('shell.nav.documents') })}
-            </LinkButton>
-          }
-        >
-          {t('documents.notFound')}
-        </Alert>
-      );
-    return <QueryError error={query.error} retry={query.refetch} />;
-  }
-  return <>{children(query.data)}</>;
+  return (
+    <RecordGate
+      query={useQuery(documentQuery(kind))}
+      missing={t('documents.notFound')}
+      listHref={DOCUMENTS}
+      listName={t('shell.nav.documents')}
+    >
+      {children}
+    </RecordGate>
+  );
 }
 
 /** "Version 3" or "Shipped default", as a chip. */

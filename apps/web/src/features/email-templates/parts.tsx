@@ -1,14 +1,12 @@
 import { mailTemplateLabel, type EmailTemplate, type MailTemplateKey } from '@parkade/contract';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Alert, Box, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../platform/errors';
 import { languageName } from '../../ui/LanguageTabs';
-import { LinkButton } from '../../ui/AppLink';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
-import { QueryError } from '../../ui/QueryError';
+import { RecordGate } from '../../ui/RecordGate';
 import { templateQuery, TEMPLATES } from './queries';
 
 /**
@@ -23,30 +21,16 @@ export function TemplateGate({
   children: (template: EmailTemplate) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const query = useQuery(templateQuery(templateKey));
-  if (query.isPending)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
-  if (query.isError) {
-    if (query.error instanceof RequestError && query.error.statusCode === 404)
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <LinkButton href={TEMPLATES} color="inherit" size="small">
-              {t('resource.backToList', { list: t('shell.nav.emailTemplates') })}
-            </LinkButton>
-          }
-        >
-          {t('emailTemplates.notFound')}
-        </Alert>
-      );
-    return <QueryError error={query.error} retry={query.refetch} />;
-  }
-  return <>{children(query.data)}</>;
+  return (
+    <RecordGate
+      query={useQuery(templateQuery(templateKey))}
+      missing={t('emailTemplates.notFound')}
+      listHref={TEMPLATES}
+      listName={t('shell.nav.emailTemplates')}
+    >
+      {children}
+    </RecordGate>
+  );
 }
 
 /** Whether a language's text is the property's own or the product's default, as a chip. */

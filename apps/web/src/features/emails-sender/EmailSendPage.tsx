@@ -1,22 +1,21 @@
 import { documentKindLabel, isDocumentKind, type EmailSend, type Language } from '@parkade/contract';
 import CancelIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../platform/language';
-import { RequestError } from '../../platform/errors';
+import type { RequestError } from '../../platform/errors';
 import { usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';
-import { LinkButton } from '../../ui/AppLink';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ReadOnlyField } from '../../ui/fields';
 import { firstLanguage, LanguageTabs, useTabIds } from '../../ui/LanguageTabs';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
-import { QueryError } from '../../ui/QueryError';
+import { RecordGate } from '../../ui/RecordGate';
 import { toast } from '../../ui/toast';
 import { SendProgress, SendStateChip } from './parts';
 import { cancelSend, PICK, resendFailed, SENDER, senderKeys, sendQuery, useOptionNames } from './queries';
@@ -59,36 +58,21 @@ export function EmailSendPage({ id }: { id: number }) {
 
 function SendGate({ id }: { id: number }) {
   const { t } = useTranslation();
-  const query = useQuery(sendQuery(id));
-  if (query.isPending)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
-  if (query.isError) {
-    if (query.error instanceof RequestError && query.error.statusCode === 404)
-      return (
-        <Alert
-          severity="warning"
-          action={
-            <LinkButton href={SENDER} color="inherit" size="small">
-              {t('resource.backToList', { list: t('shell.nav.emailsSender') })}
-            </LinkButton>
-          }
-        >
-          {t('emailsSender.sendMissing')}
-        </Alert>
-      );
-    return <QueryError error={query.error} retry={query.refetch} />;
-  }
-  const send = query.data;
   return (
-    <Stack spacing={3}>
-      <ProgressPanel send={send} />
-      <MailPanel send={send} />
-      <RecipientsList send={send} />
-    </Stack>
+    <RecordGate
+      query={useQuery(sendQuery(id))}
+      missing={t('emailsSender.sendMissing')}
+      listHref={SENDER}
+      listName={t('shell.nav.emailsSender')}
+    >
+      {(send) => (
+        <Stack spacing={3}>
+          <ProgressPanel send={send} />
+          <MailPanel send={send} />
+          <RecipientsList send={send} />
+        </Stack>
+      )}
+    </RecordGate>
   );
 }
 
