@@ -24,23 +24,17 @@ import {
   type TextDraft,
   type TextField,
 } from '../../ui/mail/mail-text';
+import { BulkMessageSection } from '../../ui/mail/BulkMessageSection';
+import { draftProblems, textsOf } from '../../ui/mail/bulk-text';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { toast } from '../../ui/toast';
 import { useScopeLanguages } from '../users/scope';
 import { AttachmentsSection } from './AttachmentsSection';
-import { MessageSection } from './MessageSection';
 import { PreviewSection } from './PreviewSection';
 import { SENDER, sendMail, senderKeys, useRecipientCount, useSendPreview } from './queries';
 import { RecipientsSection } from './RecipientsSection';
-import {
-  draftProblems,
-  EMPTY_FILTERS,
-  expiringInvalid,
-  filtersBody,
-  textsOf,
-  type FilterDraft,
-} from './sending';
+import { EMPTY_FILTERS, expiringInvalid, filtersBody, type FilterDraft } from './sending';
 
 /**
  * /emails-sender/create (issue 37 §3): who the mail goes to (filters, and how many it reaches, counted as they
@@ -171,7 +165,7 @@ function Composer() {
   return (
     <Stack spacing={3}>
       <RecipientsSection value={filters} onChange={onFilters} count={count} />
-      <MessageSection
+      <BulkMessageSection
         languages={languages}
         language={language}
         onLanguage={setChosen}

@@ -2,18 +2,15 @@ import type { EmailSendCounts } from '@parkade/contract';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../platform/i18n';
 import {
-  draftProblems,
   EMPTY_FILTERS,
   expiringDays,
   expiringInvalid,
-  fallbackLanguage,
   fileSize,
   filterSummary,
   filtersBody,
   isRunning,
   progressLine,
   progressOf,
-  textsOf,
 } from './sending';
 
 const en = i18n.getFixedT('en');
@@ -143,39 +140,6 @@ describe("a send's filters in words", () => {
       'Has not signed the permit agreement',
     ]);
     expect(filterSummary({ permitExpiringWithinDays: 1 }, names, es)).toEqual(['Permiso que vence en 1 día']);
-  });
-});
-
-describe("a bulk mail's texts", () => {
-  const blank = { subject: '', body: '' };
-
-  it('leave out a language left empty, and keep the property’s order', () => {
-    const drafts = {
-      zh: { subject: '通知', body: '您好 {{name}}' },
-      en: { subject: 'Notice', body: 'Hello {{name}}' },
-      es: { subject: '  ', body: '' },
-    };
-    expect(Object.keys(textsOf(drafts, ['en', 'es', 'zh']))).toEqual(['en', 'zh']);
-  });
-
-  it('find nothing wrong with a language left empty; want both fields of one started', () => {
-    expect(draftProblems({ en: blank, es: { subject: 'Aviso', body: '' } })).toEqual({
-      en: {},
-      es: { body: { key: 'validation.required' } },
-    });
-  });
-
-  it('name a variable a bulk mail does not offer', () => {
-    const problems = draftProblems({ en: { subject: 'Hi {{name}}', body: 'Your link: {{link}}' } });
-    expect(problems.en?.body?.key).toBe('emailTemplates.unknownVariable');
-    expect(problems.en?.body?.params?.variable).toBe('{{link}}');
-    expect(problems.en?.subject).toBeUndefined();
-  });
-
-  it("go to a language's readers in it, else in the property's first language written", () => {
-    expect(fallbackLanguage('es', ['en', 'es'], ['en', 'es', 'zh'])).toBe('es');
-    expect(fallbackLanguage('zh', ['es'], ['en', 'es', 'zh'])).toBe('es');
-    expect(fallbackLanguage('zh', [], ['en', 'es', 'zh'])).toBeNull();
   });
 });
 

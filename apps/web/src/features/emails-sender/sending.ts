@@ -1,18 +1,15 @@
 import {
-  BULK_MAIL_VARIABLES,
   type EmailSendCounts,
   type EmailSendState,
-  type MessageRef,
   type PermitStatus,
   type RecipientFilters,
   type ResidentStatus,
 } from '@parkade/contract';
 import type { TFunction } from 'i18next';
-import { checkDraft, type TextDraft, type TextField } from '../../ui/mail/mail-text';
 
 /*
  * The email sender's rules, apart from the screens: the filters as the compose page holds them and as the API takes
- * them, what they say in words, a bulk mail's texts (a language may be left empty), and how far a send got.
+ * them, what they say in words, and how far a send got (a bulk mail's texts: ui/mail/bulk-text.ts).
  */
 
 /** A send still at work: its page follows it. */
@@ -121,47 +118,6 @@ export function filterSummary(filters: RecipientFilters, names: FilterNames, t: 
     lines.push(t('emailsSender.summary.expiring', { count: filters.permitExpiringWithinDays }));
   if (filters.unsignedAgreement) lines.push(t('emailsSender.summary.unsigned'));
   return lines.length ? lines : [t('emailsSender.summary.all')];
-}
-
-/** A language's text left empty (both fields blank): it is not sent, its readers get another language's. */
-export const isBlank = (draft: TextDraft | undefined) =>
-  !draft || (!draft.subject.trim() && !draft.body.trim());
-
-/**
- * What is wrong with each language's text: nothing for one left empty; else both fields wanted, within their
- * lengths, with only the bulk mail's variables.
- */
-export function draftProblems(
-  drafts: Record<string, TextDraft>,
-): Record<string, Partial<Record<TextField, MessageRef>>> {
-  return Object.fromEntries(
-    Object.entries(drafts).map(([l, d]) => [l, isBlank(d) ? {} : checkDraft(d, BULK_MAIL_VARIABLES)]),
-  );
-}
-
-/** The texts a send carries: the languages written, in the property's order. */
-export function textsOf(
-  drafts: Record<string, TextDraft>,
-  languages: readonly string[],
-): Record<string, TextDraft> {
-  return Object.fromEntries(
-    languages
-      .filter((l) => !isBlank(drafts[l]))
-      .map((l) => [l, { subject: drafts[l]!.subject, body: drafts[l]!.body }]),
-  );
-}
-
-/**
- * The language a resident reading `language` gets when it has no text: the property's first language that has
- * one (as the server sends it), or null when none has.
- */
-export function fallbackLanguage(
-  language: string,
-  written: readonly string[],
-  languages: readonly string[],
-): string | null {
-  if (written.includes(language)) return language;
-  return languages.find((l) => written.includes(l)) ?? null;
 }
 
 /** A file's size as people read it: "820 kB", "1.4 MB" (in the page's locale). */

@@ -1,18 +1,20 @@
 import { BULK_MAIL_VARIABLES, type Language } from '@parkade/contract';
-import { Alert, Box, Paper, Typography } from '@mui/material';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageName, LanguageTabs, useTabIds } from '../../ui/LanguageTabs';
-import type { TextDraft, TextField } from '../../ui/mail/mail-text';
-import { MailTextEditor } from '../../ui/mail/MailTextEditor';
-import { fallbackLanguage, isBlank } from './sending';
+import type { ReactNode } from 'react';
+import { languageName, LanguageTabs, useTabIds } from '../LanguageTabs';
+import { fallbackLanguage, isBlank } from './bulk-text';
+import type { TextDraft, TextField } from './mail-text';
+import { MailTextEditor } from './MailTextEditor';
 
 /**
- * The mail's words: a tab per language of the property, each with its subject and message and the variables that
- * put each resident's own values in. A language may be left empty: its readers get the first language written,
- * which the tab says.
+ * A bulk mail's words (the email sender's, a property's own template's): a tab per language of the property, each
+ * with its subject and message and the variables that put each resident's own values in. A language may be left
+ * empty: its readers get the first language written, which the tab says. `actions` go beside the heading (the
+ * sender's "Start from a template").
  */
-export function MessageSection({
+export function BulkMessageSection({
   languages,
   language,
   onLanguage,
@@ -20,6 +22,7 @@ export function MessageSection({
   onEdit,
   errorsOf,
   hasErrors,
+  actions,
 }: {
   languages: readonly Language[];
   language: Language;
@@ -28,6 +31,7 @@ export function MessageSection({
   onEdit: (value: TextDraft, field: TextField) => void;
   errorsOf: (language: string) => Partial<Record<TextField, string>>;
   hasErrors: (language: string) => boolean;
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const ids = useTabIds();
@@ -37,14 +41,21 @@ export function MessageSection({
   const several = languages.length > 1;
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 } }}>
-        <Typography id={headingId} variant="h6" component="h2">
-          {t('emailsSender.message')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t(several ? 'emailsSender.messageHintLanguages' : 'emailsSender.messageHint')}
-        </Typography>
-      </Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 1.5, sm: 2 }}
+        sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 }, mb: 1, alignItems: { sm: 'flex-start' } }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography id={headingId} variant="h6" component="h2">
+            {t('emailsSender.message')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(several ? 'emailsSender.messageHintLanguages' : 'emailsSender.messageHint')}
+          </Typography>
+        </Box>
+        {actions}
+      </Stack>
       <LanguageTabs
         languages={languages}
         value={language}
