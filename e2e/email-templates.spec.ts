@@ -173,3 +173,75 @@ test('a manager rewrites a mail in Spanish with its variables, previews it and r
   const after = await api<EmailTemplate>('GET', `/email-templates/${KEY}`);
   expect(after.body.texts.es).toMatchObject({ custom: false, subject: defaults.defaultSubject });
 });
+
+/**
+ * Issue 37 §2–§3 (a property's own templates): the manager writes a template of their own — its name, an English and
+ * a Spanish text with a resident's variable — sees the mail as a resident gets it, saves it, and from its page
+ * starts a mail to residents with its words; the compose page offers it under "Start from a template". Then the
+ * template is deleted, after a confirmation, and the list says there is none of that name.
+ */
+test("a manager writes a template of the property's own and starts a mail from it", async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = String(Date.now()).slice(-6);
+  const name = `Garage closing ${stamp}`;
+  await oakridgeManagerApi(page);
+
+  await page.goto(`${origin}/email-templates`);
+  await checkPage(page, 'Email templates');
+  await page.getByRole('link', { name: 'New template' }).first().click();
+  await expect(page).toHaveURL(`${origin}/email-templates/create`);
+  await settled(page, 'New email template');
+
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'What it is for' }).fill('When the garage closes for cleaning');
+  const subject = page.getByRole('textbox', { name: 'Subject' });
+  const body = page.getByRole('textbox', { name: 'Message' });
+  await subject.fill(`The garage closes ${stamp}`);
+  await body.fill('Hello ');
+  await page.getByRole('button', { name: 'Insert {{name}}' }).click();
+  await body.press('End');
+  await body.pressSequentially(', please move your car from {{unit}}.');
+  // The preview: the mail as a resident gets it, with a sample resident's name.
+  await expect(page.getByRole('region', { name: 'Plain-text version' })).toContainText(
+    'Hello Alex Morgan, please move your car from',
+  );
+  await page.getByRole('tab', { name: 'Español' }).click();
+  await subject.fill(`El garaje cierra ${stamp}`);
+  await body.fill('Hola {{name}}, retire su vehículo de {{unit}}.');
+  await expect(page.getByRole('region', { name: 'Plain-text version' })).toContainText(
+    'Hola Alex Morgan, retire su vehículo de',
+  );
+  await checkState(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => scrollWidth(page)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The email template was saved.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${origin}/email-templates/\\d+/show$`));
+  await settled(page, name);
+  await expect(page.getByRole('tabpanel')).toContainText(`The garage closes ${stamp}`);
+  await checkState(page);
+
+  // "Write a mail from it": the compose page with its words, and the picker naming it.
+  await page.getByRole('link', { name: 'Write a mail from it' }).click();
+  await expect(page).toHaveURL(new RegExp(`${origin}/emails-sender/create\\?template=\\d+$`));
+  await settled(page, 'New mail');
+  await expect(subject).toHaveValue(`The garage closes ${stamp}`);
+  await expect(page.getByRole('combobox', { name: 'Start from a template' })).toHaveText(name);
+  await page.getByRole('tab', { name: 'Español' }).click();
+  await expect(body).toHaveValue('Hola {{name}}, retire su vehículo de {{unit}}.');
+  await checkState(page);
+
+  // Deleted from its page, after a confirmation (leaving the compose page with words asks first).
+  page.once('dialog', (d) => void d.accept());
+  await page.goBack();
+  await settled(page, name);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete the template “${name}”?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`The template “${name}” was deleted.`)).toBeVisible();
+  await expect(page).toHaveURL(`${origin}/email-templates`);
+  await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+});

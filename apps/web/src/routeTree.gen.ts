@@ -34,6 +34,7 @@ import { Route as AppCatalogIndexRouteImport } from './routes/_app/catalog/index
 import { Route as AppCatalogBinnacleRouteImport } from './routes/_app/catalog/binnacle'
 import { Route as AppDocumentsIndexRouteImport } from './routes/_app/documents/index'
 import { Route as AppEmailTemplatesIndexRouteImport } from './routes/_app/email-templates/index'
+import { Route as AppEmailTemplatesCreateRouteImport } from './routes/_app/email-templates/create'
 import { Route as AppEmailsSenderIndexRouteImport } from './routes/_app/emails-sender/index'
 import { Route as AppEmailsSenderCreateRouteImport } from './routes/_app/emails-sender/create'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
@@ -278,6 +279,11 @@ const AppDocumentsIndexRoute = AppDocumentsIndexRouteImport.update({
 const AppEmailTemplatesIndexRoute = AppEmailTemplatesIndexRouteImport.update({
   id: '/email-templates/',
   path: '/email-templates/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailTemplatesCreateRoute = AppEmailTemplatesCreateRouteImport.update({
+  id: '/email-templates/create',
+  path: '/email-templates/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppEmailsSenderIndexRoute = AppEmailsSenderIndexRouteImport.update({
@@ -965,6 +971,7 @@ export interface FileRoutesByFullPath {
   '/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/email-templates/create': typeof AppEmailTemplatesCreateRoute
   '/emails-sender/create': typeof AppEmailsSenderCreateRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
@@ -1112,6 +1119,7 @@ export interface FileRoutesByTo {
   '/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/buildings/create': typeof AppBuildingsCreateRoute
   '/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/email-templates/create': typeof AppEmailTemplatesCreateRoute
   '/emails-sender/create': typeof AppEmailsSenderCreateRoute
   '/my/profile': typeof AppMyProfileRoute
   '/my/reservations': typeof AppMyReservationsRoute
@@ -1261,6 +1269,7 @@ export interface FileRoutesById {
   '/_app/banned-vehicles/create': typeof AppBannedVehiclesCreateRoute
   '/_app/buildings/create': typeof AppBuildingsCreateRoute
   '/_app/catalog/binnacle': typeof AppCatalogBinnacleRoute
+  '/_app/email-templates/create': typeof AppEmailTemplatesCreateRoute
   '/_app/emails-sender/create': typeof AppEmailsSenderCreateRoute
   '/_app/my/profile': typeof AppMyProfileRoute
   '/_app/my/reservations': typeof AppMyReservationsRoute
@@ -1410,6 +1419,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/create'
     | '/buildings/create'
     | '/catalog/binnacle'
+    | '/email-templates/create'
     | '/emails-sender/create'
     | '/my/profile'
     | '/my/reservations'
@@ -1557,6 +1567,7 @@ export interface FileRouteTypes {
     | '/banned-vehicles/create'
     | '/buildings/create'
     | '/catalog/binnacle'
+    | '/email-templates/create'
     | '/emails-sender/create'
     | '/my/profile'
     | '/my/reservations'
@@ -1705,6 +1716,7 @@ export interface FileRouteTypes {
     | '/_app/banned-vehicles/create'
     | '/_app/buildings/create'
     | '/_app/catalog/binnacle'
+    | '/_app/email-templates/create'
     | '/_app/emails-sender/create'
     | '/_app/my/profile'
     | '/_app/my/reservations'
@@ -2022,6 +2034,13 @@ declare module '@tanstack/react-router' {
       path: '/email-templates'
       fullPath: '/email-templates/'
       preLoaderRoute: typeof AppEmailTemplatesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email-templates/create': {
+      id: '/_app/email-templates/create'
+      path: '/email-templates/create'
+      fullPath: '/email-templates/create'
+      preLoaderRoute: typeof AppEmailTemplatesCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/emails-sender/': {
@@ -2889,6 +2908,7 @@ interface AppRouteChildren {
   AppBannedVehiclesCreateRoute: typeof AppBannedVehiclesCreateRoute
   AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
   AppCatalogBinnacleRoute: typeof AppCatalogBinnacleRoute
+  AppEmailTemplatesCreateRoute: typeof AppEmailTemplatesCreateRoute
   AppEmailsSenderCreateRoute: typeof AppEmailsSenderCreateRoute
   AppMyProfileRoute: typeof AppMyProfileRoute
   AppMyReservationsRoute: typeof AppMyReservationsRoute
@@ -3027,6 +3047,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBannedVehiclesCreateRoute: AppBannedVehiclesCreateRoute,
   AppBuildingsCreateRoute: AppBuildingsCreateRoute,
   AppCatalogBinnacleRoute: AppCatalogBinnacleRoute,
+  AppEmailTemplatesCreateRoute: AppEmailTemplatesCreateRoute,
   AppEmailsSenderCreateRoute: AppEmailsSenderCreateRoute,
   AppMyProfileRoute: AppMyProfileRoute,
   AppMyReservationsRoute: AppMyReservationsRoute,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants';
-import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX, MAIL_TEMPLATE_KEYS, type MailTemplateKey } from './email-templates';
+import {
+  CUSTOM_TEMPLATE_DESCRIPTION_MAX,
+  CUSTOM_TEMPLATE_NAME_MAX,
+  MAIL_BODY_MAX,
+  MAIL_SUBJECT_MAX,
+  MAIL_TEMPLATE_KEYS,
+  type MailTemplateKey,
+} from './email-templates';
+import { bulkMailTextSchema, bulkMailTextsSchema } from './emails-sender.schemas';
 
 const language = z.enum(LANGUAGES);
 const key = z.enum(MAIL_TEMPLATE_KEYS as [MailTemplateKey, ...MailTemplateKey[]]);
@@ -28,7 +36,49 @@ export const emailTemplateSummarySchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type EmailTemplateSummary = z.infer<typeof emailTemplateSummarySchema>;
-export const emailTemplateListSchema = z.object({ data: z.array(emailTemplateSummarySchema) });
+
+/** A property's own template in a list: its name, what it is for, the languages it is written in. */
+export const customTemplateSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  languages: z.array(language),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type CustomTemplateSummary = z.infer<typeof customTemplateSummarySchema>;
+
+/** GET /email-templates: the mails the product sends, and the property's own templates. */
+export const emailTemplateListSchema = z.object({
+  data: z.array(emailTemplateSummarySchema),
+  custom: z.array(customTemplateSummarySchema),
+});
+export type EmailTemplateList = z.infer<typeof emailTemplateListSchema>;
+
+/** GET /email-templates/custom/{id}: a property's own template, its texts, the variables it may use. */
+export const customTemplateSchema = customTemplateSummarySchema.extend({
+  texts: z.partialRecord(language, bulkMailTextSchema),
+  variables: z.array(z.string()),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type CustomTemplate = z.infer<typeof customTemplateSchema>;
+export const customTemplateListSchema = z.object({ data: z.array(customTemplateSchema) });
+
+/**
+ * POST /email-templates and PUT /email-templates/custom/{id}: the whole template. A language left out has no text
+ * (its readers get the first language written).
+ */
+export const customTemplateBody = z.object({
+  name: z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.required')
+    .max(CUSTOM_TEMPLATE_NAME_MAX, 'validation.max'),
+  description: z.string().trim().max(CUSTOM_TEMPLATE_DESCRIPTION_MAX, 'validation.max').nullish(),
+  texts: bulkMailTextsSchema,
+});
+export type CustomTemplateBody = z.input<typeof customTemplateBody>;
 
 /** GET /email-templates/{key}: one template in each of the property's languages, with sample values. */
 export const emailTemplateSchema = z.object({

@@ -1,3 +1,4 @@
+import { BULK_MAIL_VARIABLES } from './emails-sender';
 import { CRUD, crudPages, defineResource, navEntry } from './resource';
 
 /**
@@ -16,7 +17,10 @@ export const emailTemplatesResource = defineResource({
   // SPEC §2.4 names /email-templates/create open.
   routes: { ...crudPages('email-templates', 'emailTemplateId'), '/email-templates/create': null },
   nav: [navEntry('administration', '/email-templates', 'emailTemplates')],
-  audited: { email_templates: { record: '/email-templates/{id}/show' } },
+  audited: {
+    email_templates: { record: '/email-templates/{id}/show' },
+    custom_email_templates: { record: '/email-templates/{id}/show' },
+  },
 });
 
 export interface MailTemplateDef {
@@ -227,3 +231,18 @@ export function renderTemplate(
     return escape(v === null || v === undefined ? '' : String(v));
   });
 }
+
+/*
+ * A property's own templates (decision 0040, "The property's own templates"): mail the property writes itself — a
+ * garage closing, a welcome letter — kept to start a bulk mail from (the email sender). A name, what it is for, and a
+ * subject and a body per language (at least one; a reader whose language has none gets the first one written, as a
+ * bulk mail). Their variables are the bulk mail's: each resident's own values.
+ */
+export const CUSTOM_TEMPLATE_VARIABLES = BULK_MAIL_VARIABLES;
+/** How many templates of its own a property may keep (the sender lists them all in one picker). */
+export const CUSTOM_TEMPLATES_MAX = 100;
+export const CUSTOM_TEMPLATE_NAME_MAX = 120;
+export const CUSTOM_TEMPLATE_DESCRIPTION_MAX = 500;
+
+/** A property's own template's id, as its pages name it (`/email-templates/12/show`); a mail's key is never a number. */
+export const isCustomTemplateId = (v: string): boolean => /^[1-9][0-9]{0,14}$/.test(v);

@@ -39,6 +39,6 @@ export const outboxListQuery = {
 /**
  * The kinds of mail the application writes (the screen's filter; an unknown kind still lists): one per email
  * template, and `visitor-decision`, the kind of a visitor's decision mail before it was split into approved and
- * not approved (decision 0040).
+ * not approved (decision 0040), and `custom-template`, the test mail of a property's own template.
  */
-export const OUTBOX_KINDS = [...MAIL_TEMPLATE_KEYS, 'visitor-decision'] as const;
+export const OUTBOX_KINDS = [...MAIL_TEMPLATE_KEYS, 'visitor-decision', 'custom-template'] as const;

@@ -35,7 +35,7 @@ import { vehicleTows } from '../modules/vehicle-tows/table';
 import { warnings } from '../modules/warnings/table';
 import { permitTypes } from '../modules/permit-types/table';
 import { formRules } from '../modules/form-rules/table';
-import { emailTemplates } from '../modules/email-templates/table';
+import { customEmailTemplates, emailTemplates } from '../modules/email-templates/table';
 import { expiryReminders } from '../modules/expiry-reminders/table';
 import { documentAssets, documentVersions } from '../modules/documents/table';
 import { emailSendRecipients, emailSends } from '../modules/emails-sender/table';
@@ -175,6 +175,9 @@ async function seed(scope: RowScope, propertyId: number | null) {
         .insert(emailTemplates)
         .values({ propertyId, key: 'password-reset', language: 'en', subject: 'S', body: 'B' });
       await tx
+        .insert(customEmailTemplates)
+        .values({ propertyId, name: 'T', texts: { en: { subject: 'S', body: 'B' } } });
+      await tx
         .insert(expiryReminders)
         .values({ propertyId, kind: 'permit', permitId: 1, endsOn: '2026-01-31', sentTo: 'r@rls.test' });
       await tx.insert(documentVersions).values({
@@ -191,16 +194,14 @@ async function seed(scope: RowScope, propertyId: number | null) {
         .insert(emailSends)
         .values({ propertyId, subject: 'S', texts: {}, filters: {}, attachments: [], ratePerMinute: 600 })
         .returning();
-      await tx
-        .insert(emailSendRecipients)
-        .values({
-          propertyId,
-          sendId: send!.id,
-          residentId: user!.id,
-          email: 'r@rls.test',
-          name: 'R',
-          language: 'en',
-        });
+      await tx.insert(emailSendRecipients).values({
+        propertyId,
+        sendId: send!.id,
+        residentId: user!.id,
+        email: 'r@rls.test',
+        name: 'R',
+        language: 'en',
+      });
       await tx.insert(parkingMaps).values({ propertyId });
       const [area] = await tx.insert(parkingAreas).values({ propertyId, name: 'North lot' }).returning();
       const [spot] = await tx.insert(spots).values({ propertyId, areaId: area!.id, number: '1' }).returning();

@@ -141,10 +141,12 @@ describe('id parameters (SPEC §2.2)', () => {
     expect(badIdRedirect('/residents/-3/permits')).toBe('/residents');
     expect(badIdRedirect('/my/vehicles/x/show')).toBe('/my/vehicles');
     expect(badIdRedirect('/email-templates/1.5/edit')).toBe('/email-templates');
-    // An email template is named by its mail's key, not a number: a key of a mail opens, anything else is the list.
+    // An email template is named by its mail's key, or by its number for the property's own: those open, anything
+    // else is the list.
     expect(badIdRedirect('/email-templates/resident-agreement/show')).toBeNull();
     expect(badIdRedirect('/email-templates/password-reset/edit')).toBeNull();
-    expect(badIdRedirect('/email-templates/7/show')).toBe('/email-templates');
+    expect(badIdRedirect('/email-templates/7/show')).toBeNull();
+    expect(badIdRedirect('/email-templates/07/show')).toBe('/email-templates');
     expect(badIdRedirect('/email-templates/toString/show')).toBe('/email-templates');
     expect(badIdRedirect('/catalog/zones/12/show')).toBeNull();
     expect(badIdRedirect('/catalog/zones/create')).toBeNull();

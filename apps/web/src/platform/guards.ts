@@ -119,11 +119,11 @@ const isIdParam = (name: string) => /Id$/.test(name);
 
 /**
  * The record parameters whose records are named by a key rather than a number: an email template is the mail it
- * writes (`/email-templates/resident-agreement/show`, decision 0040), a document is its kind (decision 0042). Anything else there sends to the list, as a
- * bad number does.
+ * writes (`/email-templates/resident-agreement/show`, decision 0040) or, for a property's own template, its number; a
+ * document is its kind (decision 0042). Anything else there sends to the list, as a bad number does.
  */
 const KEY_PARAMS: Record<string, (value: string) => boolean> = {
-  emailTemplateId: isMailTemplateKey,
+  emailTemplateId: (v) => isMailTemplateKey(v) || isPositiveId(v),
   documentId: isDocumentKind,
 };
 

@@ -29,14 +29,8 @@ export function CardList<Item extends { id: number }>({
   /** The card's content; its first line is its link's name. */
   children: (item: Item) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const result = useList<Item>(resource, { ...list.query, all: true, page: undefined, pageSize: undefined });
-  if (result.isPending)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
+  if (result.isPending) return <ListLoading />;
   if (result.isError) return <QueryError error={result.error} retry={result.refetch} />;
   if (!result.data.data.length)
     return (
@@ -45,20 +39,64 @@ export function CardList<Item extends { id: number }>({
       </Paper>
     );
   return (
-    <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <LinkCards label={label}>
       {result.data.data.map((item) => (
-        <Paper component="li" key={item.id} variant="outlined">
-          <AppLink
-            href={href(item)}
-            underline="none"
-            color="inherit"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, minHeight: 48 }}
-          >
-            <Box sx={{ flex: 1, minWidth: 0 }}>{children(item)}</Box>
-            <ChevronRightIcon aria-hidden color="action" />
-          </AppLink>
-        </Paper>
+        <LinkCard key={item.id} href={href(item)}>
+          {children(item)}
+        </LinkCard>
       ))}
+    </LinkCards>
+  );
+}
+
+/** A list of cards (LinkCard), named for assistive technology. */
+export function LinkCards({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {children}
     </Stack>
+  );
+}
+
+/** One card of a LinkCards list: the whole card is a link to the record's page; its first line names the link. */
+export function LinkCard({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Paper component="li" variant="outlined">
+      <AppLink
+        href={href}
+        underline="none"
+        color="inherit"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, minHeight: 48 }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+        <ChevronRightIcon aria-hidden color="action" />
+      </AppLink>
+    </Paper>
+  );
+}
+
+/** A card's name and, under it, what the record is for. */
+export function CardTitle({ title, description }: { title: ReactNode; description?: ReactNode }) {
+  return (
+    <Box>
+      <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {description && (
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          {description}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The spinner a page shows while its list loads. */
+export function ListLoading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={t('form.loading')} />
+    </Box>
   );
 }

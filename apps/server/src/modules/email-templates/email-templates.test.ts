@@ -6,7 +6,10 @@ import {
   MAIL_TEMPLATE_KEYS,
   MAIL_TEMPLATES,
   templateVariables,
+  CUSTOM_TEMPLATES_MAX,
+  type CustomTemplate,
   type EmailTemplate,
+  type EmailTemplateList,
   type EmailTemplateSummary,
   type RenderedMail,
 } from '@parkade/contract';
@@ -27,6 +30,7 @@ import { mailOutbox } from '../outbox/table';
 import { units } from '../units/table';
 import { tenantUsers } from '../users/table';
 import { defaultText, escapeHtml, renderMailText } from './render';
+import { customEmailTemplates } from './table';
 
 /**
  * Email templates (issue 37 §2, decision 0040): every mail the product sends is written from a template; a property
@@ -69,7 +73,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, token = manager) =>
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown, token = manager) =>
   ctx.app.inject({
     method,
     url: `/tenant/api${url}`,
@@ -308,5 +312,168 @@ describe('a property rewrites a mail', () => {
       headers: headers({ tenant: other.code, token }),
     });
     expect(Object.keys(list.json<EmailTemplate>().texts)).toEqual(['en']);
+  });
+});
+
+describe("a property's own templates (to start a bulk mail from)", () => {
+  const garage = {
+    name: 'Garage closing',
+    description: 'When the garage closes for cleaning',
+    texts: {
+      en: {
+        subject: 'The garage closes on Friday',
+        body: 'Hello {{name}},\n\nplease move your car from {{unit}}.',
+      },
+      es: {
+        subject: 'El garaje cierra el viernes',
+        body: 'Hola {{name}}:\n\nretire su vehículo de {{unit}}.',
+      },
+    },
+  };
+  let id: number;
+
+  it('creates one, which the list and the sender offer with its texts; a resident may not', async () => {
+    const res = await call('POST', '/email-templates', garage);
+    expect(res.statusCode, res.body).toBe(200);
+    const made = res.json<CustomTemplate>();
+    id = made.id;
+    expect(made).toMatchObject({
+      name: 'Garage closing',
+      languages: ['en', 'es'],
+      variables: ['name', 'email', 'unit', 'building', 'place'],
+    });
+    expect(made.texts.es!.body).toContain('retire su vehículo');
+
+    const list = (await call('GET', '/email-templates')).json<EmailTemplateList>();
+    expect(list.custom.map((c) => [c.name, c.description, c.languages])).toEqual([
+      ['Garage closing', 'When the garage closes for cleaning', ['en', 'es']],
+    ]);
+    const offered = await call('GET', '/emails-sender/templates');
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json<{ data: CustomTemplate[] }>().data.map((c) => c.texts.en?.subject)).toEqual([
+      'The garage closes on Friday',
+    ]);
+    expect((await call('POST', '/email-templates', { ...garage, name: 'X' }, resident)).statusCode).toBe(403);
+    expect((await call('GET', `/email-templates/custom/${id}`, undefined, resident)).statusCode).toBe(403);
+  });
+
+  it('refuses an unknown variable, a name taken (any case), a language not offered, no text — and writes nothing', async () => {
+    const cases: [unknown, string][] = [
+      [
+        { ...garage, name: 'Other', texts: { es: { subject: 'x', body: 'Hola {{nombre}}' } } },
+        'texts.es.body',
+      ],
+      [{ ...garage, name: 'GARAGE CLOSING' }, 'name'],
+      [{ ...garage, name: 'Third', texts: {} }, 'texts'],
+      [{ ...garage, name: '  ' }, 'name'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('POST', '/email-templates', payload);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.keys(res.json<{ errors: object }>().errors), res.body).toContain(field);
+    }
+    const other = await createProperty(ctx.database, { languages: ['en'] as never });
+    const token = await login(ctx, await createTenantUser(ctx.database, other.id, 'manager'), other.code);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/tenant/api/email-templates',
+      headers: headers({ tenant: other.code, token }),
+      payload: garage,
+    });
+    expect(foreign.statusCode, foreign.body).toBe(422);
+    expect(Object.keys(foreign.json<{ errors: object }>().errors)).toEqual(['texts.es']);
+    // Another property never sees this one's template.
+    const peek = await ctx.app.inject({
+      method: 'GET',
+      url: `/tenant/api/email-templates/custom/${id}`,
+      headers: headers({ tenant: other.code, token }),
+    });
+    expect(peek.statusCode).toBe(404);
+    const list = (await call('GET', '/email-templates')).json<EmailTemplateList>();
+    expect(list.custom.map((c) => c.name)).toEqual(['Garage closing']);
+  });
+
+  it('previews a text as the bulk mail it makes for the sample resident, and mails a test to oneself', async () => {
+    const preview = await call('POST', '/email-templates/custom/preview', {
+      language: 'es',
+      subject: '{{place}}: garaje',
+      body: 'Hola {{name}}, de {{unit}}. <b>Gracias</b>',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const mail = preview.json<RenderedMail>();
+    expect(mail.subject).toBe(`${property.name}: garaje`);
+    expect(mail.text).toMatch(/^Hola Alex Morgan, de \S.* 204\. <b>Gracias<\/b>/);
+    expect(mail.text).toContain('/api/unsubscribe?token=sample');
+    expect(mail.html).toContain('&lt;b&gt;Gracias&lt;/b&gt;');
+    const test = await call('POST', '/email-templates/custom/test', {
+      language: 'en',
+      subject: 'Garage test {{name}}',
+      body: 'Hi {{name}}',
+    });
+    expect(test.statusCode, test.body).toBe(200);
+    const got = await eventually('the test mail', () =>
+      inbox.find((m) => /Garage test Alex Morgan/.test(m.raw)),
+    );
+    expect(got.raw).toMatch(/\[Test\] Garage test Alex Morgan/);
+  });
+
+  it('edits it whole (a language left out is no longer written), deletes it, and the audit log keeps each step', async () => {
+    const res = await call('PUT', `/email-templates/custom/${id}`, {
+      name: 'Garage closed',
+      description: null,
+      texts: { en: garage.texts.en },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CustomTemplate>()).toMatchObject({
+      name: 'Garage closed',
+      description: null,
+      languages: ['en'],
+    });
+    expect(res.json<CustomTemplate>().texts.es).toBeUndefined();
+    const bad = await call('PUT', `/email-templates/custom/${id}`, {
+      ...garage,
+      texts: { en: { subject: 'a', body: '{{link}}' } },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect((await call('GET', `/email-templates/custom/${id}`)).json<CustomTemplate>().name).toBe(
+      'Garage closed',
+    );
+
+    const gone = await call('DELETE', `/email-templates/custom/${id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(gone.json<{ message: string }>().message).toContain('Garage closed');
+    expect((await call('GET', `/email-templates/custom/${id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/email-templates/custom/${id}`)).statusCode).toBe(404);
+    const entries = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(binnacle).where(eq(binnacle.entity, 'custom_email_templates')),
+    );
+    expect(entries.filter((e) => e.entityId === String(id)).map((e) => e.action)).toEqual([
+      'create',
+      'update',
+      'delete',
+    ]);
+    expect(entries.filter((e) => e.action === 'test-email' && e.propertyId === property.id)).toHaveLength(1);
+  });
+
+  it(`keeps at most ${CUSTOM_TEMPLATES_MAX} per property`, async () => {
+    const full = await createProperty(ctx.database, { languages: ['en'] as never });
+    const token = await login(ctx, await createTenantUser(ctx.database, full.id, 'manager'), full.code);
+    await ctx.database.withScope({ area: 'tenant', propertyId: full.id }, (tx) =>
+      tx.insert(customEmailTemplates).values(
+        Array.from({ length: CUSTOM_TEMPLATES_MAX }, (_, i) => ({
+          propertyId: full.id,
+          name: `T${i}`,
+          texts: { en: { subject: 's', body: 'b' } },
+        })),
+      ),
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/tenant/api/email-templates',
+      headers: headers({ tenant: full.code, token }),
+      payload: { name: 'One more', texts: { en: { subject: 's', body: 'b' } } },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json<{ message: string }>().message).toContain(String(CUSTOM_TEMPLATES_MAX));
   });
 });

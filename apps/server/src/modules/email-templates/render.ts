@@ -53,7 +53,6 @@ export async function templateText(
   return defaultText(key, language);
 }
 
-
 /** Web addresses in an escaped text, made links (they are the point of most of these mails). */
 const linkify = (html: string) =>
   html.replace(

@@ -8,7 +8,7 @@ import {
   type EmailTemplate,
   type EmailTemplateBody,
   type EmailTemplatePreviewBody,
-  type EmailTemplateSummary,
+  type EmailTemplateList,
   type Language,
   type MailTemplateKey,
   type RenderedMail,
@@ -29,7 +29,6 @@ export function templateKey(key: string): MailTemplateKey {
   return key;
 }
 
-
 async function ownRows(ctx: Scope, keys: readonly MailTemplateKey[]) {
   return ctx.tx
     .select()
@@ -38,25 +37,23 @@ async function ownRows(ctx: Scope, keys: readonly MailTemplateKey[]) {
 }
 
 /** GET /email-templates: every mail, with the property's languages and which of them it rewrote. */
-export async function listTemplates(ctx: Scope): Promise<{ data: EmailTemplateSummary[] }> {
+export async function listTemplates(ctx: Scope): Promise<EmailTemplateList['data']> {
   const rows = await ownRows(ctx, MAIL_TEMPLATE_KEYS);
   const languages = languagesOf(ctx);
-  return {
-    data: MAIL_TEMPLATE_KEYS.map((key) => {
-      const own = rows.filter((r) => r.key === key);
-      const last = own.reduce<Date | null>((a, r) => (!a || r.updatedAt > a ? r.updatedAt : a), null);
-      return {
-        key,
-        essential: MAIL_TEMPLATES[key].essential,
-        variables: [...MAIL_TEMPLATES[key].variables],
-        languages: languages.map((language) => ({
-          language,
-          custom: own.some((r) => r.language === language),
-        })),
-        updatedAt: last?.toISOString() ?? null,
-      };
-    }),
-  };
+  return MAIL_TEMPLATE_KEYS.map((key) => {
+    const own = rows.filter((r) => r.key === key);
+    const last = own.reduce<Date | null>((a, r) => (!a || r.updatedAt > a ? r.updatedAt : a), null);
+    return {
+      key,
+      essential: MAIL_TEMPLATES[key].essential,
+      variables: [...MAIL_TEMPLATES[key].variables],
+      languages: languages.map((language) => ({
+        language,
+        custom: own.some((r) => r.language === language),
+      })),
+      updatedAt: last?.toISOString() ?? null,
+    };
+  });
 }
 
 /** GET /email-templates/{key}: the mail in each of the property's languages, its own text or the default. */
@@ -204,22 +201,35 @@ export async function previewTemplate(
  * sample values and "[Test]" before its subject, through the property's mail server like the real one.
  */
 export async function sendTestMail(ctx: Scope, key: MailTemplateKey, body: EmailTemplatePreviewBody) {
+  return mailToSelf(ctx, await previewTemplate(ctx, key, body), key, body.language);
+}
+
+/**
+ * A test mail (a template's text with the sample values) to the signed-in user's own address, "[Test]" before its
+ * subject, through the property's mail server; the binnacle records it on the template.
+ */
+export async function mailToSelf(
+  ctx: Scope,
+  mail: RenderedMail,
+  kind: MailTemplateKey | 'custom-template',
+  language: Language,
+  templateId: string | null = kind,
+) {
   const email = ctx.user().email;
   if (!email) throw new HttpError(422, 'emailTemplates.noEmail');
-  const mail = await previewTemplate(ctx, key, body);
   const wake = await writeMail(ctx.tx, ctx.services.jobs, {
     to: email,
     ...mail,
-    subject: `${t(body.language, 'emailTemplates.testSubjectPrefix')} ${mail.subject}`,
-    kind: key,
+    subject: `${t(language, 'emailTemplates.testSubjectPrefix')} ${mail.subject}`,
+    kind,
     propertyId: ctx.propertyId,
   });
   ctx.afterCommit(wake);
   await ctx.audit({
-    entity: 'email_templates',
-    entityId: key,
+    entity: kind === 'custom-template' ? 'custom_email_templates' : 'email_templates',
+    entityId: templateId,
     action: 'test-email',
-    new: { to: email, language: body.language },
+    new: { to: email, language },
   });
   return { message: t(ctx.lang, 'emailTemplates.testSent', { email }) };
 }

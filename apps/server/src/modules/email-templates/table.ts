@@ -1,5 +1,6 @@
-import { pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
-import { propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
 import { properties } from '../properties/table';
 
 /**
@@ -19,4 +20,28 @@ export const emailTemplates = pgTable(
     ...timestamps(),
   },
   (t) => [primaryKey({ columns: [t.propertyId, t.key, t.language] }), tenantPolicy('email_templates')],
+).enableRLS();
+
+/**
+ * A property's own template (decision 0040, "The property's own templates"): a name, what it is for, and a subject
+ * and a body per language, to start a bulk mail from.
+ */
+export const customEmailTemplates = pgTable(
+  'custom_email_templates',
+  {
+    propertyId: propertyIdColumn().references(() => properties.id),
+    id: id(),
+    name: varchar('name', { length: 120 }).notNull(),
+    description: varchar('description', { length: 500 }),
+    texts: jsonb('texts').$type<Record<string, { subject: string; body: string }>>().notNull(),
+    createdBy: varchar('created_by', { length: 255 }),
+    updatedBy: varchar('updated_by', { length: 255 }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    // Two templates of a property never share a name (the sender's picker lists them by name).
+    uniqueIndex('custom_email_templates_name_unique').on(t.propertyId, sql`lower(${t.name})`),
+    tenantPolicy('custom_email_templates'),
+  ],
 ).enableRLS();

@@ -1,4 +1,5 @@
 import {
+  customTemplateListSchema,
   emailRecipientListSchema,
   emailSendBody,
   emailSendListSchema,
@@ -10,6 +11,7 @@ import {
 } from '@parkade/contract';
 import { z } from 'zod';
 import { defineRoute } from '../../platform/http';
+import { listCustomTemplates } from '../email-templates/custom';
 import { countRecipients } from './recipients';
 import {
   cancelSend,
@@ -33,6 +35,17 @@ const paging = z.object({
 const tokenQuery = z.object({ token: z.string().max(100) });
 
 export const emailsSenderRoutes = [
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/emails-sender/templates',
+    access: 'emails-sender.send',
+    summary:
+      "The property's own email templates with their texts, to start a mail from (under the sender's own " +
+      'permission: writing a mail does not need the templates pages)',
+    schema: { response: { 200: customTemplateListSchema } },
+    handler: (ctx) => listCustomTemplates(ctx),
+  }),
   defineRoute({
     ...scoped,
     method: 'POST',

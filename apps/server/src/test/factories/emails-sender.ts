@@ -1,3 +1,4 @@
+import { customEmailTemplates } from '../../modules/email-templates/table';
 import { emailSendRecipients, emailSends } from '../../modules/emails-sender/table';
 import type { RouteFixture } from './types';
 
@@ -34,5 +35,28 @@ export const emailSendFixture: RouteFixture = {
       sentAt: new Date(),
     });
     return { id: send!.id };
+  },
+};
+
+let made = 0;
+
+/** Route harness: one of the property's own email templates (English only, as a property of one language has it). */
+export const customTemplateFixture: RouteFixture = {
+  async create({ tx, propertyId }) {
+    const [row] = await tx
+      .insert(customEmailTemplates)
+      .values({
+        propertyId,
+        name: `Garage closed ${++made}`,
+        texts: { en: { subject: 'Garage closed', body: 'Hi {{name}}' } },
+      })
+      .returning();
+    return { id: row!.id };
+  },
+  async body() {
+    return {
+      name: `Garage closed again ${++made}`,
+      texts: { en: { subject: 'Garage closed', body: 'Hi {{name}}' } },
+    };
   },
 };

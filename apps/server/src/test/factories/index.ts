@@ -26,7 +26,7 @@ import {
 } from './residents';
 import type { RouteFixture } from './types';
 import { myVisitorLinkFixture, visitorFixture, visitorLinkFixture } from './visitors';
-import { emailSendFixture } from './emails-sender';
+import { customTemplateFixture, emailSendFixture } from './emails-sender';
 
 export type { RouteFixture } from './types';
 export { makeResident, SIGNATURE_PNG } from './residents';
@@ -72,6 +72,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^GET \/vehicle-tows\/:id\/photos\/:fileId$/, vehicleTowPhotoFixture],
   [/^\w+ \/vehicle-tows\/:id/, vehicleTowFixture],
   [/^\w+ \/emails-sender\/:id/, emailSendFixture],
+  [/^\w+ \/email-templates\/custom\/:id/, customTemplateFixture],
   [/^\w+ \/roles\/:id/, roleFixture],
   [/^DELETE \/users\/:id\/sessions\/:sessionId$/, userSessionFixture],
   [/^PUT \/users\/:id\/status$/, userStatusFixture],

@@ -1,10 +1,9 @@
 import { documentKindLabel, type DocumentSummary } from '@parkade/contract';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
-import { Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../ui/AppLink';
+import { CardTitle, LinkCard, LinkCards, ListLoading } from '../../ui/CardList';
 import { languageName } from '../../ui/LanguageTabs';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
@@ -31,24 +30,14 @@ export function DocumentsPage() {
 function DocumentList() {
   const { t } = useTranslation();
   const query = useQuery(documentsQuery);
-  if (query.isPending)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
+  if (query.isPending) return <ListLoading />;
   if (query.isError) return <QueryError error={query.error} retry={query.refetch} />;
   return (
-    <Stack
-      component="ul"
-      aria-label={t('shell.nav.documents')}
-      spacing={1.5}
-      sx={{ listStyle: 'none', p: 0, m: 0 }}
-    >
+    <LinkCards label={t('shell.nav.documents')}>
       {query.data.data.map((doc) => (
         <DocumentCard key={doc.kind} doc={doc} />
       ))}
-    </Stack>
+    </LinkCards>
   );
 }
 
@@ -56,48 +45,36 @@ function DocumentCard({ doc }: { doc: DocumentSummary }) {
   const { t } = useTranslation();
   const saved = useSavedLine(doc.updatedAt, doc.updatedBy);
   return (
-    <Paper component="li" variant="outlined">
-      <AppLink
-        href={`${DOCUMENTS}/${doc.kind}/show`}
-        underline="none"
-        color="inherit"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, minHeight: 48 }}
-      >
-        <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
-          <Box>
-            <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 600 }}>
-              {t(documentKindLabel(doc.kind))}
-            </Typography>
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-              {t(`documents.description.${doc.kind}`)}
-            </Typography>
-          </Box>
-          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
-            <VersionChip version={doc.version} custom={doc.custom} />
-            <Typography variant="body2" color="text.secondary" component="span">
-              {doc.languages.map(languageName).join(' · ')}
-            </Typography>
-          </Stack>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={{ xs: 0.5, sm: 2 }}
-            sx={{ alignItems: { sm: 'center' } }}
-          >
-            {doc.signed && (
-              <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-                <DrawOutlined aria-hidden sx={{ fontSize: 16 }} />
-                <Typography variant="body2" component="span">
-                  {t('documents.signedByResidents')}
-                </Typography>
-              </Stack>
-            )}
-            <Typography variant="body2" color="text.secondary" component="span">
-              {saved}
-            </Typography>
-          </Stack>
+    <LinkCard href={`${DOCUMENTS}/${doc.kind}/show`}>
+      <Stack spacing={1}>
+        <CardTitle
+          title={t(documentKindLabel(doc.kind))}
+          description={t(`documents.description.${doc.kind}`)}
+        />
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }}>
+          <VersionChip version={doc.version} custom={doc.custom} />
+          <Typography variant="body2" color="text.secondary" component="span">
+            {doc.languages.map(languageName).join(' · ')}
+          </Typography>
         </Stack>
-        <ChevronRightIcon aria-hidden color="action" />
-      </AppLink>
-    </Paper>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 0.5, sm: 2 }}
+          sx={{ alignItems: { sm: 'center' } }}
+        >
+          {doc.signed && (
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+              <DrawOutlined aria-hidden sx={{ fontSize: 16 }} />
+              <Typography variant="body2" component="span">
+                {t('documents.signedByResidents')}
+              </Typography>
+            </Stack>
+          )}
+          <Typography variant="body2" color="text.secondary" component="span">
+            {saved}
+          </Typography>
+        </Stack>
+      </Stack>
+    </LinkCard>
   );
 }

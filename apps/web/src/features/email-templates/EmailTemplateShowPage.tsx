@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
-import { ReadOnlyField } from '../../ui/fields';
 import { useUiLocale } from '../../ui/locale';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
-import { MailPreview } from '../../ui/mail/MailPreview';
+import { MailTextView } from '../../ui/mail/MailTextView';
 import {
   ChangedLine,
   CustomChip,
@@ -87,43 +86,37 @@ function TemplateView({ template }: { template: EmailTemplate }) {
           sx={{ p: { xs: 2, sm: 3 } }}
         >
           {text && (
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-              <Stack spacing={2.5} sx={{ flex: 1, minWidth: 0 }}>
+            <MailTextView
+              text={text}
+              preview={preview}
+              header={
                 <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                   <CustomChip custom={text.custom} />
                   <ChangedLine custom={text.custom} updatedAt={text.updatedAt} updatedBy={text.updatedBy} />
                 </Stack>
-                <ReadOnlyField label={t('emailTemplates.subject')}>{text.subject}</ReadOnlyField>
-                <ReadOnlyField label={t('emailTemplates.body')}>
-                  <Box component="span" sx={{ display: 'block', whiteSpace: 'pre-wrap' }}>
-                    {text.body}
-                  </Box>
-                </ReadOnlyField>
-                <Box>
-                  <Typography variant="subtitle2" component="h2">
-                    {t('emailTemplates.variables')}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {t('emailTemplates.variablesShowHint')}
-                  </Typography>
-                  <Stack
-                    component="ul"
-                    direction="row"
-                    useFlexGap
-                    sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-                  >
-                    {template.variables.map((v) => (
-                      <li key={v}>
-                        <Chip size="small" label={variableTag(v)} sx={{ fontFamily: 'monospace' }} />
-                      </li>
-                    ))}
-                  </Stack>
-                </Box>
-              </Stack>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <MailPreview mail={preview.data} loading={preview.isFetching} error={preview.error} />
+              }
+            >
+              <Box>
+                <Typography variant="subtitle2" component="h2">
+                  {t('emailTemplates.variables')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  {t('emailTemplates.variablesShowHint')}
+                </Typography>
+                <Stack
+                  component="ul"
+                  direction="row"
+                  useFlexGap
+                  sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+                >
+                  {template.variables.map((v) => (
+                    <li key={v}>
+                      <Chip size="small" label={variableTag(v)} sx={{ fontFamily: 'monospace' }} />
+                    </li>
+                  ))}
+                </Stack>
               </Box>
-            </Stack>
+            </MailTextView>
           )}
         </Box>
       </Paper>

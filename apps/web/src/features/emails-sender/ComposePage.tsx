@@ -1,5 +1,6 @@
 import {
   documentKindLabel,
+  type CustomTemplate,
   type DocumentKind,
   type EmailSend,
   type EmailSendBody,
@@ -8,9 +9,9 @@ import {
 } from '@parkade/contract';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestError } from '../../platform/errors';
 import { LinkButton } from '../../ui/AppLink';
@@ -32,8 +33,16 @@ import { toast } from '../../ui/toast';
 import { useScopeLanguages } from '../users/scope';
 import { AttachmentsSection } from './AttachmentsSection';
 import { PreviewSection } from './PreviewSection';
-import { SENDER, sendMail, senderKeys, useRecipientCount, useSendPreview } from './queries';
+import {
+  SENDER,
+  sendMail,
+  senderKeys,
+  senderTemplatesQuery,
+  useRecipientCount,
+  useSendPreview,
+} from './queries';
 import { RecipientsSection } from './RecipientsSection';
+import { TemplatePicker } from './TemplatePicker';
 import { EMPTY_FILTERS, expiringInvalid, filtersBody, type FilterDraft } from './sending';
 
 /**
@@ -42,7 +51,7 @@ import { EMPTY_FILTERS, expiringInvalid, filtersBody, type FilterDraft } from '.
  * gets it; Send asks "Send to N residents?" and then opens the send's page, where it can be followed. Leaving with
  * words written asks first.
  */
-export function ComposePage() {
+export function ComposePage({ template }: { template?: number }) {
   const { t } = useTranslation();
   return (
     <>
@@ -52,13 +61,13 @@ export function ComposePage() {
         crumbs={[{ label: t('shell.nav.emailsSender'), href: SENDER }]}
       />
       <PropertyScoped>
-        <Composer />
+        <Composer initialTemplate={template} />
       </PropertyScoped>
     </>
   );
 }
 
-function Composer() {
+function Composer({ initialTemplate }: { initialTemplate?: number }) {
   const { t } = useTranslation();
   const { language: reader, intlLocale } = useUiLocale();
   const client = useQueryClient();
@@ -75,6 +84,9 @@ function Composer() {
   const [blocked, setBlocked] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const leaving = useRef(false);
+  /** The template the words came from (the picker shows it), and one picked while words were written. */
+  const [startedFrom, setStartedFrom] = useState<number | null>(null);
+  const [replacing, setReplacing] = useState<CustomTemplate | null>(null);
   const language = chosen && languages.includes(chosen) ? chosen : firstLanguage(languages, reader);
 
   // The count follows the filters; while the days typed are wrong, it stays the last one that could be made.
@@ -125,6 +137,25 @@ function Composer() {
       setServerErrors((e) => ({ ...e, [language]: { ...e[language], [field]: undefined } }));
   };
 
+  /** A template's words in the compose page: each language it is written in, the others left empty. */
+  const apply = (template: CustomTemplate) => {
+    setDrafts(Object.fromEntries(languages.map((l) => [l, template.texts[l] ?? { subject: '', body: '' }])));
+    setStartedFrom(template.id);
+    setServerErrors({});
+    setReplacing(null);
+  };
+  const onPick = (template: CustomTemplate) => (written.length ? setReplacing(template) : apply(template));
+  // Opened from a template's page ("Write a mail"): its words, once, when the templates arrive.
+  const templates = useQuery({ ...senderTemplatesQuery, enabled: initialTemplate !== undefined });
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || initialTemplate === undefined || !templates.data) return;
+    opened.current = true;
+    const found = templates.data.data.find((x) => x.id === initialTemplate);
+    if (found) apply(found);
+    // The templates arriving is what this waits for (apply is made anew each render).
+  }, [templates.data, initialTemplate]);
+
   const post = useMutation<EmailSend, RequestError, EmailSendBody>({
     mutationFn: sendMail,
     onSuccess: (answer) => {
@@ -173,6 +204,7 @@ function Composer() {
         onEdit={edit}
         errorsOf={errorsOf}
         hasErrors={hasErrors}
+        actions={<TemplatePicker value={startedFrom} onPick={onPick} />}
       />
       <AttachmentsSection value={attachments} onChange={setAttachments} />
       <PreviewSection
@@ -209,6 +241,15 @@ function Composer() {
           </Stack>
         </Stack>
       </Paper>
+      <ConfirmDialog
+        open={replacing !== null}
+        title={t('emailsSender.replaceTitle', { name: replacing?.name ?? '' })}
+        confirmLabel={t('emailsSender.replace')}
+        onConfirm={() => replacing && apply(replacing)}
+        onClose={() => setReplacing(null)}
+      >
+        {t('emailsSender.replaceText')}
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
         title={t('emailsSender.confirmTitle', { count: reachable, n: n.format(reachable) })}

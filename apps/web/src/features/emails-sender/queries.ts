@@ -1,6 +1,7 @@
 import {
   emailsSenderResource,
   optionsRead,
+  type CustomTemplate,
   type EmailRecipient,
   type EmailSend,
   type EmailSendBody,
@@ -56,7 +57,14 @@ export const senderKeys = {
   count: (filters: RecipientFilters) => [SENDER, 'count', filters] as const,
   preview: (body: EmailSendPreviewBody | null) => [SENDER, 'preview', body] as const,
   names: (source: string, ids: number[]) => [SENDER, 'names', source, ids] as const,
+  templates: [SENDER, 'templates'] as const,
 };
+
+/** The property's own email templates with their texts, to start a mail from (under the sender's permission). */
+export const senderTemplatesQuery = queryOptions<{ data: CustomTemplate[] }, RequestError>({
+  queryKey: senderKeys.templates,
+  queryFn: () => get<{ data: CustomTemplate[] }>(`${SENDER}/templates`),
+});
 
 /** A page of the sends, newest first; refreshed every few seconds while one of them runs. */
 export const historyQuery = (page: number) =>
