@@ -16,7 +16,7 @@ import { HttpError, invalid, notFound, type FieldMessage } from '../../platform/
 import { t } from '../../platform/i18n';
 import { languagesOf } from '../../platform/languages';
 import type { Scope } from '../../platform/scope';
-import { renderMailText } from '../email-templates/render';
+import { renderMailText, withPreviewLogo } from '../email-templates/render';
 import { areaOrigin } from '../auth/service';
 import { previewDocument, residentDocumentBytes } from '../documents/output';
 import { getResident, propertySettingsOf } from '../residents/service';
@@ -118,7 +118,8 @@ export async function previewBulkMail(ctx: Scope, body: EmailSendPreviewBody) {
       : (await previewDocument(ctx, kind, { language })).body;
     attachments.push({ name, size: bytes.length });
   }
-  return { ...mail, attachments };
+  // The property's logo as the mail shows it, a data: image here (the preview frame loads nothing).
+  return withPreviewLogo(ctx, { ...mail, attachments });
 }
 
 export const attachmentName = (kind: string, language: Language) => ({
