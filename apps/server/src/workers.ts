@@ -21,7 +21,7 @@ import { analyzeStale, STATISTICS_CRON, STATISTICS_QUEUE } from './platform/db/s
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */
 export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.work(MAIL_QUEUE, async (data) => {
-    await deliverMail(services.database, services.env, Number(data.id));
+    await deliverMail(services, Number(data.id));
   });
   await services.jobs.work(OUTBOX_SWEEP_QUEUE, async () => {
     await sweepOutbox(services.database, services.jobs);

@@ -61,6 +61,16 @@ export function mailText(raw: string): string {
   return decodeEntity(plain.head, plain.body);
 }
 
+/** Every leaf part of a raw message (the parts of its parts): its head, and its body decoded to bytes. */
+export function mailParts(raw: string): { head: string; bytes: Buffer }[] {
+  return parts(raw).map(({ head, body }) => ({
+    head,
+    bytes: /^content-transfer-encoding:\s*base64/im.test(head)
+      ? Buffer.from(body.replace(/\s/g, ''), 'base64')
+      : Buffer.from(decodeEntity(head, body), 'utf8'),
+  }));
+}
+
 /** The HTML part of a raw message, decoded, or null. */
 export function mailHtml(raw: string): string | null {
   const html = parts(raw).find((p) => /^content-type:\s*text\/html/im.test(p.head));

@@ -16,7 +16,7 @@ import { HttpError, invalid } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { languagesOf } from '../../platform/languages';
 import type { Scope } from '../../platform/scope';
-import { previewBulkMail, textErrors } from '../emails-sender/service';
+import { bulkMailAs, previewBulkMail, textErrors } from '../emails-sender/service';
 import { mailToSelf } from './service';
 import { customEmailTemplates } from './table';
 
@@ -155,22 +155,28 @@ export async function deleteCustomTemplate(ctx: Scope, id: number) {
   return { message: t(ctx.lang, 'emailTemplates.deleted', { name: row.name }) };
 }
 
-/** POST /email-templates/custom/preview: a text as the bulk mail it makes for the sample resident. */
-export async function previewCustomTemplate(
+/** A text as the bulk mail it makes for the sample resident (the logo shown in a preview, placed in a mail). */
+async function asBulkMail(
   ctx: Scope,
   body: EmailTemplatePreviewBody,
+  preview: boolean,
 ): Promise<RenderedMail> {
-  const { subject, text, html } = await previewBulkMail(ctx, {
+  const asked = {
     texts: { [body.language]: { subject: body.subject, body: body.body } },
     language: body.language,
-  });
+  };
+  const { subject, text, html } = await (preview ? previewBulkMail : bulkMailAs)(ctx, asked);
   return { subject, text, html };
 }
+
+/** POST /email-templates/custom/preview: a text as the bulk mail it makes for the sample resident. */
+export const previewCustomTemplate = (ctx: Scope, body: EmailTemplatePreviewBody) =>
+  asBulkMail(ctx, body, true);
 
 /**
  * POST /email-templates/custom/test: that mail to the signed-in user's own address (a text not saved yet may be
  * tested: the binnacle records the test with no template).
  */
 export async function testCustomTemplate(ctx: Scope, body: EmailTemplatePreviewBody) {
-  return mailToSelf(ctx, await previewCustomTemplate(ctx, body), 'custom-template', body.language, null);
+  return mailToSelf(ctx, await asBulkMail(ctx, body, false), 'custom-template', body.language, null);
 }

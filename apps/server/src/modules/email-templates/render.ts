@@ -12,10 +12,12 @@ import type { Tx } from '../../platform/db';
 import type { Jobs } from '../../platform/jobs';
 import { escapeHtml } from '../../platform/html';
 import { t } from '../../platform/i18n';
+import type { Scope } from '../../platform/scope';
 import { unsubscribeHeaders } from '../emails-sender/unsubscribe';
 import { writeMail } from '../outbox/mail';
 import { residents } from '../residents/table';
 import { tenantUsers } from '../users/table';
+import { LOGO_SLOT, placeLogo, propertyMailLogo } from './logo';
 import { emailTemplates } from './table';
 
 /** A template's text in one language: the property's own, or the shipped default. */
@@ -73,9 +75,11 @@ function bodyHtml(body: string, values: Readonly<Record<string, string | number>
 }
 
 /**
- * The product's mail layout: the property's name over the message, a footer saying who sent it. One column no wider
- * than a phone's reading width, text in the theme's colours with a dark variant (`color-scheme`; clients that
- * darken mail on their own keep the contrast), no remote images (nothing to load, nothing to track).
+ * The product's mail layout: the property's logo and name over the message, a footer saying who sent it. One column
+ * no wider than a phone's reading width, text in the theme's colours with a dark variant (`color-scheme`; clients
+ * that darken mail on their own keep the contrast), no remote images (nothing to load, nothing to track). The logo
+ * has a place here (LOGO_SLOT), filled where the mail is sent or shown (logo.ts `placeLogo`): an inline part of the
+ * message, above the name; on a dark page it sits on its own white tile (it is flattened on white).
  */
 function layout(language: Language, subject: string, place: string, content: string): string {
   const font = `Arial,'Helvetica Neue',Helvetica,'PingFang SC','Microsoft YaHei',sans-serif`;
@@ -92,6 +96,7 @@ function layout(language: Language, subject: string, place: string, content: str
   .pk-page { background: #10151f !important; }
   .pk-card { background: #1b2230 !important; }
   .pk-head { color: #90caf9 !important; border-color: #2c3545 !important; }
+  .pk-logo { background: #ffffff !important; padding: 6px !important; }
   .pk-body { color: #e6eaf2 !important; }
   .pk-body a { color: #90caf9 !important; }
   .pk-foot { color: #a3acbd !important; }
@@ -102,7 +107,7 @@ function layout(language: Language, subject: string, place: string, content: str
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" class="pk-page" style="background:#f4f6fa">
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" class="pk-card" style="max-width:560px;background:#ffffff;border-radius:8px">
-<tr><td class="pk-head" style="padding:20px 24px;border-bottom:1px solid #e3e8f0;font:700 18px/1.3 ${font};color:#0d47a1">${escapeHtml(place)}</td></tr>
+<tr><td class="pk-head" style="padding:20px 24px;border-bottom:1px solid #e3e8f0;font:700 18px/1.3 ${font};color:#0d47a1">${LOGO_SLOT}${escapeHtml(place)}</td></tr>
 <tr><td class="pk-body" style="padding:24px 24px 8px;font:16px/1.55 ${font};color:#1a2233;overflow-wrap:anywhere;word-break:break-word">${content}</td></tr>
 <tr><td class="pk-foot" style="padding:8px 24px 20px;font:13px/1.4 ${font};color:#667085">${escapeHtml(t(language, 'emailTemplates.layout.sentBy', { place }))}</td></tr>
 </table>
@@ -131,6 +136,16 @@ export function renderMailText(
     text: renderTemplate(text.body, values),
     html: plainOnly ? null : layout(language, subject, place, bodyHtml(text.body, values)),
   };
+}
+
+/**
+ * A rendered mail as a preview shows it: the property's logo in its place as a `data:` image (the preview frame loads
+ * nothing), or the place removed when the property has no logo it can show.
+ */
+export async function withPreviewLogo<M extends RenderedMail>(ctx: Scope, mail: M): Promise<M> {
+  if (mail.html === null) return mail;
+  const logo = ctx.property ? await propertyMailLogo(ctx.tx, ctx.services.storage, ctx.property.id) : null;
+  return { ...mail, html: placeLogo(mail.html, logo, 'data') };
 }
 
 /** A mail that quotes a stranger's typing goes as plain text only (decision 0037). */

@@ -19,7 +19,7 @@ import { t } from '../../platform/i18n';
 import { languagesOf } from '../../platform/languages';
 import type { Scope } from '../../platform/scope';
 import { writeMail } from '../outbox/mail';
-import { defaultText, plainOnly, renderMailText, type TemplateText } from './render';
+import { defaultText, plainOnly, renderMailText, withPreviewLogo, type TemplateText } from './render';
 import { sampleValues } from './samples';
 import { emailTemplates } from './table';
 
@@ -175,8 +175,15 @@ export async function saveTemplate(
   return after;
 }
 
-/** The mail a text makes with the sample values, in the product's layout (the editor's preview, the test mail). */
-export async function previewTemplate(
+/** POST /email-templates/{key}/preview: the mail a text makes with the sample values, the property's logo shown. */
+export const previewTemplate = async (ctx: Scope, key: MailTemplateKey, body: EmailTemplatePreviewBody) =>
+  withPreviewLogo(ctx, await sampleMail(ctx, key, body));
+
+/**
+ * The mail a text makes with the sample values, in the product's layout, its logo's place left for the sender to
+ * fill (the test mail).
+ */
+async function sampleMail(
   ctx: Scope,
   key: MailTemplateKey,
   body: EmailTemplatePreviewBody,
@@ -190,9 +197,7 @@ export async function previewTemplate(
     body.language,
     sampleValues(ctx, key, body.language),
     ctx.property?.name ?? 'Parkade',
-    {
-      plainOnly: plainOnly(key),
-    },
+    { plainOnly: plainOnly(key) },
   );
 }
 
@@ -201,7 +206,7 @@ export async function previewTemplate(
  * sample values and "[Test]" before its subject, through the property's mail server like the real one.
  */
 export async function sendTestMail(ctx: Scope, key: MailTemplateKey, body: EmailTemplatePreviewBody) {
-  return mailToSelf(ctx, await previewTemplate(ctx, key, body), key, body.language);
+  return mailToSelf(ctx, await sampleMail(ctx, key, body), key, body.language);
 }
 
 /**

@@ -4,6 +4,7 @@ import { query } from '../../platform/db/query';
 import { inScope, type Services } from '../../platform/scope';
 import { areaOrigin } from '../auth/service';
 import { residentDocumentBytes } from '../documents/output';
+import { logoAttachment, placeLogo, propertyMailLogo } from '../email-templates/logo';
 import { smtpFor, transportFor } from '../outbox/mail';
 import { attachmentName, BULK_QUEUE, renderBulkMail, textFor } from './service';
 import { emailSendRecipients, emailSends } from './table';
@@ -138,6 +139,8 @@ export async function runSend(services: Services, propertyId: number, sendId: nu
       origin: areaOrigin(ctx),
       domain: `${ctx.property?.code ?? 'property'}.${services.env.appDomain}`,
       languages: (ctx.property?.languages ?? []).filter(isLanguage),
+      // The property's logo, made (or found made) once for the run: each mail carries the same bytes inline.
+      logo: await propertyMailLogo(ctx.tx, services.storage, propertyId),
     };
   });
   if (!setup) return;
@@ -208,14 +211,17 @@ export async function runSend(services: Services, propertyId: number, sendId: nu
             to: r.email,
             subject: mail.subject,
             text: mail.text,
-            html: mail.html ?? undefined,
+            html: mail.html === null ? undefined : placeLogo(mail.html, setup.logo, 'cid'),
             messageId: `<bulk.${sendId}.${r.resident_id}@${setup.domain}>`,
             headers: unsubscribe.headers,
-            attachments: (files.get(r.resident_id) ?? []).map((f) => ({
-              filename: f.name,
-              content: f.bytes,
-              contentType: 'application/pdf',
-            })),
+            attachments: [
+              ...(setup.logo ? [logoAttachment(setup.logo)] : []),
+              ...(files.get(r.resident_id) ?? []).map((f) => ({
+                filename: f.name,
+                content: f.bytes,
+                contentType: 'application/pdf',
+              })),
+            ],
           });
           await record(services, propertyId, sendId, r.resident_id, {
             state: 'sent',

@@ -16,7 +16,7 @@ import { HttpError, invalid, notFound, type FieldMessage } from '../../platform/
 import { t } from '../../platform/i18n';
 import { languagesOf } from '../../platform/languages';
 import type { Scope } from '../../platform/scope';
-import { renderMailText } from '../email-templates/render';
+import { renderMailText, withPreviewLogo } from '../email-templates/render';
 import { areaOrigin } from '../auth/service';
 import { previewDocument, residentDocumentBytes } from '../documents/output';
 import { getResident, propertySettingsOf } from '../residents/service';
@@ -26,7 +26,6 @@ import { emailSendRecipients, emailSends } from './table';
 export const BULK_QUEUE = 'bulk-mail-send';
 
 type Texts = Partial<Record<Language, { subject: string; body: string }>>;
-
 
 /** A variable a bulk mail does not offer, named with those it does, where it is (`texts.es.body`). */
 export function textErrors(ctx: Scope, texts: Texts): Record<string, FieldMessage[]> {
@@ -78,8 +77,12 @@ export function renderBulkMail(
   );
 }
 
-/** POST /emails-sender/preview: the mail as one resident (or the sample) gets it, in a language. */
-export async function previewBulkMail(ctx: Scope, body: EmailSendPreviewBody) {
+/** POST /emails-sender/preview: the mail as one resident (or the sample) gets it, in a language, with the logo. */
+export const previewBulkMail = async (ctx: Scope, body: EmailSendPreviewBody) =>
+  withPreviewLogo(ctx, await bulkMailAs(ctx, body));
+
+/** The mail as one resident (or the sample) gets it, in a language, its logo's place left for the sender to fill. */
+export async function bulkMailAs(ctx: Scope, body: EmailSendPreviewBody) {
   const fields = textErrors(ctx, body.texts);
   if (Object.keys(fields).length) throw invalid(fields);
   const place = ctx.property?.name ?? '';

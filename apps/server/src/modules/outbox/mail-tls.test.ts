@@ -177,7 +177,7 @@ describe('the outbox keeps a sent mail’s envelope, not its body', () => {
         .where(eq(mailOutbox.to, 'body@example.test'));
       return row!.id;
     });
-    await deliverMail(ctx.database, ctx.env, id);
+    await deliverMail(ctx.services, id);
     expect(received.find((m) => m.to.includes('body@example.test'))?.text).toContain('live-token');
     const [row] = await ctx.database.withScope({ area: 'central' }, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)),
@@ -205,7 +205,7 @@ describe('the outbox keeps a sent mail’s envelope, not its body', () => {
         .where(eq(mailOutbox.to, 'retry@example.test'));
       return r!.id;
     });
-    await expect(deliverMail(ctx.database, env, failing)).rejects.toThrow(/certificate/i);
+    await expect(deliverMail({ ...ctx.services, env }, failing)).rejects.toThrow(/certificate/i);
     const [kept] = await ctx.database.withScope({ area: 'central' }, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.id, failing)),
     );

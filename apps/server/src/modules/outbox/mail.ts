@@ -11,6 +11,8 @@ import type { Env } from '../../platform/env';
 import type { Jobs } from '../../platform/jobs';
 import { fieldError } from '../../platform/errors';
 import { decryptSecret } from '../../platform/secrets';
+import type { Storage } from '../../platform/storage';
+import { hasLogoSlot, logoAttachment, placeLogo, propertyMailLogo } from '../email-templates/logo';
 
 const nodemailer = lazy<typeof Nodemailer>('nodemailer');
 
@@ -158,15 +160,28 @@ export function transportFor(
   });
 }
 
-/** Delivers one outbox row; throws on SMTP failure so the job is retried with backoff. */
-export async function deliverMail(database: Database, env: Env, id: number): Promise<void> {
+/** What delivering a mail needs: the database, the settings, and the store the property's logo is read from. */
+export interface MailServices {
+  database: Database;
+  env: Env;
+  storage: Storage;
+}
+
+/**
+ * Delivers one outbox row; throws on SMTP failure so the job is retried with backoff. The property's logo is put in
+ * the HTML part's place for it here, as it is at delivery (a logo removed since the mail was written leaves no image),
+ * and travels as the message's inline part (decision 0040).
+ */
+export async function deliverMail({ database, env, storage }: MailServices, id: number): Promise<void> {
   const row = await database.withScope({ area: 'central' }, async (tx) => {
     const [m] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     if (!m || m.status === 'sent' || m.status === 'stored') return null;
-    return { mail: m, smtp: await smtpFor(tx, env, m.propertyId) };
+    const logo =
+      m.propertyId !== null && hasLogoSlot(m.html) ? await propertyMailLogo(tx, storage, m.propertyId) : null;
+    return { mail: m, smtp: await smtpFor(tx, env, m.propertyId), logo };
   });
   if (!row) return;
-  const { mail, smtp } = row;
+  const { mail, smtp, logo } = row;
   if (!smtp) {
     await database.withScope({ area: 'central' }, (tx) =>
       tx.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, id)),
@@ -179,8 +194,9 @@ export async function deliverMail(database: Database, env: Env, id: number): Pro
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      html: mail.html ?? undefined,
+      html: hasLogoSlot(mail.html) ? placeLogo(mail.html, logo, 'cid') : (mail.html ?? undefined),
       headers: mail.headers ?? undefined,
+      attachments: logo ? [logoAttachment(logo)] : [],
     });
     await database.withScope({ area: 'central' }, (tx) =>
       tx

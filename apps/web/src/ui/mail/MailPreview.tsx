@@ -4,14 +4,15 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestError } from '../../platform/errors';
 import { FactList } from '../FactList';
+import { framed } from './frame-policy';
 
 /**
  * The mail as it is sent, with the sample values: its subject, its HTML part in a frame that runs nothing and
- * reaches nothing (`sandbox=""`: no scripts, no forms, no same-origin access — the HTML is the product's layout
- * around the template, but a preview is no place to trust it) and its plain-text part. `paused` says the text has
- * errors, so the preview on screen is the last one that could be made. `hint` says whose values it shows (the
- * sample's by default); `controls` go under it (whose mail to show); `children` go under the subject (a bulk mail's
- * attachments).
+ * reaches nothing (`sandbox=""`: no scripts, no forms, no same-origin access; its own policy: no request to any
+ * address, images only as `data:` — the HTML is the product's layout around the template, but a preview is no place
+ * to trust it) and its plain-text part. `paused` says the text has errors, so the preview on screen is the last one
+ * that could be made. `hint` says whose values it shows (the sample's by default); `controls` go under it (whose mail
+ * to show); `children` go under the subject (a bulk mail's attachments).
  */
 export function MailPreview({
   mail,
@@ -60,7 +61,7 @@ export function MailPreview({
                 component="iframe"
                 title={t('emailTemplates.previewFrame')}
                 sandbox=""
-                srcDoc={mail.html}
+                srcDoc={framed(mail.html)}
                 sx={{
                   display: 'block',
                   width: '100%',
