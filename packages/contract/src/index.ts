@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './dates';
+export * from './ordinals';
 export * from './errors';
 export * from './errors.schemas';
 export * from './list-query';

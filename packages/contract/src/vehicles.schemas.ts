@@ -27,14 +27,17 @@ export const vehicleFields = {
     .max(PLATE_MAX)
     .refine((p) => normalizePlate(p).length >= 2, 'vehicles.plateFormat')
     .transform(displayPlate),
-  /** Only the last 4 characters of the VIN (SPEC §5). */
+  /**
+   * Only the last 4 digits of the VIN (SPEC §3 "VIN (last 4 digits only)", §5): a VIN's last five characters are
+   * digits for every vehicle since 1981 (decision 0044).
+   */
   vinLast4: z
     .string()
     .trim()
-    .regex(/^[A-HJ-NPR-Za-hj-npr-z0-9]{4}$/, 'vehicles.vinLast4')
+    .regex(/^[0-9]{4}$/, 'vehicles.vinLast4')
     .nullish()
     .or(z.literal('').transform(() => null))
-    .transform((v) => (v ? v.toUpperCase() : null)),
+    .transform((v) => v || null),
   makeId: z.number().int().positive().nullish(),
   modelId: z.number().int().positive().nullish(),
   vehicleType: z.enum(VEHICLE_TYPES, 'validation.invalidSelection').nullish(),

@@ -17,7 +17,7 @@ import {
   type SessionUser,
 } from './auth';
 import { scopeSql, type Database, type Named, type Opening, type RowScope, type Tx } from './db';
-import { forbidden, HttpError } from './errors';
+import { forbidden, forbiddenToView, HttpError } from './errors';
 import { tenantCodeOf, tenantFrom, tenantSql, type TenantProperty } from './tenancy';
 
 /**
@@ -93,7 +93,13 @@ export function checkAccess(def: AdmissionRule, session: SessionUser | null) {
     if (!session.twoFactor) throw forbidden();
     return;
   }
-  if (!accessPermissions(access).some((p) => session.permissions.includes(p))) throw forbidden();
+  const needed = accessPermissions(access);
+  if (needed.some((p) => session.permissions.includes(p))) return;
+  // A record's read names what may not be read ("You do not have permission to view this permit").
+  const [only] = needed;
+  if (needed.length === 1 && only?.endsWith('.show'))
+    throw forbiddenToView(only.slice(0, -'.show'.length).replace(/-/g, '_'));
+  throw forbidden();
 }
 
 /**

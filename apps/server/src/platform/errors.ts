@@ -39,6 +39,12 @@ export const badRequest = (key: string, params?: Params, fields?: Record<string,
   new HttpError(400, key, params, fields);
 export const unauthenticated = (key = 'errors.unauthenticated') => new HttpError(401, key);
 export const forbidden = () => new HttpError(403, 'errors.forbidden');
+/**
+ * 403 on reading a record one may not see (SPEC §8 "no permission to view entity"): "You do not have permission to
+ * view this permit", the entity named when it has a name (`entities.<table>`), else the generic refusal.
+ */
+export const forbiddenToView = (entity: string) =>
+  hasKey(`entities.${entity}`) ? new HttpError(403, 'errors.noPermissionToView', { entity }) : forbidden();
 export const notFound = (entity?: string) =>
   entity ? new HttpError(404, 'errors.entityNotFound', { entity }) : new HttpError(404, 'errors.notFound');
 /** One or more fields are invalid: 422 with the field map. */

@@ -57,9 +57,26 @@ export async function list<T>(url: string, query: ListQuery) {
   return (await (await api()).get<ListResponse<T>>(qs ? `${url}?${qs}` : url)).data;
 }
 
+/**
+ * A file from the API. A refusal is read as the server's own error when it sent one (its message, in the user's
+ * language: a blob answer is not parsed by the client's interceptor), else "Error downloading file" (SPEC §8).
+ */
+export async function getBlob(url: string, headers?: Record<string, string>) {
+  const res = await (
+    await api()
+  ).get<Blob>(url, { headers, responseType: 'blob', validateStatus: () => true });
+  if (res.status < 400) return res;
+  const body = (await res.data
+    .text()
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => null)) as { message?: unknown } | null;
+  if (body && typeof body.message === 'string') throw fetchError(res.status, body, (k) => i18n.t(k));
+  throw new RequestError(i18n.t('errors.download'), res.status);
+}
+
 /** Downloads a blob answer and hands it to the browser as a file. */
 export async function download(url: string, fallbackName: string): Promise<void> {
-  const res = await (await api()).get<Blob>(url, { responseType: 'blob' });
+  const res = await getBlob(url);
   const disposition = String(res.headers['content-disposition'] ?? '');
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? fallbackName;
   saveBlob(res.data, decodeURIComponent(name));
@@ -82,7 +99,7 @@ export async function openFile(url: string, name: string): Promise<void> {
   // The tab is opened before the request so the browser does not take it for a pop-up.
   const tab = window.open('', '_blank');
   try {
-    const res = await (await api()).get<Blob>(url, { responseType: 'blob' });
+    const res = await getBlob(url);
     if (!tab) return saveBlob(res.data, name, 60_000);
     const href = URL.createObjectURL(res.data);
     tab.location.href = href;

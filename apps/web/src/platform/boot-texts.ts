@@ -14,7 +14,7 @@ export const BOOT_TEXTS: Record<Language, Record<string, string>> = {
     'shell.screenError': 'This screen could not be shown',
     'shell.filesUnavailable':
       "The app's files for this screen could not be loaded. Check your connection and try again.",
-    'errors.unknown': 'An unknown error occurred',
+    'errors.unknown': 'An error occurred',
   },
   es: {
     'shell.loading': 'Cargando…',
@@ -22,13 +22,13 @@ export const BOOT_TEXTS: Record<Language, Record<string, string>> = {
     'shell.screenError': 'No se pudo mostrar esta pantalla',
     'shell.filesUnavailable':
       'No se pudieron cargar los archivos de esta pantalla. Compruebe su conexión e inténtelo de nuevo.',
-    'errors.unknown': 'Ocurrió un error desconocido',
+    'errors.unknown': 'Ocurrió un error',
   },
   zh: {
     'shell.loading': '加载中…',
     'shell.retry': '重试',
     'shell.screenError': '无法显示此页面',
     'shell.filesUnavailable': '无法加载此页面的文件。请检查网络连接后重试。',
-    'errors.unknown': '发生未知错误',
+    'errors.unknown': '发生错误',
   },
 };

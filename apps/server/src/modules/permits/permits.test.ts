@@ -122,6 +122,19 @@ async function forceStatus(id: number, status: PermitStatus, expiresOn: string |
   );
 }
 
+describe('a record one may not read', () => {
+  it('says what may not be viewed (SPEC §8 "no permission to view entity"), in the reader\'s language', async () => {
+    const resident = await login(ctx, await createTenantUser(ctx.database, propertyId, null), code);
+    const res = await call('GET', '/permits/1', undefined, { token: resident, lang: 'es' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ message: string }>().message).toBe('No tiene permiso para ver este registro de permiso');
+    // A list or a change one may not make keeps the general refusal.
+    const list = await call('GET', '/permits', undefined, { token: resident });
+    expect(list.statusCode).toBe(403);
+    expect(list.json<{ message: string }>().message).toBe('You do not have permission to do this');
+  });
+});
+
 describe('what a vehicle or a permit points at', () => {
   it('an unknown permit type or another property’s spot is a field error, the same for vehicles and permits', async () => {
     const other = await createProperty(ctx.database);
@@ -180,7 +193,7 @@ describe('vehicles', () => {
       vinLast4: '1HGCM82633A004352',
     });
     expect(bad.json<{ errors: Record<string, string[]> }>().errors.vinLast4).toEqual([
-      'Enter only the last 4 characters of the VIN.',
+      'Enter only the last 4 digits of the VIN.',
     ]);
     const [make, other] = await ctx.database.withScope({ area: 'central' }, async (tx) => {
       const ms = await tx

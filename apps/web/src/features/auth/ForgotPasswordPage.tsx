@@ -39,6 +39,9 @@ export function ForgotPasswordPage({ error }: { error?: string }) {
       await request.mutateAsync(email);
       setSentTo(email);
     } catch (err) {
+      // The server could not be reached or failed: "Failed to send password reset email" (SPEC §8); a refusal it
+      // explains (a malformed address, too many tries) is shown as it says.
+      if (failedToSend(err)) return setGeneral(t('shell.forgot.failed'));
       setGeneral(applySubmitError(err, ['email'], (n, e, o) => form.setError(n as 'email', e, o)));
     }
   });
@@ -49,7 +52,7 @@ export function ForgotPasswordPage({ error }: { error?: string }) {
       const answer = await request.mutateAsync(sentTo);
       toast.success(answer.message);
     } catch (err) {
-      toast.error((err as RequestError).message);
+      toast.error(failedToSend(err) ? t('shell.forgot.failed') : (err as RequestError).message);
     }
   };
 
@@ -121,3 +124,9 @@ export function ForgotPasswordPage({ error }: { error?: string }) {
     </AuthLayout>
   );
 }
+
+/** No answer, or the server's own failure: the mail was not sent. */
+const failedToSend = (err: unknown) => {
+  const status = (err as Partial<RequestError>).statusCode ?? 500;
+  return status === 0 || status >= 500;
+};

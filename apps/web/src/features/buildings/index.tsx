@@ -1,4 +1,5 @@
 import {
+  levelOrdinal,
   buildingBody,
   buildingsListQuery,
   floorBody,
@@ -34,6 +35,7 @@ import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FieldGrid, NumberInput, TextInput } from '../../ui/fields';
+import { useUiLocale } from '../../ui/locale';
 import { applyServerErrors } from '../../ui/form';
 import { contractResolver } from '../../ui/contract-resolver';
 import { resourceScreens } from '../../ui/resource-screens';
@@ -54,6 +56,7 @@ function BuildingFields() {
 /** Under a building's show page: its floors (add, rename, delete) and a way to its units. */
 function BuildingPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
+  const { language } = useUiLocale();
   const can = useCan();
   const floors = useList<FloorItem>('/floors', {
     filter: { buildingId: [String(item.id)] },
@@ -104,7 +107,7 @@ function BuildingPanel({ item }: { item: { id: number } }) {
             {floors.data.data.map((f) => (
               <TableRow key={f.id}>
                 <TableCell>{f.name}</TableCell>
-                <TableCell>{f.level ?? '—'}</TableCell>
+                <TableCell>{f.level === null ? '—' : levelOrdinal(f.level, language)}</TableCell>
                 <TableCell>{f.unitsCount}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {can('floors.edit') && (

@@ -27,7 +27,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, send } from '../../platform/api';
+import { getBlob, send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useCan } from '../../ui/access';
 import { LinkButton } from '../../ui/AppLink';
@@ -206,9 +206,7 @@ function PrintDialog({ permit, onClose }: { permit: PermitItem; onClose: () => v
     setError(null);
     try {
       const qs = new URLSearchParams({ format, ...margins }).toString();
-      const res = await (
-        await api()
-      ).get<Blob>(`/permits/${permit.id}/print?${qs}`, { responseType: 'blob' });
+      const res = await getBlob(`/permits/${permit.id}/print?${qs}`);
       const href = URL.createObjectURL(res.data);
       const opened = window.open(href, '_blank');
       if (!opened) {

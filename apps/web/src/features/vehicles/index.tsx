@@ -34,6 +34,7 @@ import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
 import { uploadProblem } from '../../ui/uploads';
 import { useFormRules } from '../rules/RulesPage';
+import { VIN_INPUT } from './vin';
 
 export function TemporaryPlatesInput({ label }: { label: string }) {
   const mode = useFormMode();
@@ -80,6 +81,7 @@ export function VehicleFields({ record }: { record?: VehicleItem }) {
           name="vinLast4"
           label={t('rules.fields.vinLast4')}
           required={req('vinLast4')}
+          textFieldProps={VIN_INPUT}
           helperText={t('vehicles.vinHint')}
         />
       )}

@@ -20,6 +20,7 @@ import { FieldGrid, FullRow, NumberInput, SelectInput, TextInput } from '../../u
 import { resourceScreens } from '../../ui/resource-screens';
 import { useFormRules } from '../rules/RulesPage';
 import { TemporaryPlatesInput } from '.';
+import { VIN_INPUT } from './vin';
 
 /**
  * /my/vehicles (SPEC §2.3): the resident's own vehicles. The API fixes the owner; the permit type, spot and sticker
@@ -51,6 +52,7 @@ function MyVehicleFields() {
           name="vinLast4"
           label={t('rules.fields.vinLast4')}
           required={req('vinLast4')}
+          textFieldProps={VIN_INPUT}
           helperText={t('vehicles.vinHint')}
         />
       )}

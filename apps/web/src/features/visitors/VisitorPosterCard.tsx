@@ -4,7 +4,7 @@ import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { api, getBlob } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useCan } from '../../ui/access';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -21,9 +21,7 @@ export function usePosterPdf(headers?: Record<string, string>) {
   const print = async () => {
     setBusy(true);
     try {
-      const res = await (
-        await api()
-      ).get<Blob>('/visitor-poster/poster.pdf', { headers, responseType: 'blob' });
+      const res = await getBlob('/visitor-poster/poster.pdf', headers);
       const href = URL.createObjectURL(res.data);
       const a = document.createElement('a');
       a.href = href;
