@@ -19,6 +19,7 @@ import { BulkMessageSection } from '../../ui/mail/BulkMessageSection';
 import { draftProblems, fallbackLanguage, isBlank, textsOf } from '../../ui/mail/bulk-text';
 import { MailPreview } from '../../ui/mail/MailPreview';
 import {
+  fieldErrorReader,
   placeTemplateErrors,
   type FieldMessages,
   type TextDraft,
@@ -85,13 +86,7 @@ export function CustomTemplateForm({ template }: { template: CustomTemplate | nu
     PREVIEW_DELAY_MS,
   );
 
-  const errorOf = (l: string, field: MailField): string | undefined => {
-    const problem = problems[l]?.[field];
-    if (problem) return t(problem.key, problem.params ?? {});
-    return serverErrors[l]?.[field];
-  };
-  const errorsOf = (l: string) => ({ subject: errorOf(l, 'subject'), body: errorOf(l, 'body') });
-  const hasErrors = (l: string) => Boolean(errorOf(l, 'subject') || errorOf(l, 'body'));
+  const { errorsOf, hasErrors } = fieldErrorReader(problems, [serverErrors], t);
 
   const dirty =
     details.name !== initialDetails.name ||

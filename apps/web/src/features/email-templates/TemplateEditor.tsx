@@ -22,6 +22,7 @@ import {
   useMailPreview,
 } from './queries';
 import {
+  fieldErrorReader,
   checkDraft,
   placeTemplateErrors,
   type FieldMessages,
@@ -72,14 +73,7 @@ export function TemplateEditor({ template }: { template: EmailTemplate }) {
   const previewErrors =
     preview.error?.statusCode === 422 ? placeTemplateErrors(preview.error.errors, language).fields : {};
 
-  /** The message under a field: the text's own problem first, then what the server said of it. */
-  const errorOf = (l: string, field: TextField): string | undefined => {
-    const problem = problems[l]?.[field];
-    if (problem) return t(problem.key, problem.params ?? {});
-    return serverErrors[l]?.[field] ?? (l === language ? previewErrors[l]?.[field] : undefined);
-  };
-  const errorsOf = (l: string) => ({ subject: errorOf(l, 'subject'), body: errorOf(l, 'body') });
-  const hasErrors = (l: string) => Boolean(errorOf(l, 'subject') || errorOf(l, 'body'));
+  const { errorsOf, hasErrors } = fieldErrorReader(problems, [serverErrors, previewErrors], t);
 
   useBlocker({
     shouldBlockFn: () => dirty && !leaving.current && !window.confirm(t('emailTemplates.leaveUnsaved')),

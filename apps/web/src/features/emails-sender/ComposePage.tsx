@@ -20,6 +20,7 @@ import type { RecordOption } from '../../ui/fields';
 import { firstLanguage, languageName } from '../../ui/LanguageTabs';
 import { useUiLocale } from '../../ui/locale';
 import {
+  fieldErrorReader,
   placeTemplateErrors,
   type FieldMessages,
   type TextDraft,
@@ -115,14 +116,7 @@ function Composer({ initialTemplate }: { initialTemplate?: number }) {
   const previewErrors =
     preview.error?.statusCode === 422 ? placeTemplateErrors(preview.error.errors).fields : {};
 
-  /** The message under a field: the text's own problem first, then what the server said of it. */
-  const errorOf = (l: string, field: TextField): string | undefined => {
-    const problem = problems[l]?.[field];
-    if (problem) return t(problem.key, problem.params ?? {});
-    return serverErrors[l]?.[field] ?? previewErrors[l]?.[field];
-  };
-  const errorsOf = (l: string) => ({ subject: errorOf(l, 'subject'), body: errorOf(l, 'body') });
-  const hasErrors = (l: string) => Boolean(errorOf(l, 'subject') || errorOf(l, 'body'));
+  const { errorsOf, hasErrors } = fieldErrorReader(problems, [serverErrors, previewErrors], t);
 
   const dirty = written.length > 0;
   useBlocker({

@@ -1,7 +1,7 @@
 import { MAIL_SUBJECT_MAX } from '@parkade/contract';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../platform/i18n';
-import { checkDraft, checkText, insertVariable, placeTemplateErrors } from './mail-text';
+import { checkDraft, checkText, fieldErrorReader, insertVariable, placeTemplateErrors } from './mail-text';
 
 const AGREEMENT = ['name', 'place', 'days', 'link'] as const;
 
@@ -78,5 +78,22 @@ describe("the server's field errors", () => {
       zh: { body: '{{x}} is not a variable' },
     });
     expect(placeTemplateErrors({ body: ['{{x}}'] }).other).toEqual(['{{x}}']);
+  });
+});
+
+describe('the message under a field', () => {
+  it("says the text's own problem first, then what the server said, in order", () => {
+    const t = (key: string) => `t:${key}`;
+    const read = fieldErrorReader(
+      { en: { body: { key: 'validation.required' } } },
+      [
+        { en: { subject: 'saved: no', body: 'saved: body' } },
+        { en: { subject: 'preview: no' }, es: { body: 'p' } },
+      ],
+      t,
+    );
+    expect(read.errorsOf('en')).toEqual({ subject: 'saved: no', body: 't:validation.required' });
+    expect(read.errorsOf('es')).toEqual({ subject: undefined, body: 'p' });
+    expect(read.hasErrors('zh')).toBe(false);
   });
 });

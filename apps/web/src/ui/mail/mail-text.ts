@@ -101,3 +101,28 @@ export function placeTemplateErrors(
   }
   return { fields, other };
 }
+
+/**
+ * What to show under each field of each language: the text's own problem first (checkDraft), then what the server
+ * said of it (a refused save, a preview's 422), in the order given. Shared by every mail text editor.
+ */
+export function fieldErrorReader(
+  problems: Readonly<Record<string, Partial<Record<TextField, MessageRef>>>>,
+  said: readonly FieldMessages[],
+  t: (key: string, params: Record<string, string | number>) => string,
+) {
+  const errorOf = (l: string, field: TextField): string | undefined => {
+    const problem = problems[l]?.[field];
+    if (problem) return t(problem.key, problem.params ?? {});
+    for (const messages of said) {
+      const message = messages[l]?.[field];
+      if (message) return message;
+    }
+    return undefined;
+  };
+  return {
+    errorOf,
+    errorsOf: (l: string) => ({ subject: errorOf(l, 'subject'), body: errorOf(l, 'body') }),
+    hasErrors: (l: string) => Boolean(errorOf(l, 'subject') || errorOf(l, 'body')),
+  };
+}
