@@ -40,10 +40,14 @@ const pick = async () => {
 };
 process.env.E2E_PORTS ||= await pick();
 process.env.E2E_SMTP_PORTS ||= await pick();
+process.env.E2E_INSPECT_PORTS ||= await pick();
 process.env.E2E_DATA_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-e2e-'));
 const ports = process.env.E2E_PORTS.split(',').map(Number);
 const smtpPorts = process.env.E2E_SMTP_PORTS.split(',').map(Number);
+const inspectPorts = process.env.E2E_INSPECT_PORTS.split(',').map(Number);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Worker i's product: its data directory. */
+const productDir = (i: number) => path.join(process.env.E2E_DATA_DIR!, `w${i}`);
 
 /** /dev/shm has at least 1 GiB free. */
 function roomyShm(): boolean {
@@ -63,6 +67,9 @@ export default defineConfig({
   workers,
   forbidOnly: true,
   retries: 0,
+  // Under CI, the run stops after a few failures: a product or browser that stops answering would otherwise fail
+  // every later journey at its full timeout and take CI past its 90 minutes with nothing learnt (decision 0045).
+  maxFailures: process.env.CI === 'true' || process.env.CI === '1' ? 4 : 0,
   // A test waits on the product, never on the clock: CI may share the machine with other work, and a page that
   // takes 6 s to run its first script on a loaded 2-core box is slow, not broken. Assertions wait up to 20 s for
   // what a user would wait for (a heading, a row), a test up to 2 minutes.
@@ -98,7 +105,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: ports.map((port, i) => ({
     // What `npm start` runs after its build step (e2e/run.mjs builds first), with a free port and fresh data.
-    command: 'node --import tsx apps/server/src/main.ts',
+    // It listens for a debugger on a loopback port of its own: when it stops answering, e2e/fixtures.ts pauses it
+    // there to print what its main thread is running (decision 0045).
+    command: `node --inspect=127.0.0.1:${inspectPorts[i]} --import tsx apps/server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
@@ -108,7 +117,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
     env: {
       PORT: String(port),
-      DATA_DIR: path.join(process.env.E2E_DATA_DIR!, `w${i}`),
+      DATA_DIR: productDir(i),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       // Every journey signs in from this one address: the limit of every sign-in per address is proved by the

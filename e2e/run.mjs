@@ -72,9 +72,10 @@ ensureWebBuild();
 // cores: a worker's Chromium and product keep about two cores busy, so on a 2-core machine a second worker only
 // halves the speed of each (decision 0035).
 const workers = Math.max(1, Number(process.env.E2E_WORKERS || Math.floor(os.availableParallelism() / 2)));
-const free = await freePorts(2 * workers);
+const free = await freePorts(3 * workers);
 const ports = process.env.E2E_PORTS || free.slice(0, workers).join(',');
-const smtpPorts = process.env.E2E_SMTP_PORTS || free.slice(workers).join(',');
+const smtpPorts = process.env.E2E_SMTP_PORTS || free.slice(workers, 2 * workers).join(',');
+const inspectPorts = process.env.E2E_INSPECT_PORTS || free.slice(2 * workers).join(',');
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-e2e-'));
 console.log(`Browser tests in ${chromium}; ${workers} products on ports ${ports}, data in ${dataDir}`);
 
@@ -91,6 +92,7 @@ const result = spawnSync(
       E2E_WORKERS: String(workers),
       E2E_PORTS: ports,
       E2E_SMTP_PORTS: smtpPorts,
+      E2E_INSPECT_PORTS: inspectPorts,
       E2E_DATA_DIR: dataDir,
     },
   },

@@ -9,6 +9,9 @@ export const workerIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 /** The port of this worker's product. */
 export const workerPort = Number((process.env.E2E_PORTS ?? '').split(',')[workerIndex]);
 
+/** The loopback port where this worker's product listens for a debugger (playwright.config.ts). */
+export const workerInspectPort = Number((process.env.E2E_INSPECT_PORTS ?? '').split(',')[workerIndex]);
+
 /** Where the mail catcher of worker `index` writes what its product sent. */
 export const mailDir = (index = workerIndex) =>
   path.join(process.env.E2E_DATA_DIR!, `w${index}`, 'mail-catcher');

@@ -18,6 +18,7 @@ import {
   type Database,
 } from './common';
 import { bound, type Opening } from './named';
+import { guardPglite } from './pglite-guard';
 import { query, type Db, type Tx } from './query';
 
 /** The keys of the changes a transaction announced, read in it before it commits (none when it cannot be read). */
@@ -89,6 +90,8 @@ export async function openPglite(dir: string, snapshot?: Blob): Promise<Database
   const client = await migratedPglite(dir, snapshot);
   // From here on the embedded database runs every statement as the unprivileged role.
   await client.exec(`SET ROLE ${PGLITE_APP_ROLE}`);
+  // One connection: a statement outside a transaction, sent from inside it, is refused instead of waiting forever.
+  guardPglite(client);
   const executeSql: Database['executeSql'] = async (text, values) => {
     if (!values?.length && text.includes(';')) {
       const results = await client.exec(text);
