@@ -63,7 +63,9 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   await checkPhonePage(resident, 'My vehicles');
   await expect(resident.getByRole('link', { name: new RegExp(plate) })).toBeVisible();
   // Their one vehicle allowed is used: the list says so, and the form is not offered to be refused.
-  await expect(resident.getByText('You have reached your vehicle limit (1).', { exact: false })).toBeVisible();
+  await expect(
+    resident.getByText('You have reached your vehicle limit (1).', { exact: false }),
+  ).toBeVisible();
   await resident.goto(`${tenantOrigin('oakridge')}/my/vehicles/create`);
   await checkPhonePage(resident, 'Add a vehicle');
   await expect(resident.getByRole('textbox', { name: 'Plate' })).toHaveCount(0);
@@ -77,7 +79,11 @@ test('a resident adds a vehicle and asks for a permit; a manager approves it; th
   await resident.getByRole('option', { name: plate }).click();
   await resident.getByRole('button', { name: 'Send request' }).click();
   await checkPhonePage(resident, plate);
-  await expect(resident.getByText('Pending approval')).toBeVisible();
+  // A resident who has not signed the parking agreement yet: the permit waits for it, and says how to sign.
+  await expect(resident.getByText('To complete', { exact: true })).toBeVisible();
+  await expect(
+    resident.getByText('Sign the parking agreement with the link the property mailed you', { exact: false }),
+  ).toBeVisible();
   await expect(
     resident.getByText('The office has not approved this permit yet.', { exact: false }),
   ).toBeVisible();

@@ -129,7 +129,11 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
   await checkState(page);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await settled(page, code);
-  await expect(page.getByText('Pending approval').first()).toBeVisible();
+  // Imported by the property's rules, the resident has not signed the agreement yet: the permit is to complete.
+  await expect(page.getByText('To complete', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText('The resident has not signed the parking agreement yet', { exact: false }),
+  ).toBeVisible();
 
   // Approve, confirming first.
   await page.getByRole('button', { name: 'Approve', exact: true }).click();

@@ -108,13 +108,7 @@ export type DocTableCell = { type: 'tableCell' | 'tableHeader'; content: DocBloc
 export type DocTableRow = { type: 'tableRow'; content: DocTableCell[] };
 export type DocTable = { type: 'table'; content: DocTableRow[] };
 export type DocPageBreak = { type: 'pageBreak' };
-export type DocBlock =
-  | DocParagraph
-  | DocHeading
-  | DocBulletList
-  | DocOrderedList
-  | DocTable
-  | DocPageBreak;
+export type DocBlock = DocParagraph | DocHeading | DocBulletList | DocOrderedList | DocTable | DocPageBreak;
 export type DocContent = { type: 'doc'; content: DocBlock[] };
 
 export const emptyDoc = (): DocContent => ({ type: 'doc', content: [{ type: 'paragraph' }] });

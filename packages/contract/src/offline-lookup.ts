@@ -15,8 +15,11 @@ export interface OfflinePlate {
   p: string;
   /** An active ban: its last day (YYYY-MM-DD) or '' when it has none. */
   b?: string;
-  /** The deciding permit: status (approved, pending, inactive), last day (YYYY-MM-DD) or null, spot number. */
-  r?: [string, string | null, string | null];
+  /**
+   * The deciding permit: status (approved, pending, inactive), last day (YYYY-MM-DD) or null, spot number, and its
+   * first day when it is ahead of the copy's day (an approved permit is not valid before it).
+   */
+  r?: [string, string | null, string | null] | [string, string | null, string | null, string];
   /** The deciding visitor permit: status (valid, pending) and its end (ISO instant). */
   x?: [string, string];
 }
@@ -43,10 +46,12 @@ export interface OfflineMatch {
 export function offlineVerdict(e: OfflinePlate, now: Date, today: string): OfflineMatch['verdict'] {
   if (e.b !== undefined && (e.b === '' || e.b >= today)) return 'banned';
   const permit = e.r;
-  const permitValid = permit?.[0] === 'approved' && (permit[1] === null || permit[1] >= today);
-  if (permitValid) return 'permitted';
+  const current = permit?.[0] === 'approved' && (permit[1] === null || permit[1] >= today);
+  const later = current && permit[3] !== undefined && permit[3] > today;
+  if (current && !later) return 'permitted';
   const visitorLive = e.x && new Date(e.x[1]).getTime() > now.getTime();
   if (e.x?.[0] === 'valid' && visitorLive) return 'visitor';
+  if (later) return 'later';
   if (permit?.[0] === 'pending' || (e.x?.[0] === 'pending' && visitorLive)) return 'pending';
   if (permit?.[0] === 'approved' || e.x) return 'expired';
   return 'none';

@@ -146,7 +146,13 @@ export const offlineLookupSchema = z
       z.object({
         p: z.string(),
         b: z.string().optional(),
-        r: z.tuple([z.string(), z.string().nullable(), z.string().nullable()]).optional(),
+        // The permit: status, last day, spot, and its first day when it is still ahead (approved for later).
+        r: z
+          .union([
+            z.tuple([z.string(), z.string().nullable(), z.string().nullable()]),
+            z.tuple([z.string(), z.string().nullable(), z.string().nullable(), z.string()]),
+          ])
+          .optional(),
         x: z.tuple([z.string(), z.string()]).optional(),
       }),
     ),

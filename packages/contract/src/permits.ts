@@ -6,8 +6,39 @@ import { CRUD, crudPages, defineResource, navEntry } from './resource';
  */
 export const PERMIT_STATUSES = ['pending', 'approved', 'rejected', 'revoked', 'inactive'] as const;
 export type PermitStatus = (typeof PERMIT_STATUSES)[number];
-export const PERMIT_SHOWN_STATUSES = [...PERMIT_STATUSES, 'expired'] as const;
+/**
+ * What a permit shows (SPEC §4's labels, decision 0044 "Permit labels"), derived from its stored status and dates at
+ * read time, never stored: a pending permit is `to-complete` while its resident has not signed the property's
+ * parking agreement, `awaiting-spot` (pending reserved assignment) while it is a reserved-spot permit without a spot;
+ * an approved permit is `later` (shown "Not issued") before its start date and `expired` after its end date.
+ * filter[status]=pending takes every permit waiting for approval (those two included).
+ */
+export const PERMIT_SHOWN_STATUSES = [
+  'pending',
+  'to-complete',
+  'awaiting-spot',
+  'approved',
+  'later',
+  'inactive',
+  'rejected',
+  'revoked',
+  'expired',
+] as const;
 export type PermitShownStatus = (typeof PERMIT_SHOWN_STATUSES)[number];
+
+/**
+ * The two views of a property's permits (SPEC §4's "current" and "archived"): those in force or on their way, and
+ * those that ended. filter[status] takes them beside the shown statuses.
+ */
+export const PERMIT_STATUS_GROUPS = {
+  current: ['pending', 'to-complete', 'awaiting-spot', 'approved', 'later', 'inactive'],
+  archived: ['rejected', 'revoked', 'expired'],
+} as const satisfies Record<string, readonly PermitShownStatus[]>;
+export type PermitStatusGroup = keyof typeof PERMIT_STATUS_GROUPS;
+export const PERMIT_STATUS_FILTERS = [
+  ...(Object.keys(PERMIT_STATUS_GROUPS) as PermitStatusGroup[]),
+  ...PERMIT_SHOWN_STATUSES,
+] as const;
 
 export const PERMIT_ACTIONS = ['approve', 'reject', 'revoke', 'restore', 'activate', 'deactivate'] as const;
 export type PermitAction = (typeof PERMIT_ACTIONS)[number];
@@ -49,25 +80,55 @@ export function permitActionsFrom(status: PermitStatus, expired = false): Permit
   );
 }
 
-/** What a permit counts as today: approved and not past its end date is valid; past it, expired. */
+/** What a permit shows on `today` (PERMIT_SHOWN_STATUSES; the server's `shownStatusSql` says the same). */
 export function permitShownStatus(
-  status: PermitStatus,
-  expiresOn: string | null,
+  permit: {
+    status: PermitStatus;
+    expiresOn: string | null;
+    startDate?: string | null;
+    /** A pending permit's resident has not signed the property's parking agreement. */
+    agreementPending?: boolean;
+    /** A reserved-spot permit without a spot. */
+    spotMissing?: boolean;
+  },
   today: string,
 ): PermitShownStatus {
-  if (status === 'approved' && expiresOn !== null && expiresOn < today) return 'expired';
+  const { status } = permit;
+  if (status === 'approved') {
+    if (permit.expiresOn !== null && permit.expiresOn < today) return 'expired';
+    if (permit.startDate && permit.startDate > today) return 'later';
+  }
+  if (status === 'pending') {
+    if (permit.spotMissing) return 'awaiting-spot';
+    if (permit.agreementPending) return 'to-complete';
+  }
   return status;
 }
 
 /** The SPEC §4 label key of each shown status. */
 export const PERMIT_DISPLAY: Record<PermitShownStatus, string> = {
   pending: 'permits.status.pending',
+  'to-complete': 'permits.status.toComplete',
+  'awaiting-spot': 'permits.status.awaitingSpot',
   approved: 'permits.status.approved',
+  later: 'permits.status.later',
   rejected: 'permits.status.rejected',
   revoked: 'permits.status.revoked',
   inactive: 'permits.status.inactive',
   expired: 'permits.status.expired',
 };
+
+/** The label key of each view of the permits (PERMIT_STATUS_GROUPS). */
+export const PERMIT_GROUP_DISPLAY: Record<PermitStatusGroup, string> = {
+  current: 'permits.status.current',
+  archived: 'permits.status.archived',
+};
+
+/** The label of a filter[status] value: a view or a shown status. */
+export const permitFilterLabel = (v: (typeof PERMIT_STATUS_FILTERS)[number]): string =>
+  v in PERMIT_GROUP_DISPLAY
+    ? PERMIT_GROUP_DISPLAY[v as PermitStatusGroup]
+    : PERMIT_DISPLAY[v as PermitShownStatus];
 
 export const PERMIT_CODE_MAX = 30;
 export const PERMIT_TEXT_MAX = 255;

@@ -36,7 +36,15 @@ export const PLATE_MATCH_KINDS = ['exact', 'confusion', 'near'] as const;
 export type PlateMatchKind = (typeof PLATE_MATCH_KINDS)[number];
 
 /** The officer's verdict on a plate found: what the car may do here now. */
-export const PLATE_VERDICTS = ['banned', 'permitted', 'visitor', 'pending', 'expired', 'none'] as const;
+export const PLATE_VERDICTS = [
+  'banned',
+  'permitted',
+  'visitor',
+  'later',
+  'pending',
+  'expired',
+  'none',
+] as const;
 export type PlateVerdict = (typeof PLATE_VERDICTS)[number];
 
 /** At most this many plates answer one lookup. */

@@ -37,7 +37,7 @@ const inProperty = <T>(id: number, fn: (s: Scope) => Promise<T>) =>
 async function vehicle(
   s: Scope,
   plate: string,
-  permit?: { status: string; expiresOn?: string; spotId?: number },
+  permit?: { status: string; expiresOn?: string; spotId?: number; startDate?: string },
 ) {
   const { id: residentId } = await makeResident(s);
   const [v] = await s.tx
@@ -59,6 +59,7 @@ async function vehicle(
       permitTypeId: 1,
       status: permit.status,
       expiresOn: permit.expiresOn ?? null,
+      startDate: permit.startDate ?? null,
       spotId: permit.spotId ?? null,
       year: 2026,
       publicToken: `tok-${plate}-${s.propertyId}`,
@@ -268,6 +269,35 @@ describe('the plate lookup', () => {
       s.tx.update(permits).set({ status: 'approved' }).where(eq(permits.code, 'P-NEW123')),
     );
     expect((await lookup('NEW123')).matches[0]!.verdict).toBe('permitted');
+  });
+
+  it('answers a permit approved for a later day "Not issued" until that day, online and offline', async () => {
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    await inProperty(propertyId, (s) => vehicle(s, 'LATR11', { status: 'approved', startDate: day(30) }));
+    expect((await lookup('LATR11')).matches[0]).toMatchObject({
+      verdict: 'later',
+      permit: { status: 'later', code: 'P-LATR11' },
+    });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/tenant/api/patrolling/offline-data',
+      headers: headers({ tenant: code, token }),
+    });
+    const data = res.json<OfflineLookupData>();
+    expect(offlineLookup(data, 'LATR11')[0]!.verdict).toBe('later');
+    // Offline, on its first day: valid from then, as the server will say.
+    expect(offlineLookup(data, 'LATR11', new Date(`${day(30)}T12:00:00Z`))[0]!.verdict).toBe('permitted');
+    // Its first day reached: valid.
+    await inProperty(propertyId, (s) =>
+      s.tx
+        .update(permits)
+        .set({ startDate: day(0) })
+        .where(eq(permits.code, 'P-LATR11')),
+    );
+    expect((await lookup('LATR11')).matches[0]).toMatchObject({
+      verdict: 'permitted',
+      permit: { status: 'approved' },
+    });
   });
 
   it("never answers another property's plates, and refuses a plate with no letter or digit", async () => {

@@ -63,8 +63,10 @@ const columns = (now: string) => `${now} as now, (extract(epoch from ${now}) * 1
     l.plate_normalized as pn, l.vehicle_id, l.vehicle_plate, (select name from makes where id = l.make_id) as make,
     (select name from models where id = l.model_id) as model, l.color, l.units, l.permit_id, l.permit_code,
     l.spot_id, l.spot_number, l.expires_on::text as expires_on,
-    (case when l.permit_status = 'approved' and l.expires_on < current_date then 'expired' else l.permit_status end)
-      as permit_status,
+    (case when l.permit_status = 'approved' and l.expires_on < current_date then 'expired'
+      when l.permit_status = 'approved' and (select p.start_date from permits p
+        where p.property_id = l.property_id and p.id = l.permit_id) > current_date then 'later'
+      else l.permit_status end) as permit_status,
     l.visitors,
     (case when l.banned_from <= current_date and (l.banned_until is null or l.banned_until >= current_date)
       then l.ban_id end) as ban_id,
@@ -221,6 +223,8 @@ function verdictOf({ row: r, visitorStatus }: Plate): PlateVerdict {
   if (r.ban_id) return 'banned';
   if (r.permit_status === 'approved') return 'permitted';
   if (visitorStatus === 'valid') return 'visitor';
+  // Approved, but its first day is ahead (shown "Not issued"): not valid for parking yet.
+  if (r.permit_status === 'later') return 'later';
   if (r.permit_status === 'pending' || visitorStatus === 'pending') return 'pending';
   if (r.permit_status === 'expired' || visitorStatus === 'expired') return 'expired';
   return 'none';

@@ -29,10 +29,13 @@ export async function offlineData(ctx: Scope): Promise<OfflineLookupData> {
     status: string | null;
     until: string | null;
     spot: string | null;
+    starts: string | null;
   }>(
     ctx.tx,
     sql`select distinct on (v.plate_normalized) v.plate_normalized as pn, v.plate, p.status,
-        p.expires_on::text as until, s.number as spot
+        p.expires_on::text as until, s.number as spot,
+        (case when p.status = 'approved' and p.start_date > (now() at time zone ${tz})::date
+          then p.start_date::text end) as starts
       from vehicles v
         left join permits p on p.property_id = v.property_id and p.vehicle_id = v.id and p.deleted_at is null
           and p.status in ('pending', 'approved', 'inactive')
@@ -58,7 +61,7 @@ export async function offlineData(ctx: Scope): Promise<OfflineLookupData> {
   };
   for (const c of permits) {
     const e = entry(c.pn, c.plate);
-    if (c.status) e.r = [c.status, c.until, c.spot];
+    if (c.status) e.r = c.starts ? [c.status, c.until, c.spot, c.starts] : [c.status, c.until, c.spot];
   }
   for (const b of bans) entry(b.pn).b = b.until ?? '';
   for (const x of visits) entry(x.pn).x = [x.status, new Date(x.until).toISOString()];

@@ -211,7 +211,8 @@ describe('POST /permits/bulk/revoke', () => {
       {
         id: c.id,
         label: `${c.code} · ${c.plate}`,
-        reason: 'A permit that is “Pending approval” cannot be changed with “Revoke”.',
+        // Its resident has not signed the property's parking agreement yet: the permit is still to complete.
+        reason: 'A permit that is “To complete” cannot be changed with “Revoke”.',
       },
     ]);
     expect(await statusOf([a.id, b.id, c.id])).toEqual({

@@ -127,7 +127,9 @@ describe('a record one may not read', () => {
     const resident = await login(ctx, await createTenantUser(ctx.database, propertyId, null), code);
     const res = await call('GET', '/permits/1', undefined, { token: resident, lang: 'es' });
     expect(res.statusCode).toBe(403);
-    expect(res.json<{ message: string }>().message).toBe('No tiene permiso para ver este registro de permiso');
+    expect(res.json<{ message: string }>().message).toBe(
+      'No tiene permiso para ver este registro de permiso',
+    );
     // A list or a change one may not make keeps the general refusal.
     const list = await call('GET', '/permits', undefined, { token: resident });
     expect(list.statusCode).toBe(403);

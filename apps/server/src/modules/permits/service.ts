@@ -1,10 +1,13 @@
 import {
   isoDayIn,
   PERMIT_SHOWN_STATUSES,
+  PERMIT_STATUS_GROUPS,
   permitActionsFrom,
+  RESERVED_SPOT_PERMIT_TYPE_ID,
   type PermitItem,
   type PermitShownStatus,
   type PermitStatus,
+  type PermitStatusGroup,
 } from '@parkade/contract';
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { nameIn } from '../../platform/db/catalog-table';
@@ -22,6 +25,7 @@ import {
 import { makes } from '../makes/table';
 import { permitTypes } from '../permit-types/table';
 import { propertyTimeZone } from '../properties/dates';
+import { residents } from '../residents/table';
 import { spots } from '../spots/table';
 import { tenantUsers } from '../users/table';
 import { vehicles } from '../vehicles/table';
@@ -35,9 +39,32 @@ import { permits } from './table';
 
 const p = permits;
 
-/** What a permit counts as today (PERMIT_DISPLAY): approved and past its end date is expired, from that day. */
-export const shownStatusSql = sql<PermitShownStatus>`(case when ${p.status} = 'approved' and ${p.expiresOn} <
-  current_date then 'expired' else ${p.status} end)`;
+/*
+ * What a permit shows today (PERMIT_SHOWN_STATUSES, the contract's permitShownStatus; decision 0044 "Permit labels"),
+ * each as a condition on the stored row, so that filter[status] reads the same index as the stored status does.
+ */
+const agreementPending = sql`exists (select 1 from ${residents} r where r.property_id = ${qualified(p.propertyId)}
+  and r.id = ${qualified(p.residentId)} and r.status = 'pending-parking-policies')`;
+const SHOWN: Record<Exclude<PermitShownStatus, 'pending' | 'rejected' | 'revoked' | 'inactive'>, SQL> = {
+  expired: sql`(${p.status} = 'approved' and ${p.expiresOn} < current_date)`,
+  later: sql`(${p.status} = 'approved' and ${p.startDate} > current_date
+    and (${p.expiresOn} is null or ${p.expiresOn} >= current_date))`,
+  approved: sql`(${p.status} = 'approved' and (${p.expiresOn} is null or ${p.expiresOn} >= current_date)
+    and (${p.startDate} is null or ${p.startDate} <= current_date))`,
+  'awaiting-spot': sql`(${p.status} = 'pending' and ${p.permitTypeId} = ${RESERVED_SPOT_PERMIT_TYPE_ID}
+    and ${p.spotId} is null)`,
+  'to-complete': sql`(${p.status} = 'pending' and not (${p.permitTypeId} = ${RESERVED_SPOT_PERMIT_TYPE_ID}
+    and ${p.spotId} is null) and ${agreementPending})`,
+};
+
+/** The shown status as a column. */
+export const shownStatusSql = sql<PermitShownStatus>`(case
+  when ${SHOWN.expired} then 'expired' when ${SHOWN.later} then 'later'
+  when ${SHOWN['awaiting-spot']} then 'awaiting-spot' when ${SHOWN['to-complete']} then 'to-complete'
+  else ${p.status} end)`;
+
+const shownWhere = (v: PermitShownStatus): SQL =>
+  v in SHOWN ? SHOWN[v as keyof typeof SHOWN] : sql`${p.status} = ${v}`;
 
 const columns = {
   id: p.id,
@@ -75,20 +102,19 @@ function serialize(row: Row): PermitItem {
   };
 }
 
-/** filter[status]: shown statuses; `approved` means valid today, `expired` approved and past its end. */
+/**
+ * filter[status]: shown statuses (`approved` is valid today, `later` approved and not started, `expired` approved and
+ * past its end…) and the views `current` and `archived` (PERMIT_STATUS_GROUPS). `pending` is every permit waiting for
+ * approval, those `to-complete` and `awaiting-spot` included (the approval queue); those two narrow it.
+ */
 function statusWhere(values: string[], q: Parameters<typeof listValueError>[0]): SQL | undefined {
-  const parts: SQL[] = [];
+  const shown = new Set<PermitShownStatus>();
   for (const v of values) {
-    if (!(PERMIT_SHOWN_STATUSES as readonly string[]).includes(v))
-      throw listValueError(q, 'filter[status]', 'validation.invalidSelection');
-    if (v === 'expired') parts.push(sql`(${p.status} = 'approved' and ${p.expiresOn} < current_date)`);
-    else if (v === 'approved')
-      parts.push(
-        sql`(${p.status} = 'approved' and (${p.expiresOn} is null or ${p.expiresOn} >= current_date))`,
-      );
-    else parts.push(sql`${p.status} = ${v}`);
+    if (v in PERMIT_STATUS_GROUPS) for (const s of PERMIT_STATUS_GROUPS[v as PermitStatusGroup]) shown.add(s);
+    else if ((PERMIT_SHOWN_STATUSES as readonly string[]).includes(v)) shown.add(v as PermitShownStatus);
+    else throw listValueError(q, 'filter[status]', 'validation.invalidSelection');
   }
-  return parts.length ? or(...parts) : undefined;
+  return shown.size ? or(...[...shown].map(shownWhere)) : undefined;
 }
 
 const plateOf = sql<string>`(select v.plate_normalized from ${vehicles} v where v.property_id = ${qualified(p.propertyId)}
@@ -138,7 +164,7 @@ const listDef = {
   filters: {
     status: {
       type: 'custom',
-      description: `Shown statuses: ${PERMIT_SHOWN_STATUSES.join(', ')}`,
+      description: `Shown statuses (${PERMIT_SHOWN_STATUSES.join(', ')}) and views (${Object.keys(PERMIT_STATUS_GROUPS).join(', ')})`,
       where: statusWhere,
     },
     residentId: { type: 'number', column: p.residentId },
@@ -211,7 +237,9 @@ export async function publicPermit(ctx: Scope, token: string) {
 /** The printed permit's data: code, token, plate, type, dates. */
 export async function printable(ctx: Scope, id: number) {
   const permit = await getPermit(ctx, id);
-  if (permit.shownStatus !== 'approved') throw new HttpError(422, 'permits.print.notPrintable');
+  // A permit approved for later is printed before its first day, to be on the windscreen from then.
+  if (permit.shownStatus !== 'approved' && permit.shownStatus !== 'later')
+    throw new HttpError(422, 'permits.print.notPrintable');
   const [extra] = await ctx.tx
     .select({ token: p.publicToken, plate: vehicles.plate, typeName: nameIn(permitTypes, ctx.lang) })
     .from(p)

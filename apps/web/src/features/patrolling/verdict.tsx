@@ -7,6 +7,7 @@ export const VERDICT_COLOUR: Record<PlateVerdict, 'success' | 'warning' | 'error
   banned: 'error',
   permitted: 'success',
   visitor: 'success',
+  later: 'warning',
   pending: 'warning',
   expired: 'error',
   none: 'error',

@@ -1,4 +1,5 @@
 import {
+  PERMIT_DISPLAY,
   PERMIT_ACTION_PERMISSIONS,
   PERMIT_PAPER_FORMATS,
   type PermitAction,
@@ -34,7 +35,7 @@ import { LinkButton } from '../../ui/AppLink';
 import { formatDate, useUiLocale } from '../../ui/locale';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { toast } from '../../ui/toast';
-import { PermitStatusChip } from './PermitStatusChip';
+import { PermitStatusChip, PermitStatusNote } from './PermitStatusChip';
 
 /**
  * Under a permit's show page: its status and validity, the workflow actions allowed now (item.actions, from the
@@ -74,7 +75,7 @@ export function PermitPanel({ item }: { item: { id: number } }) {
       });
       client.setQueryData(resourceKeys.record('/permits', permit.id), after);
       void client.invalidateQueries({ queryKey: ['/permits'] });
-      toast.success(t('permits.transitioned', { status: t(`permits.status.${after.shownStatus}`) }));
+      toast.success(t('permits.transitioned', { status: t(PERMIT_DISPLAY[after.shownStatus]) }));
       close();
       setComment('');
     } catch (e) {
@@ -101,6 +102,7 @@ export function PermitPanel({ item }: { item: { id: number } }) {
           {' · '}
           {t('permits.vehicleChanges', { count: permit.vehicleChanges })}
         </Typography>
+        <PermitStatusNote permit={permit} audience="staff" />
         {permit.rejectionComment && (
           <Alert severity="warning">
             {t('permits.rejectedBecause', { comment: permit.rejectionComment })}
@@ -129,7 +131,7 @@ export function PermitPanel({ item }: { item: { id: number } }) {
               {t('permits.changeVehicle')}
             </LinkButton>
           )}
-          {permit.shownStatus === 'approved' && (
+          {(permit.shownStatus === 'approved' || permit.shownStatus === 'later') && (
             <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => setPrinting(true)}>
               {t('permits.print.open')}
             </Button>

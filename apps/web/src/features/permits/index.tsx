@@ -1,8 +1,8 @@
 import {
   optionsRead,
   permitsResource,
-  PERMIT_SHOWN_STATUSES,
-  PERMIT_DISPLAY,
+  PERMIT_STATUS_FILTERS,
+  permitFilterLabel,
   permitBody,
   permitBodyFor,
   permitsListQuery,
@@ -172,7 +172,7 @@ function StatusFilter({ list }: { list: ListState }) {
   return (
     <OptionFilter
       label={t('permits.statusLabel')}
-      options={PERMIT_SHOWN_STATUSES.map((s) => ({ value: s, label: t(PERMIT_DISPLAY[s]) }))}
+      options={PERMIT_STATUS_FILTERS.map((s) => ({ value: s, label: t(permitFilterLabel(s)) }))}
       value={list.search.status}
       onChange={(v) => list.update({ status: v, page: undefined })}
       width={220}

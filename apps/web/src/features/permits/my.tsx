@@ -19,7 +19,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { resourceScreens } from '../../ui/resource-screens';
 import { useList, useRecord } from '../../ui/resource';
 import { ReportReservedButton } from '../spot-reports/my';
-import { PermitStatusChip } from './PermitStatusChip';
+import { PermitStatusChip, PermitStatusNote } from './PermitStatusChip';
 
 /**
  * /my/permits (SPEC §2.3): the resident's own permits. A resident asks for a resident permit for one of their
@@ -28,7 +28,7 @@ import { PermitStatusChip } from './PermitStatusChip';
  */
 
 /** The permit's states in which a resident may still move it to another car. */
-const LIVE = ['pending', 'approved', 'inactive'];
+const LIVE = ['pending', 'to-complete', 'awaiting-spot', 'approved', 'later', 'inactive'];
 
 function MyPermitFields({ record }: { record?: PermitItem }) {
   const { t } = useTranslation();
@@ -186,7 +186,12 @@ export function MyPermitPage({ id }: { id: number }) {
             </Typography>
             <PermitStatusChip status={p.shownStatus} />
           </Stack>
-          {p.shownStatus === 'pending' && <Alert severity="info">{t('my.permits.pendingNote')}</Alert>}
+          {(p.shownStatus === 'pending' ||
+            p.shownStatus === 'to-complete' ||
+            p.shownStatus === 'awaiting-spot') && (
+            <Alert severity="info">{t('my.permits.pendingNote')}</Alert>
+          )}
+          <PermitStatusNote permit={p} audience="resident" />
           {p.shownStatus === 'rejected' && (
             <Alert severity="error">
               {p.rejectionComment
