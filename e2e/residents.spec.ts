@@ -135,6 +135,19 @@ test('a manager imports 50 residents, adds a vehicle, issues a permit, approves 
     page.getByText('The resident has not signed the parking agreement yet', { exact: false }),
   ).toBeVisible();
 
+  // A file goes with the permit (SPEC §3): attached through its own button, shown by name, removed after asking.
+  await page.getByLabel('Attach a file').setInputFiles({
+    name: 'proof-of-residence.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%proof\n'),
+  });
+  await expect(page.getByRole('button', { name: 'proof-of-residence.pdf' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  const removing = page.getByRole('dialog', { name: 'Remove the file?' });
+  await removing.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(removing).toBeHidden();
+  await expect(page.getByText('No file attached')).toBeVisible();
+
   // Approve, confirming first.
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Approve permit ${code}?` });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RESERVED_SPOT_PERMIT_TYPE_ID } from './constants';
 import { bulkIdsBody } from './bulk.schemas';
+import { fileRef } from './vehicles.schemas';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
 import {
   PERMIT_STATUSES,
@@ -102,6 +103,8 @@ export const permitItemSchema = z.object({
   /** The actions allowed now (PERMIT_TRANSITIONS). */
   actions: z.array(z.enum(PERMIT_ACTIONS)),
   rejectionComment: z.string().nullable(),
+  /** The permit's file (SPEC §3 "file (optional attachment)"): POST/GET/DELETE /permits/:id/file. */
+  file: fileRef,
   vehicleChanges: z.number().int(),
   year: z.number().int(),
   approvedAt: z.string().nullable(),

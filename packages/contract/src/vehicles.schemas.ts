@@ -68,7 +68,8 @@ export const vehicleBodyFor = (rules?: Partial<FormRules>) =>
 export const vehicleBody = vehicleBodyFor();
 export type VehicleBody = z.input<typeof vehicleBody>;
 
-const fileRef = z.object({ id: z.number().int(), name: z.string(), mimeType: z.string() }).nullable();
+/** A stored file a record points at: its id, name and type (null when there is none). */
+export const fileRef = z.object({ id: z.number().int(), name: z.string(), mimeType: z.string() }).nullable();
 
 export const vehicleItemSchema = z.object({
   id: z.number().int(),

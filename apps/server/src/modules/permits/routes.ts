@@ -1,4 +1,5 @@
 import {
+  formBoolean,
   BULK_MAX,
   bulkIdsBody,
   bulkOutcomeSchema,
@@ -24,6 +25,7 @@ import { defineRoute, queryOf, type RouteContext, sendFile } from '../../platfor
 import { bulkTransition } from './bulk';
 import { myPermitsRoutes } from './my';
 import { permitPdf } from './print';
+import * as file from './file';
 import * as service from './service';
 import * as write from './write';
 
@@ -156,6 +158,38 @@ export const permitsRoutes = [
       await write.deletePermit(ctx, params.id);
       return deletedMessage(ctx, 'permits');
     },
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'POST',
+    url: '/permits/:id/file',
+    access: 'permits.edit',
+    multipart: 'files',
+    summary:
+      "Attaches the permit's file (field `file`): pdf, png, jpg or webp up to 5 MB; a new file replaces the " +
+      'previous one',
+    schema: { params: idParams, response: { 200: permitItemSchema } },
+    handler: (ctx, { params }) => file.savePermitFile(ctx, params.id, ctx.files),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'GET',
+    url: '/permits/:id/file',
+    access: 'permits.show',
+    summary:
+      "The permit's file: its bytes, images inline, other types (or ?download=1) as a download; 404 when it has none",
+    schema: { params: idParams, querystring: z.object({ download: formBoolean.optional() }) },
+    handler: async (ctx, { params, query }) =>
+      sendFile(ctx.reply, await file.permitFile(ctx, params.id, query.download === true)),
+  }),
+  defineRoute({
+    ...scoped,
+    method: 'DELETE',
+    url: '/permits/:id/file',
+    access: 'permits.edit',
+    summary: "Removes the permit's file (the stored file is deleted)",
+    schema: { params: idParams, response: { 200: permitItemSchema } },
+    handler: (ctx, { params }) => file.removePermitFile(ctx, params.id),
   }),
   defineRoute({
     areas: ['tenant'] as const,

@@ -22,6 +22,7 @@ import {
   rowsByIds,
   type ListResourceDef,
 } from '../../platform/list-query';
+import { files } from '../files/table';
 import { makes } from '../makes/table';
 import { permitTypes } from '../permit-types/table';
 import { propertyTimeZone } from '../properties/dates';
@@ -66,6 +67,13 @@ export const shownStatusSql = sql<PermitShownStatus>`(case
 const shownWhere = (v: PermitShownStatus): SQL =>
   v in SHOWN ? SHOWN[v as keyof typeof SHOWN] : sql`${p.status} = ${v}`;
 
+const fileOf = sql<{
+  id: number;
+  name: string;
+  mimeType: string;
+} | null>`(select json_build_object('id', f.id,
+  'name', f.original_name, 'mimeType', f.mime_type) from ${files} f where f.id = ${p.fileId})`;
+
 const columns = {
   id: p.id,
   code: p.code,
@@ -82,6 +90,7 @@ const columns = {
   status: p.status,
   shownStatus: shownStatusSql,
   rejectionComment: p.rejectionComment,
+  file: fileOf,
   vehicleChanges: p.vehicleChanges,
   year: p.year,
   approvedAt: p.approvedAt,
@@ -96,6 +105,7 @@ function serialize(row: Row): PermitItem {
     ...row,
     status,
     actions: permitActionsFrom(status, row.shownStatus === 'expired'),
+    file: row.file ? { ...row.file, id: Number(row.file.id) } : null,
     approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -48,6 +48,8 @@ export const permits = pgTable(
     approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
     approvedBy: bigint('approved_by', { mode: 'number' }),
     publicToken: varchar('public_token', { length: 43 }).notNull(),
+    /** The permit's file (SPEC §3 "file (optional attachment)"): a stored file of this permit (files.entity). */
+    fileId: bigint('file_id', { mode: 'number' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps(),
   },

@@ -22,6 +22,7 @@ import {
   residentFixture,
   residentLinkFixture,
   vehicleDocumentFixture,
+  permitFileFixture,
   vehicleFixture,
 } from './residents';
 import type { RouteFixture } from './types';
@@ -63,6 +64,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/public\/residents\/(agreement\/(signature\/)?)?:id$/, residentLinkFixture],
   [/^GET \/vehicles\/:id\/documents\/:document$/, vehicleDocumentFixture],
   [/^\w+ \/vehicles\/:id/, vehicleFixture],
+  [/^GET \/permits\/:id\/file$/, permitFileFixture],
   [/^\w+ \/permits\/:id/, permitFixture],
   [/^\w+ \/visitors\/:id/, visitorFixture],
   [/^\w+ \/banned-vehicles\/:id\/photos\/:fileId$/, bannedVehiclePhotoFixture],

@@ -169,6 +169,34 @@ export const permitFixture: RouteFixture = {
   },
 };
 
+/** Route harness: a permit (permitFixture) with its file attached. */
+export const permitFileFixture: RouteFixture = {
+  async create(scope, owner) {
+    const { tx, propertyId } = scope;
+    const id = Number((await permitFixture.create(scope, owner)).id);
+    const pdf = Buffer.from('%PDF-1.4\n%permit fixture\n');
+    const file = await insertFile(
+      tx,
+      scope.services.storage,
+      {
+        filename: 'permit.pdf',
+        extension: 'pdf',
+        mimeType: 'application/pdf',
+        size: pdf.length,
+        sha256: crypto.createHash('sha256').update(pdf).digest('hex'),
+        buffer: pdf,
+      },
+      { entity: 'permits', entityId: String(id), propertyId },
+      owner.userId,
+    );
+    await tx
+      .update(permits)
+      .set({ fileId: file.id })
+      .where(and(eq(permits.propertyId, propertyId), eq(permits.id, id)));
+    return { id };
+  },
+};
+
 async function resident({ tx, propertyId }: Scope) {
   const [user] = await tx
     .insert(tenantUsers)

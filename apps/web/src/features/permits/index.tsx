@@ -40,6 +40,7 @@ import type { ListState } from '../../ui/DataTable';
 import { useBootstrap } from '../shell/useBootstrap';
 import { useFormRules } from '../rules/RulesPage';
 import { PERMIT_BULK_PERMISSIONS, PermitBulkActions } from './PermitBulkActions';
+import { PermitFile } from './PermitFile';
 import { PermitPanel } from './PermitPanel';
 import { PermitStatusChip } from './PermitStatusChip';
 
@@ -167,6 +168,16 @@ export function PermitFields({ record }: { record?: PermitItem }) {
   );
 }
 
+/** Under a permit's show page: its status and actions, then its file. */
+function PermitExtras({ item }: { item: { id: number } }) {
+  return (
+    <Stack spacing={3}>
+      <PermitPanel item={item} />
+      <PermitFile item={item} />
+    </Stack>
+  );
+}
+
 function StatusFilter({ list }: { list: ListState }) {
   const { t } = useTranslation();
   return (
@@ -232,7 +243,7 @@ export const permitScreens = resourceScreens<PermitItem, PermitBody>({
   recordTitle: (p) => p.code,
   Fields: PermitFields,
   Filters: StatusFilter,
-  ShowExtra: PermitPanel,
+  ShowExtra: PermitExtras,
   BulkActions: PermitBulkActions,
   bulkPermissions: PERMIT_BULK_PERMISSIONS,
   // On a phone (360 px) the plate leads, then the status with the code under it; the owner and type give way. A

@@ -9,15 +9,15 @@ import {
   type VehicleDocument,
   type VehicleItem,
 } from '@parkade/contract';
-import UploadIcon from '@mui/icons-material/UploadFileOutlined';
-import { Alert, Button, Checkbox, FormControlLabel, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Checkbox, FormControlLabel, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api, openFile } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useCan } from '../../ui/access';
+import { AttachedFileRow } from '../../ui/AttachedFile';
 import {
   FieldGrid,
   FullRow,
@@ -165,7 +165,6 @@ function VehicleDocuments({ item }: { item: { id: number } }) {
   const can = useCan();
   const client = useQueryClient();
   const vehicle = useRecord<VehicleItem>('/vehicles', item.id).data;
-  const inputId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!vehicle) return null;
@@ -205,54 +204,21 @@ function VehicleDocuments({ item }: { item: { id: number } }) {
         {(['platesPhoto', 'insurance'] as const).map((doc) => {
           const file = vehicle[doc];
           return (
-            <Stack
+            <AttachedFileRow
               key={doc}
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { sm: 'center' } }}
-            >
-              <Typography sx={{ minWidth: 160, fontWeight: 500 }}>{t(`vehicles.${doc}`)}</Typography>
-              <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>
-                {file ? (
-                  <Link
-                    component="button"
-                    type="button"
-                    onClick={() =>
-                      void openFile(`/vehicles/${vehicle.id}/documents/${doc}`, file.name).catch((e: Error) =>
-                        toast.error(e.message),
-                      )
-                    }
-                    sx={{ textAlign: 'left', verticalAlign: 'baseline' }}
-                  >
-                    {file.name}
-                  </Link>
-                ) : (
-                  t('vehicles.noDocument')
-                )}
-              </Typography>
-              {can('vehicles.edit') && (
-                <Button
-                  component="label"
-                  variant="outlined"
-                  startIcon={<UploadIcon />}
-                  disabled={busy}
-                  htmlFor={`${inputId}-${doc}`}
-                >
-                  {file ? t('vehicles.replace') : t('vehicles.upload')}
-                  <input
-                    id={`${inputId}-${doc}`}
-                    type="file"
-                    hidden
-                    accept=".pdf,.png,.jpg,.jpeg,.webp"
-                    onChange={(e) => {
-                      const chosen = e.target.files?.[0];
-                      e.target.value = '';
-                      void upload(doc, chosen);
-                    }}
-                  />
-                </Button>
-              )}
-            </Stack>
+              label={t(`vehicles.${doc}`)}
+              file={file}
+              emptyText={t('vehicles.noDocument')}
+              onOpen={() =>
+                void openFile(`/vehicles/${vehicle.id}/documents/${doc}`, file?.name ?? doc).catch(
+                  (e: Error) => toast.error(e.message),
+                )
+              }
+              onChoose={(chosen) => void upload(doc, chosen)}
+              canEdit={can('vehicles.edit')}
+              busy={busy}
+              texts={{ upload: t('vehicles.upload'), replace: t('vehicles.replace') }}
+            />
           );
         })}
         <Typography variant="body2" color="text.secondary">

@@ -1,0 +1,1 @@
+ALTER TABLE "permits" ADD COLUMN "file_id" bigint;
