@@ -1,63 +1,40 @@
 import type { PermitItem, ResidentItem, VehicleItem } from '@parkade/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProperty,
-  createTenantUser,
-  createTestContext,
-  formPayload,
-  headers,
-  login,
-  type TestContext,
-} from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formPayload, headers } from '../../test/harness';
+import { ok, tenantSuite } from '../../test/suite';
 import { binnacle } from '../binnacle/table';
 import { buildings } from '../buildings/table';
 import { files } from '../files/table';
 import { units } from '../units/table';
 
 /* A permit's file (SPEC §3 "file (optional attachment)", decision 0044): attached, read, replaced and removed. */
-let ctx: TestContext;
-let code: string;
-let propertyId: number;
-let manager: string;
+const s = tenantSuite();
 let permit: PermitItem;
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, lang?: string) =>
-  ctx.app.inject({
-    method,
-    url: `/tenant/api${url}`,
-    headers: headers({ tenant: code, token: manager, lang }),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-async function ok<T>(res: { statusCode: number; body: string; json: <X>() => X }): Promise<T> {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+  s.call(method, url, body, { lang });
 async function upload(name: string, bytes: Buffer, lang?: string) {
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(bytes)]), name);
   const { payload, contentType } = await formPayload(fd);
-  return ctx.app.inject({
+  return s.ctx.app.inject({
     method: 'POST',
     url: `/tenant/api/permits/${permit.id}/file`,
-    headers: { ...headers({ tenant: code, token: manager, lang }), 'content-type': contentType },
+    headers: { ...headers({ tenant: s.code, token: s.token, lang }), 'content-type': contentType },
     payload,
   });
 }
 const stored = (id: number) =>
-  ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
-    tx.select({ id: files.id }).from(files).where(eq(files.id, id)),
-  );
+  s.inProperty((tx) => tx.select({ id: files.id }).from(files).where(eq(files.id, id)));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const p = await createProperty(ctx.database);
-  code = p.code;
-  propertyId = p.id;
-  manager = await login(ctx, await createTenantUser(ctx.database, p.id, 'manager'), code);
-  const unitId = await ctx.database.withScope({ area: 'tenant', propertyId }, async (tx) => {
-    const [b] = await tx.insert(buildings).values({ propertyId, name: 'B' }).returning();
-    const [u] = await tx.insert(units).values({ propertyId, buildingId: b!.id, name: '1' }).returning();
+  const unitId = await s.inProperty(async (tx) => {
+    const [b] = await tx.insert(buildings).values({ propertyId: s.propertyId, name: 'B' }).returning();
+    const [u] = await tx
+      .insert(units)
+      .values({ propertyId: s.propertyId, buildingId: b!.id, name: '1' })
+      .returning();
     return u!.id;
   });
   const r = await ok<ResidentItem>(
@@ -73,7 +50,6 @@ beforeAll(async () => {
     await call('POST', '/permits', { code: 'FILE-1', residentId: r.id, vehicleId: v.id, permitTypeId: 1 }),
   );
 });
-afterAll(() => ctx?.close());
 
 describe("a permit's file", () => {
   it('is attached, read back, replaced (the old file deleted) and removed, each in the audit log', async () => {
@@ -83,7 +59,11 @@ describe("a permit's file", () => {
     const pdf = Buffer.from('%PDF-1.4\n%a signed copy\n');
     const first = await ok<PermitItem>(await upload('signed-copy.pdf', pdf));
     expect(first.file).toMatchObject({ name: 'signed-copy.pdf', mimeType: 'application/pdf' });
-    const read = await call('GET', `/permits/${permit.id}/file?download=1`);
+    const read = await s.ctx.app.inject({
+      method: 'GET',
+      url: `/tenant/api/permits/${permit.id}/file?download=1`,
+      headers: headers({ tenant: s.code, token: s.token }),
+    });
     expect(read.statusCode).toBe(200);
     expect(read.rawPayload.equals(pdf)).toBe(true);
     expect(read.headers['content-disposition']).toMatch(/attachment/);
@@ -104,7 +84,7 @@ describe("a permit's file", () => {
     // Removing what is not there changes nothing.
     expect((await ok<PermitItem>(await call('DELETE', `/permits/${permit.id}/file`))).file).toBeNull();
 
-    const log = await ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+    const log = await s.inProperty((tx) =>
       tx
         .select({ action: binnacle.action })
         .from(binnacle)

@@ -9,15 +9,9 @@ import {
   type VehicleItem,
 } from '@parkade/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProperty,
-  createTenantUser,
-  createTestContext,
-  headers,
-  login,
-  type TestContext,
-} from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { headers } from '../../test/harness';
+import { ok, tenantSuite } from '../../test/suite';
 import { buildings } from '../buildings/table';
 import { residents } from '../residents/table';
 import { units } from '../units/table';
@@ -27,37 +21,20 @@ import { permits } from './table';
  * SPEC §4's permit labels (decision 0044 "Permit labels"): each derived from the stored status and dates at read
  * time, the same in one permit, the list, its filters and its two views, and in the contract's permitShownStatus.
  */
-let ctx: TestContext;
-let code: string;
-let propertyId: number;
-let manager: string;
+const s = tenantSuite();
 let unitId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const p = await createProperty(ctx.database);
-  code = p.code;
-  propertyId = p.id;
-  manager = await login(ctx, await createTenantUser(ctx.database, p.id, 'manager'), code);
-  await ctx.database.withScope({ area: 'tenant', propertyId }, async (tx) => {
-    const [b] = await tx.insert(buildings).values({ propertyId, name: 'B' }).returning();
-    const [u] = await tx.insert(units).values({ propertyId, buildingId: b!.id, name: '1' }).returning();
-    unitId = u!.id;
+  unitId = await s.inProperty(async (tx) => {
+    const [b] = await tx.insert(buildings).values({ propertyId: s.propertyId, name: 'B' }).returning();
+    const [u] = await tx
+      .insert(units)
+      .values({ propertyId: s.propertyId, buildingId: b!.id, name: '1' })
+      .returning();
+    return u!.id;
   });
 });
-afterAll(() => ctx?.close());
-
-const call = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: `/tenant/api${url}`,
-    headers: headers({ tenant: code, token: manager }),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-async function ok<T>(res: { statusCode: number; body: string; json: <X>() => X }): Promise<T> {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const call = (method: 'GET' | 'POST', url: string, body?: unknown) => s.call(method, url, body);
 
 const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
 let n = 0;
@@ -80,15 +57,15 @@ async function permitIn(
   const made = await ok<PermitItem>(
     await call('POST', '/permits', { code: `LB-${n}`, residentId: r.id, vehicleId: v.id, permitTypeId: 1 }),
   );
-  await ctx.database.withScope({ area: 'tenant', propertyId }, async (tx) => {
+  await s.inProperty(async (tx) => {
     await tx
       .update(permits)
       .set(row)
-      .where(and(eq(permits.propertyId, propertyId), eq(permits.id, made.id)));
+      .where(and(eq(permits.propertyId, s.propertyId), eq(permits.id, made.id)));
     await tx
       .update(residents)
       .set({ status: residentStatus })
-      .where(and(eq(residents.propertyId, propertyId), eq(residents.id, r.id)));
+      .where(and(eq(residents.propertyId, s.propertyId), eq(residents.id, r.id)));
   });
   return made.id;
 }
@@ -161,16 +138,16 @@ describe('permit labels', () => {
   });
 
   it('the public check of a permit approved for later says "Not issued", not valid', async () => {
-    const [row] = await ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+    const [row] = await s.inProperty((tx) =>
       tx
         .select({ token: permits.publicToken })
         .from(permits)
-        .where(and(eq(permits.propertyId, propertyId), eq(permits.id, ids.later))),
+        .where(and(eq(permits.propertyId, s.propertyId), eq(permits.id, ids.later))),
     );
-    const res = await ctx.app.inject({
+    const res = await s.ctx.app.inject({
       method: 'GET',
       url: `/tenant/api/public/permits/${row!.token}`,
-      headers: headers({ tenant: code }),
+      headers: headers({ tenant: s.code }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PublicPermit>()).toMatchObject({ shownStatus: 'later', valid: false, validFrom: day(3) });
