@@ -74,6 +74,7 @@ export async function seedResidentsDemo(tx: Tx, propertyId: number, plan: 'oakri
       comment?: string;
       spotId?: number | null;
       typeId?: number;
+      startDate?: string;
     } = {},
   ) {
     n += 1;
@@ -103,7 +104,7 @@ export async function seedResidentsDemo(tx: Tx, propertyId: number, plan: 'oakri
       vehicleId: v!.id,
       permitTypeId: opts.typeId ?? 1,
       spotId: opts.spotId ?? null,
-      startDate: day(-60),
+      startDate: opts.startDate ?? day(-60),
       endDate: opts.expiresOn ?? (opts.typeId === 2 ? day(305) : null),
       expiresOn: opts.expiresOn ?? day(305),
       status,
@@ -144,6 +145,7 @@ export async function seedResidentsDemo(tx: Tx, propertyId: number, plan: 'oakri
     .where(and(eq(spots.propertyId, propertyId), inArray(spots.type, ['reserved', 'garage'])))
     .limit(1);
   const people = PEOPLE[plan];
+  const ids: number[] = [];
   for (const [i, [fullName, language, plate, make, model]] of people.entries()) {
     const status = STATUSES[i % STATUSES.length]!;
     const deletedAt = status === 'deleted' ? new Date(Date.now() - 7 * 86_400_000) : undefined;
@@ -165,6 +167,7 @@ export async function seedResidentsDemo(tx: Tx, propertyId: number, plan: 'oakri
         active: !deletedAt,
       })
       .returning({ id: tenantUsers.id });
+    ids.push(user!.id);
     await tx.insert(residents).values({
       propertyId,
       id: user!.id,
@@ -188,5 +191,17 @@ export async function seedResidentsDemo(tx: Tx, propertyId: number, plan: 'oakri
       typeId: i === 0 && reserved ? 2 : 1,
     });
   }
+  // The labels derived from those (decision 0044): a permit approved for a later day (not issued yet), one waiting for
+  // its resident's signature (the resident who has not signed), and a reserved spot asked for without its spot.
+  const second = (i: number, suffix: string) => {
+    const [, , plate, make, model] = people[i]!;
+    return { id: ids[i]!, plate: `${normalizePlate(plate).slice(0, 5)}${suffix}`, make, model };
+  };
+  const later = second(1, 'L');
+  await vehicleAndPermit(later.id, later.plate, later.make, later.model, 'approved', { startDate: day(10) });
+  const unsigned = second(3, 'S');
+  await vehicleAndPermit(unsigned.id, unsigned.plate, unsigned.make, unsigned.model, 'pending');
+  const asking = second(2, 'R');
+  await vehicleAndPermit(asking.id, asking.plate, asking.make, asking.model, 'pending', { typeId: 2 });
   await refreshResidentSearch(tx, propertyId);
 }
