@@ -3,8 +3,8 @@ import path from 'node:path';
 import { test as base, expect, type Browser as PlaywrightBrowser, type Page } from '@playwright/test';
 export { expect } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import WebSocket from 'ws';
-import { mailDir, workerInspectPort, workerPort } from './worker-env';
+import { reportProductAfterFailure } from './product-health';
+import { mailDir, workerPort } from './worker-env';
 export { expectNoSeriousA11yViolations } from './axe';
 
 /** The product under test: this worker's own, started by a webServer of playwright.config.ts on this port. */
@@ -246,57 +246,6 @@ export async function checkState(page: Page) {
 }
 
 /**
- * A product that does not answer: what its main thread is running. Each product listens for a debugger on its own
- * loopback port (playwright.config.ts); the inspector answers from a thread of its own and pauses the main thread
- * wherever it is, even inside the embedded database's WebAssembly. A thread that does not pause within 5 s is idle:
- * the product waits on something that never comes (the embedded database guard reports such waits on its stderr).
- */
-async function productStack(): Promise<string> {
-  try {
-    const targets = (await (
-      await fetch(`http://127.0.0.1:${workerInspectPort}/json/list`, { signal: AbortSignal.timeout(5000) })
-    ).json()) as { webSocketDebuggerUrl: string }[];
-    const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl);
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    const paused = new Promise<string>((resolve) => {
-      socket.on('message', (data: Buffer) => {
-        const m = JSON.parse(data.toString()) as {
-          method?: string;
-          params?: {
-            callFrames: { functionName: string; url: string; location: { lineNumber: number } }[];
-          };
-        };
-        if (m.method !== 'Debugger.paused') return;
-        resolve(
-          m.params!.callFrames
-            .slice(0, 40)
-            .map((f) => `    at ${f.functionName || '(anonymous)'} (${f.url}:${f.location.lineNumber + 1})`)
-            .join('\n'),
-        );
-      });
-    });
-    const send = (id: number, method: string) => socket.send(JSON.stringify({ id, method }));
-    send(1, 'Debugger.enable');
-    send(2, 'Debugger.pause');
-    const stack = await Promise.race([
-      paused,
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
-    ]);
-    send(3, 'Debugger.resume');
-    send(4, 'Debugger.disable');
-    socket.close();
-    return stack === null
-      ? 'its main thread is idle: it waits on something that never comes'
-      : `its main thread is running:\n${stack}`;
-  } catch (e) {
-    return `its main thread could not be inspected: ${(e as Error).message}`;
-  }
-}
-
-/**
  * The test of the web app's journeys: `page` fails the test on any console error or uncaught exception of any
  * page it shows (checked when the test ends). The console errors a journey causes on purpose are named, each with
  * its reason: for a whole test with `test.use({ consoleAllow: [...] })`, or from the point the journey causes one
@@ -308,28 +257,8 @@ export const test = base.extend<{
   productAfterFailure: void;
 }>({
   consoleAllow: [[], { option: true }],
-  // After a failed test: does this worker's product still answer? Printed beside the failure, so a product that
-  // stopped answering (and fails every journey after it) is told from a browser that did (decision 0045).
-  productAfterFailure: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, testInfo) => {
-      await use();
-      if (testInfo.status === testInfo.expectedStatus) return;
-      const started = Date.now();
-      const said = await fetch(`http://127.0.0.1:${workerPort}/api/health`, {
-        signal: AbortSignal.timeout(10_000),
-      }).then(
-        async (r) => `answered ${r.status} in ${Date.now() - started} ms: ${(await r.text()).slice(0, 300)}`,
-        (e: Error) => `did not answer within 10 s (${e.name}: ${e.message})`,
-      );
-      const stack = said.startsWith('did not answer') ? `\n${await productStack()}` : '';
-      await testInfo.attach('the product after the failure', {
-        body: `The product on port ${workerPort} ${said}${stack}`,
-        contentType: 'text/plain',
-      });
-    },
-    { auto: true },
-  ],
+  // After a failed test: does this worker's product still answer? (e2e/product-health.ts, decision 0045)
+  productAfterFailure: [reportProductAfterFailure, { auto: true }],
   allowConsoleError: [
     async ({ page, consoleAllow }, use) => {
       const allow = [...consoleAllow];

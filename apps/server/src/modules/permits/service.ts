@@ -46,16 +46,15 @@ const p = permits;
  */
 const agreementPending = sql`exists (select 1 from ${residents} r where r.property_id = ${qualified(p.propertyId)}
   and r.id = ${qualified(p.residentId)} and r.status = 'pending-parking-policies')`;
+const spotMissing = sql`(${p.permitTypeId} = ${RESERVED_SPOT_PERMIT_TYPE_ID} and ${p.spotId} is null)`;
 const SHOWN: Record<Exclude<PermitShownStatus, 'pending' | 'rejected' | 'revoked' | 'inactive'>, SQL> = {
   expired: sql`(${p.status} = 'approved' and ${p.expiresOn} < current_date)`,
   later: sql`(${p.status} = 'approved' and ${p.startDate} > current_date
     and (${p.expiresOn} is null or ${p.expiresOn} >= current_date))`,
   approved: sql`(${p.status} = 'approved' and (${p.expiresOn} is null or ${p.expiresOn} >= current_date)
     and (${p.startDate} is null or ${p.startDate} <= current_date))`,
-  'awaiting-spot': sql`(${p.status} = 'pending' and ${p.permitTypeId} = ${RESERVED_SPOT_PERMIT_TYPE_ID}
-    and ${p.spotId} is null)`,
-  'to-complete': sql`(${p.status} = 'pending' and not (${p.permitTypeId} = ${RESERVED_SPOT_PERMIT_TYPE_ID}
-    and ${p.spotId} is null) and ${agreementPending})`,
+  'awaiting-spot': sql`(${p.status} = 'pending' and ${spotMissing})`,
+  'to-complete': sql`(${p.status} = 'pending' and not ${spotMissing} and ${agreementPending})`,
 };
 
 /** The shown status as a column. */
