@@ -16,6 +16,11 @@ import {
 } from './modules/expiry-reminders/job';
 import { BULK_QUEUE } from './modules/emails-sender/service';
 import { runSend } from './modules/emails-sender/job';
+import {
+  NOTIFICATIONS_PURGE_CRON,
+  NOTIFICATIONS_PURGE_QUEUE,
+  purgeNotifications,
+} from './modules/notifications/service';
 import { analyzeStale, STATISTICS_CRON, STATISTICS_QUEUE } from './platform/db/statistics';
 
 /** Job handlers; run in the web process by default, or alone with `npm run worker`. */
@@ -44,6 +49,10 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.work(EXPIRY_REMINDERS_QUEUE, async () => {
     await sendExpiryReminders(services);
   });
+  // Notifications older than NOTIFICATION_DAYS (decision 0048).
+  await services.jobs.work(NOTIFICATIONS_PURGE_QUEUE, async () => {
+    await purgeNotifications(services);
+  });
   // The planner's statistics, for a server whose autovacuum is off and for the embedded database (decision 0039).
   await services.jobs.work(STATISTICS_QUEUE, async () => {
     await analyzeStale(services.database);
@@ -53,4 +62,5 @@ export async function registerWorkers(services: Services): Promise<void> {
   await services.jobs.schedule(CAREGIVER_PASSES_QUEUE, CAREGIVER_PASSES_CRON);
   await services.jobs.schedule(EXPIRY_REMINDERS_QUEUE, EXPIRY_REMINDERS_CRON);
   await services.jobs.schedule(STATISTICS_QUEUE, STATISTICS_CRON);
+  await services.jobs.schedule(NOTIFICATIONS_PURGE_QUEUE, NOTIFICATIONS_PURGE_CRON);
 }

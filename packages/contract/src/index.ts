@@ -55,6 +55,8 @@ export * from './caregivers';
 export * from './caregivers.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
+export * from './notifications';
+export * from './notifications.schemas';
 export * from './spot-reports';
 export * from './spot-reports.schemas';
 export * from './roles';

@@ -12,6 +12,7 @@ import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, invalid } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
+import { notify } from '../notifications/service';
 import type { UploadedFile } from '../../platform/uploads';
 import { ownedFile, storeFiles, findFile } from '../files/service';
 import { requireActiveCheckIn } from '../patrolling/checkins';
@@ -107,6 +108,11 @@ export async function createPermitWarning(ctx: Scope, body: z.output<typeof perm
     reason: reasonName,
     where: [obs.spotNumber, obs.place].filter(Boolean).join(' · ') || null,
     note: body.note,
+  });
+  await notify(ctx, {
+    kind: 'warningPending',
+    recordId: row.id,
+    params: { plate: row.plate, officer: user.fullName },
   });
   return getPermitWarning(ctx, row.id);
 }

@@ -25,6 +25,7 @@ import { vehicles } from '../vehicles/table';
 import { getPermit, own } from './service';
 import { permits } from './table';
 import { tellPermitDecision } from './mail';
+import { notify } from '../notifications/service';
 
 /*
  * The writes of permits: create, edit, the workflow's transitions and delete. The read side (list, one permit,
@@ -180,7 +181,10 @@ export async function createPermit(ctx: Scope, body: Body, opts: { requested?: b
     ({ publicToken: _t, ...rest }) => rest,
   );
   if (body.issueValid) return transition(ctx, row.id, 'approve', null);
-  return getPermit(ctx, row.id);
+  const item = await getPermit(ctx, row.id);
+  if (item.status === 'pending')
+    await notify(ctx, { kind: 'permitPending', recordId: row.id, params: permitParams(item) });
+  return item;
 }
 
 /**
@@ -236,6 +240,12 @@ export async function updatePermit(
   return getPermit(ctx, id);
 }
 
+/** What a permit's notification names: its resident and plate. */
+const permitParams = (permit: Awaited<ReturnType<typeof getPermit>>) => ({
+  name: permit.resident?.fullName ?? permit.name ?? '',
+  plate: permit.vehicle?.plate ?? '',
+});
+
 /** The one workflow (PERMIT_TRANSITIONS): anything else is refused with the status and action named. */
 export async function transition(ctx: Scope, id: number, action: PermitAction, comment: string | null) {
   const before = await getPermit(ctx, id);
@@ -269,7 +279,15 @@ export async function transition(ctx: Scope, id: number, action: PermitAction, c
     note: { comment },
   });
   const after = await getPermit(ctx, id);
-  if (action === 'approve' || action === 'reject') await tellPermitDecision(ctx, after);
+  if (action === 'approve' || action === 'reject') {
+    await tellPermitDecision(ctx, after);
+    await notify(ctx, {
+      kind: 'permitDecided',
+      recordId: id,
+      params: { ...permitParams(after), decision: action },
+      to: { type: 'tenant-resident', id: after.residentId },
+    });
+  }
   return after;
 }
 

@@ -14,22 +14,23 @@ import { properties } from '../properties/table';
 import { readSheetRows } from '../../platform/xlsx';
 import { tenantUsers } from '../users/table';
 import { IMPORT_QUEUE, residentHeadersMatch } from './import';
-import {
-  checkRows,
-  defaultLanguageOf,
-  loadIndex,
-  unitIndexOf,
-  unitKey,
-  type GoodRow,
-} from './import-rows';
+import { checkRows, defaultLanguageOf, loadIndex, unitIndexOf, unitKey, type GoodRow } from './import-rows';
 import { NO_PASSWORD, refreshResidentSearch } from './service';
+import { notifyIn } from '../notifications/service';
 import { residentImports, residents, residentUnits } from './table';
 import { startingStatus, welcomeResident } from './write';
 
 /** Rows written per transaction; the progress counter moves in the same transaction as the rows. */
 export const IMPORT_CHUNK = 500;
 /** The tables an import writes in bulk, analysed as they grow (decision 0039 §17). */
-const IMPORT_TABLES = ['tenant_users', 'residents', 'resident_units', 'search_words', 'mail_outbox', 'binnacle'];
+const IMPORT_TABLES = [
+  'tenant_users',
+  'residents',
+  'resident_units',
+  'search_words',
+  'mail_outbox',
+  'binnacle',
+];
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -61,12 +62,13 @@ export async function runImport(
   if (!job || ['done', 'rejected', 'failed'].includes(job.state)) return;
   const lang = job.language as Language;
   const setState = (patch: Partial<typeof residentImports.$inferInsert>) =>
-    inTenant((tx) =>
-      tx
+    inTenant(async (tx) => {
+      await tx
         .update(residentImports)
         .set({ ...patch, updatedAt: new Date() })
-        .where(own),
-    );
+        .where(own);
+      if (patch.state === 'rejected' || patch.state === 'failed') await tellImporter(tx, job, patch.state);
+    });
   const fail = (key: string, params?: Record<string, string | number>) =>
     setState({ state: 'failed', message: t(lang, key, params), finishedAt: new Date() });
 
@@ -215,12 +217,28 @@ export async function runImport(
       .update(residentImports)
       .set({ state: 'done', finishedAt: new Date(), updatedAt: new Date() })
       .where(own);
+    await tellImporter(scope.tx, job, 'done');
     await scope.audit({
       entity: 'residents',
       entityId: null,
       action: 'import',
       new: { importId, residents: good.length },
     });
+  });
+}
+
+/** Tells whoever started the import how it ended (the bell, decision 0048). */
+async function tellImporter(
+  tx: Tx,
+  job: typeof residentImports.$inferSelect,
+  outcome: 'done' | 'rejected' | 'failed',
+) {
+  if (!job.createdBy || !job.createdByType) return;
+  await notifyIn(tx, job.propertyId, null, {
+    kind: 'importFinished',
+    recordId: job.id,
+    params: { outcome, file: job.fileName },
+    to: { type: job.createdByType, id: job.createdBy },
   });
 }
 
@@ -241,6 +259,16 @@ export async function importJob(services: Services, propertyId: number, importId
           })
           .where(and(eq(residentImports.propertyId, propertyId), eq(residentImports.id, importId))),
       );
+      const [job] = await services.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+        tx
+          .select()
+          .from(residentImports)
+          .where(and(eq(residentImports.propertyId, propertyId), eq(residentImports.id, importId))),
+      );
+      if (job)
+        await services.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+          tellImporter(tx, job, 'failed'),
+        );
       return;
     }
     throw err;

@@ -75,6 +75,7 @@ export async function startImport(ctx: Scope, file: UploadedFile, opts: { sendLi
       language: ctx.lang,
       sendLinks: opts.sendLinks,
       createdBy: ctx.session?.user.id ?? null,
+      createdByType: ctx.session?.user.type ?? null,
     })
     .returning({ id: residentImports.id });
   const id = row!.id;

@@ -145,6 +145,8 @@ export const residentImports = pgTable(
     /** Each new resident is emailed their own link, in the transaction that writes them. */
     sendLinks: boolean('send_links').notNull().default(false),
     createdBy: bigint('created_by', { mode: 'number' }),
+    /** Who started it: a property's staff (tenant-user) or central staff (central-user); told when it ends. */
+    createdByType: varchar('created_by_type', { length: 20 }),
     ...timestamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },

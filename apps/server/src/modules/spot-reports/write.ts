@@ -14,6 +14,7 @@ import { ownedFile, storeFiles } from '../files/service';
 import { reservations } from '../reservations/table';
 import { ENTITY, getSpotReport, own } from './service';
 import { spotReports } from './table';
+import { notify } from '../notifications/service';
 
 const r = spotReports;
 
@@ -72,7 +73,13 @@ export async function createSpotReport(
     note: body.note,
   });
   if (photo) await storeFiles(ctx, [photo], { entity: ENTITY, entityId: row.id });
-  return getSpotReport(ctx, row.id, { residentId });
+  const item = await getSpotReport(ctx, row.id, { residentId });
+  await notify(ctx, {
+    kind: 'spotReport',
+    recordId: row.id,
+    params: { spot: item.spot?.number ?? '', plate: body.plate ?? '' },
+  });
+  return item;
 }
 
 /** POST /spot-reports/:id/resolve: closes an open report now, with a note; who and when are kept. Once only. */

@@ -10,6 +10,7 @@ import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError, notFound, pgError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
+import { notify } from '../notifications/service';
 import { findFile, ownedFile } from '../files/service';
 import { lookupPlate } from '../patrolling/lookup';
 import { dbNow, ENTITY as WARNING_ENTITY, towEvidence, towReadiness } from '../permit-warnings/service';
@@ -87,6 +88,12 @@ export async function authorizeTow(ctx: Scope, body: z.output<typeof vehicleTowB
     throw err;
   }
   await ctx.audit({ entity: WARNING_ENTITY, entityId: warning.id, action: 'tow', new: { towId: row.id } });
+  // Told to the property's users who see tows (the office and its inspectors), not to the one who authorised it.
+  await notify(ctx, {
+    kind: 'towAuthorized',
+    recordId: row.id,
+    params: { plate: row.plate, by: user.fullName },
+  });
   return getVehicleTow(ctx, row.id);
 }
 

@@ -28,6 +28,8 @@ import { checkUrlOf, visitorPermitPdf } from './documents';
 import { issueReceipt, linkInvalid, linkOf, markUsed, visitorOrigin, type LiveLink } from './links';
 import { visitorText } from './mail-text';
 import { assertUnderPosterCap, refusedNeutrally, residentVisited } from './poster-request';
+import { notify } from '../notifications/service';
+import { notifyPendingVisitor } from './write';
 import { getVisitor } from './service';
 import * as write from './write';
 
@@ -198,7 +200,15 @@ async function registerThroughPoster(ctx: Scope, body: PosterBody) {
       { canOverride: false, approval: approval === 'none' ? 'valid' : 'pending', source: 'poster' },
     ),
   );
-  if (approval === 'resident' && item.permitStatus === 'pending') await askResident(ctx, item);
+  if (approval === 'resident' && item.permitStatus === 'pending') {
+    await askResident(ctx, item);
+    await notify(ctx, {
+      kind: 'posterRequest',
+      recordId: item.id,
+      params: { name: item.name, plate: item.plate ?? '' },
+      to: { type: 'tenant-resident', id: item.residentId },
+    });
+  } else if (item.permitStatus === 'pending') await notifyPendingVisitor(ctx, item);
   const receiptToken = await issueReceipt(ctx, item.id);
   await mailReceipt(ctx, item, receiptToken);
   return { receiptToken, visitor: await publicVisitor(ctx, item) };

@@ -16,6 +16,7 @@ import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
+import { notify } from '../notifications/service';
 import { assertNotBanned } from '../banned-vehicles';
 import { assertVehicleRefs } from '../vehicles/refs';
 import { assertResident, propertySettingsOf } from '../residents/service';
@@ -181,6 +182,15 @@ async function auditOverride(ctx: Scope, id: number, breach: LimitBreach | null,
   });
 }
 
+/** Tells the office a visitor's permit waits for its approval. */
+export async function notifyPendingVisitor(ctx: Scope, item: { id: number; name: string; plate: string | null }) {
+  await notify(ctx, {
+    kind: 'visitorPending',
+    recordId: item.id,
+    params: { name: item.name, plate: item.plate ?? '' },
+  });
+}
+
 /**
  * Registers a visitor. With a plate, the visitor gets a permit at once (checked against bans and the limits);
  * without one, the visitor has no permit ('no status') until a plate is given.
@@ -215,7 +225,10 @@ export async function registerVisitor(ctx: Scope, body: Body, opts: RegisterOpti
     redact,
   );
   await auditOverride(ctx, row.id, breach, body.overrideReason);
-  return getVisitor(ctx, row.id);
+  const item = await getVisitor(ctx, row.id);
+  // A poster's request is told by the poster's own flow (to the resident or the office, by the settings).
+  if (item.permitStatus === 'pending' && opts.source !== 'poster') await notifyPendingVisitor(ctx, item);
+  return item;
 }
 
 /**

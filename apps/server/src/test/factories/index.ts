@@ -8,6 +8,7 @@ import {
 } from './enforcement';
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
+import { notificationFixture } from './notifications';
 import { checkInFixture } from './patrol';
 import { patrolReportFixture } from './patrol-reports';
 import { roleFixture } from './roles';
@@ -75,6 +76,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/vehicle-tows\/:id/, vehicleTowFixture],
   [/^\w+ \/emails-sender\/:id/, emailSendFixture],
   [/^\w+ \/email-templates\/custom\/:id/, customTemplateFixture],
+  [/^POST \/notifications\/:id\/read$/, notificationFixture],
   [/^\w+ \/roles\/:id/, roleFixture],
   [/^DELETE \/users\/:id\/sessions\/:sessionId$/, userSessionFixture],
   [/^PUT \/users\/:id\/status$/, userStatusFixture],

@@ -19,6 +19,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bootstrap } from '../../platform/session';
 import { useLanguageStore } from '../../platform/stores';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { LanguageMenu } from './LanguageMenu';
 import { NavList } from './NavList';
 import { UserMenu } from './UserMenu';
@@ -132,6 +133,7 @@ export function AppLayout({ boot, children }: { boot: Bootstrap; children: React
             busy={changeLanguage.isPending}
             onChange={(lng) => changeLanguage.mutate(lng)}
           />
+          <NotificationBell />
           <UserMenu propertyName={propertyName} />
         </Toolbar>
       </AppBar>
