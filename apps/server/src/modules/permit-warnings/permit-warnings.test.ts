@@ -2,6 +2,7 @@ import {
   PERMIT_WARNING_STATUSES,
   PERMIT_WARNING_TRANSITIONS,
   type ListResponse,
+  type NotificationsResponse,
   type PermitWarningAction,
   type PermitWarningItem,
   type PermitWarningStatus,
@@ -199,6 +200,18 @@ describe('asking for a warning', () => {
     expect(recipients).not.toContain(assistant.email);
     expect(recipients).not.toContain(inspector.email);
     expect(recipients.sort()).toEqual([manager.email, dispatcher.email].sort());
+
+    // The bell (decision 0048): the same deciders, not the assistant nor the officer who asked.
+    const told = async (token: string) =>
+      (
+        await ok<NotificationsResponse>(await call('GET', '/notifications', undefined, { token }))
+      ).items.filter((i) => i.kind === 'warningPending' && i.recordId === item.id);
+    expect(await told(tokens.manager)).toMatchObject([
+      { params: { plate: 'HBV-4471', officer: inspectorName }, href: link },
+    ]);
+    expect(await told(tokens.dispatcher)).toHaveLength(1);
+    expect(await told(tokens.assistant)).toEqual([]);
+    expect(await told(tokens.inspector)).toEqual([]);
   });
 
   it('needs an active check-in at the property', async () => {

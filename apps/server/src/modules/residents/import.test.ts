@@ -1,4 +1,5 @@
 import {
+  type NotificationsResponse,
   type ListResponse,
   type ResidentImportStatus,
   type ResidentItem,
@@ -215,6 +216,17 @@ describe('residents import', () => {
     expect(second.rejected).toHaveLength(120);
     expect(second.rejected[0]!.errors[0]!.message).toBe('good0@import.test is already registered.');
     expect(await importedCount(twice.id)).toBe(0);
+
+    // Whoever started each is told how it ended (the bell, decision 0048).
+    const bell = (await call('GET', '/notifications')).json<NotificationsResponse>();
+    const told = bell.items.filter((i) => i.kind === 'importFinished');
+    expect(told.map((i) => [i.recordId, i.params.outcome])).toEqual(
+      expect.arrayContaining([
+        [started.id, 'done'],
+        [twice.id, 'rejected'],
+      ]),
+    );
+    expect(told[0]!.href).toBe('/residents');
   });
 
   it('stores phones written nationally or with spaces in E.164; a phone it cannot read is refused', async () => {

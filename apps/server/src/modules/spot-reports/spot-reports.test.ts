@@ -1,4 +1,11 @@
-import type { ListResponse, ParkingMap, ReasonItem, SpotItem, SpotReportItem } from '@parkade/contract';
+import type {
+  ListResponse,
+  NotificationsResponse,
+  ParkingMap,
+  ReasonItem,
+  SpotItem,
+  SpotReportItem,
+} from '@parkade/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createProperty,
@@ -106,6 +113,20 @@ describe('a resident reports a car in their reserved spot', () => {
       plateMatch: null,
       photo: { name: 'car.png', mimeType: 'image/png' },
     });
+    // The office is told (the bell, decision 0048); the resident who reported is not.
+    const bell = await ok<NotificationsResponse>(await s.call('GET', '/notifications'));
+    expect(bell.items.find((i) => i.recordId === item.id)).toMatchObject({
+      kind: 'spotReport',
+      params: { spot: spots[0]!.number, plate: 'ABC-123' },
+      href: `/spot-reports/${item.id}/show`,
+    });
+    expect(
+      (
+        await ok<NotificationsResponse>(
+          await s.call('GET', '/notifications', undefined, { token: rosaToken }),
+        )
+      ).items,
+    ).toEqual([]);
     // Plate, note and photo are optional.
     await ok(await report(rosaToken, { spotId: String(spots[0]!.id) }));
     const mine = (

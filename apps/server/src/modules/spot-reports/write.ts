@@ -77,7 +77,7 @@ export async function createSpotReport(
   await notify(ctx, {
     kind: 'spotReport',
     recordId: row.id,
-    params: { spot: item.spot?.number ?? '', plate: body.plate ?? '' },
+    params: { spot: item.spotNumber, plate: body.plate ?? '' },
   });
   return item;
 }

@@ -3,6 +3,7 @@ import {
   VEHICLE_TOW_STATUSES,
   VEHICLE_TOW_TRANSITIONS,
   type ListResponse,
+  type NotificationsResponse,
   type PermitWarningItem,
   type PermitWarningStatus,
   type VehicleTowItem,
@@ -104,6 +105,15 @@ describe('authorising a tow', () => {
         .where(and(eq(binnacle.entity, 'vehicle_tows'), eq(binnacle.entityId, String(tow.id)))),
     );
     expect(audit.map((a) => a.action)).toEqual(['create']);
+    // The bell (decision 0048): the property's users who see tows — the inspector too —, not the manager who acted.
+    const told = async (token?: string) =>
+      (
+        await ok<NotificationsResponse>(await s.call('GET', '/notifications', undefined, { token }))
+      ).items.filter((i) => i.kind === 'towAuthorized' && i.recordId === tow.id);
+    expect(await told(inspectorToken)).toMatchObject([
+      { params: { plate: warning.plate }, href: `/vehicle-tows/${tow.id}/show` },
+    ]);
+    expect(await told()).toEqual([]);
   });
 
   it('not before the grace time has passed, saying from when', async () => {

@@ -20,6 +20,7 @@ import {
 } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { buildings } from '../buildings/table';
+import { notifications } from '../notifications/table';
 import { mailOutbox } from '../outbox/table';
 import { units } from '../units/table';
 import { visitorLinks, visitors } from './table';
@@ -105,6 +106,16 @@ const guest = (token: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** The notifications written about a visitor: kind and addressee type (null: the office's audience). */
+const toldOf = async (visitorId: number) =>
+  (
+    await ctx.database.withScope({ area: 'tenant', propertyId }, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.recordId, visitorId)),
+    )
+  )
+    .filter((n) => n.kind === 'posterRequest' || n.kind === 'visitorPending')
+    .map((n) => [n.kind, n.userType]);
+
 describe('the poster', () => {
   let poster: VisitorPoster;
 
@@ -165,6 +176,8 @@ describe('the poster', () => {
     const ask = mails.find((m) => m.kind === 'visitor-request')!;
     expect(ask.to).toBe('maria@visitors-public.test');
     expect(ask.text).toContain(`/my/visitors/${res.visitor.id}/show`);
+    // And the bell (decision 0048): the resident named, not the office.
+    expect(await toldOf(res.visitor.id)).toEqual([['posterRequest', 'tenant-resident']]);
     const receiptMail = mails.find((m) => m.kind === 'visitor-receipt')!;
     expect(receiptMail.to).toBe('guest@visitors-public.test');
     expect(receiptMail.text).toContain('guests.example.com');
@@ -229,6 +242,8 @@ describe('the poster', () => {
       tx.select().from(mailOutbox).where(eq(mailOutbox.kind, 'visitor-request')),
     );
     expect(afterMails.length).toBe(before.length);
+    // The office is told instead (the bell, to the staff who approve visitors).
+    expect(await toldOf(pending.visitor.id)).toEqual([['visitorPending', null]]);
     // A pending request is corrected through the receipt (a plate typed wrong).
     const fixed = await ok<PublicVisitorResult>(
       await call('PUT', `/public/visitors/${pending.visitor.id}`, {
