@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'override',
   'documents',
   'change-vehicle',
+  'comment',
+  'assign',
   'photos',
   'layout',
   'settings',

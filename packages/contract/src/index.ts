@@ -56,6 +56,8 @@ export * from './caregivers.schemas';
 export * from './banned-vehicles';
 export * from './banned-vehicles.schemas';
 export * from './notifications';
+export * from './requests';
+export * from './requests.schemas';
 export * from './notifications.schemas';
 export * from './spot-reports';
 export * from './spot-reports.schemas';

@@ -27,7 +27,16 @@ export const NOTIFICATION_KINDS = {
   towAuthorized: { needs: ['vehicle-tows.index'], href: '/vehicle-tows/{id}/show' },
   /** A residents import the user started has finished (params.outcome: done, rejected or failed). */
   importFinished: { needs: null, href: '/residents' },
-} as const satisfies Record<string, { needs: readonly Permission[] | null; href: string }>;
+  /** A new request to the property. */
+  requestNew: { needs: ['requests.index', 'requests.edit'], href: '/requests/{id}/show' },
+  /** A request was assigned to the user, or its requester replied to or cancelled it (params.variant). */
+  requestAssigned: { needs: null, href: '/requests/{id}/show' },
+  /** The user's own request was answered or changed status (params.variant: reply or the new status). */
+  requestAnswered: { needs: null, href: '/my/requests/{id}/show', staffHref: '/my-requests/{id}/show' },
+} as const satisfies Record<
+  string,
+  { needs: readonly Permission[] | null; href: string; staffHref?: string }
+>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_KEYS = Object.keys(NOTIFICATION_KINDS) as [
@@ -42,6 +51,8 @@ export const NOTIFICATION_LIST_MAX = 50;
 /** How often an open page asks for the unread count again (and on focus). */
 export const NOTIFICATION_POLL_MS = 30_000;
 
-/** The web address a notification opens: its kind's href with the record's id. */
-export const notificationHref = (kind: NotificationKind, recordId: number | null): string =>
-  NOTIFICATION_KINDS[kind].href.replace('{id}', String(recordId ?? ''));
+/** The web address a notification opens: its kind's href (staff's own, where it differs) with the record's id. */
+export const notificationHref = (kind: NotificationKind, recordId: number | null, staff = false): string => {
+  const def: { href: string; staffHref?: string } = NOTIFICATION_KINDS[kind];
+  return ((staff && def.staffHref) || def.href).replace('{id}', String(recordId ?? ''));
+};

@@ -19,16 +19,4 @@ export const plannedResources = {
     routes: { '/reports': 'index' },
     nav: [navEntry('overview', '/reports', 'reports')],
   }),
-  requests: defineResource({
-    name: 'requests',
-    actions: ['index', 'show', 'create', 'edit'],
-    routes: { '/requests': 'index' },
-    nav: [navEntry('overview', '/requests', 'requests')],
-  }),
-  'my-requests': defineResource({
-    name: 'my-requests',
-    actions: ['index', 'create'],
-    routes: { '/my-requests': 'index' },
-    nav: [navEntry('overview', '/my-requests', 'myRequests')],
-  }),
 } as const;

@@ -21,6 +21,7 @@ import { rolesResource } from './roles';
 import { residentsResource } from './residents';
 import type { NavEntry } from './resource';
 import { spotReportsResource } from './spot-reports';
+import { myRequestsResource, requestsResource } from './requests';
 import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
 import { unitsResource } from './units';
@@ -38,8 +39,8 @@ export const RESOURCES = [
   dashboardResource,
   patrollingResource,
   patrolReportsResource,
-  planned.requests,
-  planned['my-requests'],
+  requestsResource,
+  myRequestsResource,
   planned.reports,
   profileResource,
   propertiesResource,

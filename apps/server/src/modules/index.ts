@@ -46,6 +46,7 @@ import { emailsSenderModule } from './emails-sender/module';
 import { optionsModule } from './options/module';
 import { expiryRemindersModule } from './expiry-reminders/module';
 import { notificationsModule } from './notifications/module';
+import { requestsModule } from './requests/module';
 
 /**
  * Every module, once (its `module.ts` declares its routes, tables and reference seed). A new module adds one line.
@@ -97,6 +98,7 @@ export const MODULES: readonly ServerModule[] = [
   optionsModule,
   expiryRemindersModule,
   notificationsModule,
+  requestsModule,
 ];
 
 /** Every module's routes, mounted by the app in both areas as each route declares. */

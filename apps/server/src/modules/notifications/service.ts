@@ -120,7 +120,7 @@ export async function list(ctx: Scope): Promise<NotificationsResponse> {
       kind,
       recordId: r.recordId,
       params: r.params,
-      href: notificationHref(kind, r.recordId),
+      href: notificationHref(kind, r.recordId, ctx.session?.user.type !== 'tenant-resident'),
       createdAt: r.createdAt.toISOString(),
       read: Boolean(r.read),
     };

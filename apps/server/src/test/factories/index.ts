@@ -9,6 +9,7 @@ import {
 import { bannedVehicleFixture, bannedVehiclePhotoFixture } from './banned-vehicles';
 import { myPermitFixture, myReservationFixture, myVehicleFixture, myVisitorFixture } from './my';
 import { notificationFixture } from './notifications';
+import { requestFixture } from './requests';
 import { checkInFixture } from './patrol';
 import { patrolReportFixture } from './patrol-reports';
 import { roleFixture } from './roles';
@@ -77,6 +78,7 @@ export const ROUTE_FIXTURES: [RegExp, RouteFixture | 'global'][] = [
   [/^\w+ \/emails-sender\/:id/, emailSendFixture],
   [/^\w+ \/email-templates\/custom\/:id/, customTemplateFixture],
   [/^POST \/notifications\/:id\/read$/, notificationFixture],
+  [/^\w+ \/(my\/requests|my-requests|requests)\/:id/, requestFixture],
   [/^\w+ \/roles\/:id/, roleFixture],
   [/^DELETE \/users\/:id\/sessions\/:sessionId$/, userSessionFixture],
   [/^PUT \/users\/:id\/status$/, userStatusFixture],

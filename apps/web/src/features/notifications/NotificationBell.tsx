@@ -30,9 +30,9 @@ import { toast } from '../../ui/toast';
 const UNREAD_KEY = ['/notifications/unread'];
 const LIST_KEY = ['/notifications'];
 
-/** The text of a notification: its kind's, or the kind's variant (a decision, an import's outcome). */
+/** The text of a notification: its kind's, or the kind's variant (a decision, an import's outcome, a change). */
 export function notificationText(item: Notification, t: (key: string, params?: object) => string): string {
-  const variant = item.params.decision ?? item.params.outcome;
+  const variant = item.params.variant ?? item.params.decision ?? item.params.outcome;
   return t(`notifications.kind.${item.kind}${variant ? `.${variant}` : ''}`, item.params);
 }
 

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import { properties } from '../properties/table';
+
+/**
+ * A request to the property (tenant table, decision 0049): its type, subject and description, status, who asked
+ * (a resident, or staff for themselves; kept by type, id and name) and who works it (a staff user of the property).
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    propertyId: propertyIdColumn().references(() => properties.id),
+    id: id(),
+    type: varchar('type', { length: 30 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    description: text('description').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('created'),
+    requesterType: varchar('requester_type', { length: 20 }).notNull(),
+    requesterId: bigint('requester_id', { mode: 'number' }).notNull(),
+    requesterName: varchar('requester_name', { length: 255 }).notNull(),
+    assigneeId: bigint('assignee_id', { mode: 'number' }),
+    assigneeName: varchar('assignee_name', { length: 255 }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    index('requests_status_idx').on(t.propertyId, t.status, t.createdAt),
+    index('requests_requester_idx').on(t.propertyId, t.requesterType, t.requesterId),
+    index('requests_assignee_idx')
+      .on(t.propertyId, t.assigneeId)
+      .where(sql`assignee_id is not null`),
+    tenantPolicy('requests'),
+  ],
+).enableRLS();
+
+/**
+ * A request's thread and history: its creation, each reply or internal note, each change of status and of
+ * assignee, by whom and when. Files of an event are `files` rows owned by ('request_events', id).
+ */
+export const requestEvents = pgTable(
+  'request_events',
+  {
+    propertyId: propertyIdColumn(),
+    id: id(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    body: text('body'),
+    internal: boolean('internal').notNull().default(false),
+    status: varchar('status', { length: 20 }),
+    assigneeName: varchar('assignee_name', { length: 255 }),
+    authorType: varchar('author_type', { length: 20 }),
+    authorId: bigint('author_id', { mode: 'number' }),
+    authorName: varchar('author_name', { length: 255 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    foreignKey({
+      name: 'request_events_request_fk',
+      columns: [t.propertyId, t.requestId],
+      foreignColumns: [requests.propertyId, requests.id],
+    }).onDelete('cascade'),
+    index('request_events_request_idx').on(t.propertyId, t.requestId, t.createdAt),
+    tenantPolicy('request_events'),
+  ],
+).enableRLS();

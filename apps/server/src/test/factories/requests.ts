@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { insertFile } from '../../modules/files/service';
+import { requestEvents, requests } from '../../modules/requests/table';
+import { tenantUsers } from '../../modules/users/table';
+import type { RouteFixture } from './types';
+
+/**
+ * Route harness: a request of the user who will call the route (their own for the requester's routes; any
+ * requester for staff's), with its creation event carrying one file.
+ */
+export const requestFixture: RouteFixture = {
+  async create(scope, owner) {
+    const { tx, propertyId } = scope;
+    const [u] = await tx
+      .select({ type: tenantUsers.type, name: tenantUsers.fullName })
+      .from(tenantUsers)
+      .where(and(eq(tenantUsers.propertyId, propertyId), eq(tenantUsers.id, owner.userId)));
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        propertyId,
+        type: 'question',
+        subject: 'Fixture request',
+        description: 'Made by the route harness',
+        requesterType: u?.type ?? 'tenant-user',
+        requesterId: owner.userId,
+        requesterName: u?.name ?? 'Owner',
+      })
+      .returning({ id: requests.id });
+    const [event] = await tx
+      .insert(requestEvents)
+      .values({
+        propertyId,
+        requestId: row!.id,
+        kind: 'created',
+        authorType: u?.type ?? 'tenant-user',
+        authorId: owner.userId,
+        authorName: u?.name ?? 'Owner',
+      })
+      .returning({ id: requestEvents.id });
+    const pdf = Buffer.from('%PDF-1.4\n%request fixture\n');
+    const file = await insertFile(
+      tx,
+      scope.services.storage,
+      {
+        filename: 'request.pdf',
+        extension: 'pdf',
+        mimeType: 'application/pdf',
+        size: pdf.length,
+        sha256: crypto.createHash('sha256').update(pdf).digest('hex'),
+        buffer: pdf,
+      },
+      { entity: 'request_events', entityId: String(event!.id), propertyId },
+      owner.userId,
+    );
+    return { id: row!.id, fileId: file.id };
+  },
+  async body() {
+    return { body: 'A reply', status: 'in-process', assigneeId: null };
+  },
+};
