@@ -37,6 +37,7 @@ import { Route as AppEmailTemplatesIndexRouteImport } from './routes/_app/email-
 import { Route as AppEmailTemplatesCreateRouteImport } from './routes/_app/email-templates/create'
 import { Route as AppEmailsSenderIndexRouteImport } from './routes/_app/emails-sender/index'
 import { Route as AppEmailsSenderCreateRouteImport } from './routes/_app/emails-sender/create'
+import { Route as AppMyRequestsIndexRouteImport } from './routes/_app/my-requests/index'
 import { Route as AppMyProfileRouteImport } from './routes/_app/my/profile'
 import { Route as AppMyReservationsRouteImport } from './routes/_app/my/reservations'
 import { Route as AppPatrollingReportsIndexRouteImport } from './routes/_app/patrolling-reports/index'
@@ -45,6 +46,7 @@ import { Route as AppPermitsIndexRouteImport } from './routes/_app/permits/index
 import { Route as AppPermitsCreateRouteImport } from './routes/_app/permits/create'
 import { Route as AppPropertiesIndexRouteImport } from './routes/_app/properties/index'
 import { Route as AppPropertiesCreateRouteImport } from './routes/_app/properties/create'
+import { Route as AppRequestsIndexRouteImport } from './routes/_app/requests/index'
 import { Route as AppReservationsIndexRouteImport } from './routes/_app/reservations/index'
 import { Route as AppResidentsIndexRouteImport } from './routes/_app/residents/index'
 import { Route as AppResidentsCreateRouteImport } from './routes/_app/residents/create'
@@ -93,10 +95,12 @@ import { Route as AppDocumentsDocumentIdShowRouteImport } from './routes/_app/do
 import { Route as AppEmailTemplatesEmailTemplateIdEditRouteImport } from './routes/_app/email-templates/$emailTemplateId/edit'
 import { Route as AppEmailTemplatesEmailTemplateIdShowRouteImport } from './routes/_app/email-templates/$emailTemplateId/show'
 import { Route as AppEmailsSenderEmailSendIdShowRouteImport } from './routes/_app/emails-sender/$emailSendId/show'
+import { Route as AppMyRequestsRequestIdShowRouteImport } from './routes/_app/my-requests/$requestId/show'
 import { Route as AppMyCaregiversIndexRouteImport } from './routes/_app/my/caregivers/index'
 import { Route as AppMyCaregiversCreateRouteImport } from './routes/_app/my/caregivers/create'
 import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/index'
 import { Route as AppMyPermitsCreateRouteImport } from './routes/_app/my/permits/create'
+import { Route as AppMyRequestsIndexRouteImport } from './routes/_app/my/requests/index'
 import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicles/index'
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
 import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
@@ -109,6 +113,7 @@ import { Route as AppPermitsPermitIdRejectRouteImport } from './routes/_app/perm
 import { Route as AppPermitsPermitIdShowRouteImport } from './routes/_app/permits/$permitId/show'
 import { Route as AppPropertiesPropertyIdEditRouteImport } from './routes/_app/properties/$propertyId/edit'
 import { Route as AppPropertiesPropertyIdShowRouteImport } from './routes/_app/properties/$propertyId/show'
+import { Route as AppRequestsRequestIdShowRouteImport } from './routes/_app/requests/$requestId/show'
 import { Route as AppReservationsReservationIdShowRouteImport } from './routes/_app/reservations/$reservationId/show'
 import { Route as AppResidentsResidentIdEditRouteImport } from './routes/_app/residents/$residentId/edit'
 import { Route as AppResidentsResidentIdPermitsRouteImport } from './routes/_app/residents/$residentId/permits'
@@ -152,6 +157,7 @@ import { Route as AppMyCaregiversCaregiverIdEditRouteImport } from './routes/_ap
 import { Route as AppMyCaregiversCaregiverIdShowRouteImport } from './routes/_app/my/caregivers/$caregiverId/show'
 import { Route as AppMyPermitsPermitIdEditRouteImport } from './routes/_app/my/permits/$permitId/edit'
 import { Route as AppMyPermitsPermitIdShowRouteImport } from './routes/_app/my/permits/$permitId/show'
+import { Route as AppMyRequestsRequestIdShowRouteImport } from './routes/_app/my/requests/$requestId/show'
 import { Route as AppMyVehiclesVehicleIdEditRouteImport } from './routes/_app/my/vehicles/$vehicleId/edit'
 import { Route as AppMyVehiclesVehicleIdShowRouteImport } from './routes/_app/my/vehicles/$vehicleId/show'
 import { Route as AppMyVisitorsVisitorIdEditRouteImport } from './routes/_app/my/visitors/$visitorId/edit'
@@ -296,6 +302,11 @@ const AppEmailsSenderCreateRoute = AppEmailsSenderCreateRouteImport.update({
   path: '/emails-sender/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyRequestsIndexRoute = AppMyRequestsIndexRouteImport.update({
+  id: '/my-requests/',
+  path: '/my-requests/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMyProfileRoute = AppMyProfileRouteImport.update({
   id: '/my/profile',
   path: '/my/profile',
@@ -335,6 +346,11 @@ const AppPropertiesIndexRoute = AppPropertiesIndexRouteImport.update({
 const AppPropertiesCreateRoute = AppPropertiesCreateRouteImport.update({
   id: '/properties/create',
   path: '/properties/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRequestsIndexRoute = AppRequestsIndexRouteImport.update({
+  id: '/requests/',
+  path: '/requests/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppReservationsIndexRoute = AppReservationsIndexRouteImport.update({
@@ -592,6 +608,12 @@ const AppEmailsSenderEmailSendIdShowRoute =
     path: '/emails-sender/$emailSendId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMyRequestsRequestIdShowRoute =
+  AppMyRequestsRequestIdShowRouteImport.update({
+    id: '/my-requests/$requestId/show',
+    path: '/my-requests/$requestId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMyCaregiversIndexRoute = AppMyCaregiversIndexRouteImport.update({
   id: '/my/caregivers/',
   path: '/my/caregivers/',
@@ -610,6 +632,11 @@ const AppMyPermitsIndexRoute = AppMyPermitsIndexRouteImport.update({
 const AppMyPermitsCreateRoute = AppMyPermitsCreateRouteImport.update({
   id: '/my/permits/create',
   path: '/my/permits/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyRequestsIndexRoute = AppMyRequestsIndexRouteImport.update({
+  id: '/my/requests/',
+  path: '/my/requests/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMyVehiclesIndexRoute = AppMyVehiclesIndexRouteImport.update({
@@ -676,6 +703,12 @@ const AppPropertiesPropertyIdShowRoute =
   AppPropertiesPropertyIdShowRouteImport.update({
     id: '/properties/$propertyId/show',
     path: '/properties/$propertyId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppRequestsRequestIdShowRoute =
+  AppRequestsRequestIdShowRouteImport.update({
+    id: '/requests/$requestId/show',
+    path: '/requests/$requestId/show',
     getParentRoute: () => AppRoute,
   } as any)
 const AppReservationsReservationIdShowRoute =
@@ -926,6 +959,12 @@ const AppMyPermitsPermitIdShowRoute =
     path: '/my/permits/$permitId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppMyRequestsRequestIdShowRoute =
+  AppMyRequestsRequestIdShowRouteImport.update({
+    id: '/my/requests/$requestId/show',
+    path: '/my/requests/$requestId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppMyVehiclesVehicleIdEditRoute =
   AppMyVehiclesVehicleIdEditRouteImport.update({
     id: '/my/vehicles/$vehicleId/edit',
@@ -993,10 +1032,12 @@ export interface FileRoutesByFullPath {
   '/documents/': typeof AppDocumentsIndexRoute
   '/email-templates/': typeof AppEmailTemplatesIndexRoute
   '/emails-sender/': typeof AppEmailsSenderIndexRoute
+  '/my-requests/': typeof AppMyRequestsIndexRoute
   '/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/permits/': typeof AppPermitsIndexRoute
   '/properties/': typeof AppPropertiesIndexRoute
+  '/requests/': typeof AppRequestsIndexRoute
   '/reservations/': typeof AppReservationsIndexRoute
   '/residents/': typeof AppResidentsIndexRoute
   '/roles/': typeof AppRolesIndexRoute
@@ -1027,6 +1068,7 @@ export interface FileRoutesByFullPath {
   '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/emails-sender/$emailSendId/show': typeof AppEmailsSenderEmailSendIdShowRoute
+  '/my-requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1039,6 +1081,7 @@ export interface FileRoutesByFullPath {
   '/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/requests/$requestId/show': typeof AppRequestsRequestIdShowRoute
   '/reservations/$reservationId/show': typeof AppReservationsReservationIdShowRoute
   '/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
   '/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
@@ -1072,6 +1115,7 @@ export interface FileRoutesByFullPath {
   '/catalog/zones/': typeof AppCatalogZonesIndexRoute
   '/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/my/permits/': typeof AppMyPermitsIndexRoute
+  '/my/requests/': typeof AppMyRequestsIndexRoute
   '/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
@@ -1094,6 +1138,7 @@ export interface FileRoutesByFullPath {
   '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
+  '/my/requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
   '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
@@ -1141,10 +1186,12 @@ export interface FileRoutesByTo {
   '/documents': typeof AppDocumentsIndexRoute
   '/email-templates': typeof AppEmailTemplatesIndexRoute
   '/emails-sender': typeof AppEmailsSenderIndexRoute
+  '/my-requests': typeof AppMyRequestsIndexRoute
   '/patrolling-reports': typeof AppPatrollingReportsIndexRoute
   '/permit-warnings': typeof AppPermitWarningsIndexRoute
   '/permits': typeof AppPermitsIndexRoute
   '/properties': typeof AppPropertiesIndexRoute
+  '/requests': typeof AppRequestsIndexRoute
   '/reservations': typeof AppReservationsIndexRoute
   '/residents': typeof AppResidentsIndexRoute
   '/roles': typeof AppRolesIndexRoute
@@ -1175,6 +1222,7 @@ export interface FileRoutesByTo {
   '/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/emails-sender/$emailSendId/show': typeof AppEmailsSenderEmailSendIdShowRoute
+  '/my-requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/my/permits/create': typeof AppMyPermitsCreateRoute
   '/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1187,6 +1235,7 @@ export interface FileRoutesByTo {
   '/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/requests/$requestId/show': typeof AppRequestsRequestIdShowRoute
   '/reservations/$reservationId/show': typeof AppReservationsReservationIdShowRoute
   '/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
   '/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
@@ -1220,6 +1269,7 @@ export interface FileRoutesByTo {
   '/catalog/zones': typeof AppCatalogZonesIndexRoute
   '/my/caregivers': typeof AppMyCaregiversIndexRoute
   '/my/permits': typeof AppMyPermitsIndexRoute
+  '/my/requests': typeof AppMyRequestsIndexRoute
   '/my/vehicles': typeof AppMyVehiclesIndexRoute
   '/my/visitors': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
@@ -1242,6 +1292,7 @@ export interface FileRoutesByTo {
   '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
+  '/my/requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
   '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
@@ -1291,10 +1342,12 @@ export interface FileRoutesById {
   '/_app/documents/': typeof AppDocumentsIndexRoute
   '/_app/email-templates/': typeof AppEmailTemplatesIndexRoute
   '/_app/emails-sender/': typeof AppEmailsSenderIndexRoute
+  '/_app/my-requests/': typeof AppMyRequestsIndexRoute
   '/_app/patrolling-reports/': typeof AppPatrollingReportsIndexRoute
   '/_app/permit-warnings/': typeof AppPermitWarningsIndexRoute
   '/_app/permits/': typeof AppPermitsIndexRoute
   '/_app/properties/': typeof AppPropertiesIndexRoute
+  '/_app/requests/': typeof AppRequestsIndexRoute
   '/_app/reservations/': typeof AppReservationsIndexRoute
   '/_app/residents/': typeof AppResidentsIndexRoute
   '/_app/roles/': typeof AppRolesIndexRoute
@@ -1325,6 +1378,7 @@ export interface FileRoutesById {
   '/_app/email-templates/$emailTemplateId/edit': typeof AppEmailTemplatesEmailTemplateIdEditRoute
   '/_app/email-templates/$emailTemplateId/show': typeof AppEmailTemplatesEmailTemplateIdShowRoute
   '/_app/emails-sender/$emailSendId/show': typeof AppEmailsSenderEmailSendIdShowRoute
+  '/_app/my-requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/_app/my/caregivers/create': typeof AppMyCaregiversCreateRoute
   '/_app/my/permits/create': typeof AppMyPermitsCreateRoute
   '/_app/my/vehicles/create': typeof AppMyVehiclesCreateRoute
@@ -1337,6 +1391,7 @@ export interface FileRoutesById {
   '/_app/permits/$permitId/show': typeof AppPermitsPermitIdShowRoute
   '/_app/properties/$propertyId/edit': typeof AppPropertiesPropertyIdEditRoute
   '/_app/properties/$propertyId/show': typeof AppPropertiesPropertyIdShowRoute
+  '/_app/requests/$requestId/show': typeof AppRequestsRequestIdShowRoute
   '/_app/reservations/$reservationId/show': typeof AppReservationsReservationIdShowRoute
   '/_app/residents/$residentId/edit': typeof AppResidentsResidentIdEditRoute
   '/_app/residents/$residentId/permits': typeof AppResidentsResidentIdPermitsRoute
@@ -1370,6 +1425,7 @@ export interface FileRoutesById {
   '/_app/catalog/zones/': typeof AppCatalogZonesIndexRoute
   '/_app/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/_app/my/permits/': typeof AppMyPermitsIndexRoute
+  '/_app/my/requests/': typeof AppMyRequestsIndexRoute
   '/_app/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/_app/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/_app/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
@@ -1392,6 +1448,7 @@ export interface FileRoutesById {
   '/_app/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/_app/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/_app/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
+  '/_app/my/requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/_app/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/_app/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
   '/_app/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
@@ -1441,10 +1498,12 @@ export interface FileRouteTypes {
     | '/documents/'
     | '/email-templates/'
     | '/emails-sender/'
+    | '/my-requests/'
     | '/patrolling-reports/'
     | '/permit-warnings/'
     | '/permits/'
     | '/properties/'
+    | '/requests/'
     | '/reservations/'
     | '/residents/'
     | '/roles/'
@@ -1475,6 +1534,7 @@ export interface FileRouteTypes {
     | '/email-templates/$emailTemplateId/edit'
     | '/email-templates/$emailTemplateId/show'
     | '/emails-sender/$emailSendId/show'
+    | '/my-requests/$requestId/show'
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
@@ -1487,6 +1547,7 @@ export interface FileRouteTypes {
     | '/permits/$permitId/show'
     | '/properties/$propertyId/edit'
     | '/properties/$propertyId/show'
+    | '/requests/$requestId/show'
     | '/reservations/$reservationId/show'
     | '/residents/$residentId/edit'
     | '/residents/$residentId/permits'
@@ -1520,6 +1581,7 @@ export interface FileRouteTypes {
     | '/catalog/zones/'
     | '/my/caregivers/'
     | '/my/permits/'
+    | '/my/requests/'
     | '/my/vehicles/'
     | '/my/visitors/'
     | '/catalog/makes/$makeId/edit'
@@ -1542,6 +1604,7 @@ export interface FileRouteTypes {
     | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
+    | '/my/requests/$requestId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
     | '/my/visitors/$visitorId/edit'
@@ -1589,10 +1652,12 @@ export interface FileRouteTypes {
     | '/documents'
     | '/email-templates'
     | '/emails-sender'
+    | '/my-requests'
     | '/patrolling-reports'
     | '/permit-warnings'
     | '/permits'
     | '/properties'
+    | '/requests'
     | '/reservations'
     | '/residents'
     | '/roles'
@@ -1623,6 +1688,7 @@ export interface FileRouteTypes {
     | '/email-templates/$emailTemplateId/edit'
     | '/email-templates/$emailTemplateId/show'
     | '/emails-sender/$emailSendId/show'
+    | '/my-requests/$requestId/show'
     | '/my/caregivers/create'
     | '/my/permits/create'
     | '/my/vehicles/create'
@@ -1635,6 +1701,7 @@ export interface FileRouteTypes {
     | '/permits/$permitId/show'
     | '/properties/$propertyId/edit'
     | '/properties/$propertyId/show'
+    | '/requests/$requestId/show'
     | '/reservations/$reservationId/show'
     | '/residents/$residentId/edit'
     | '/residents/$residentId/permits'
@@ -1668,6 +1735,7 @@ export interface FileRouteTypes {
     | '/catalog/zones'
     | '/my/caregivers'
     | '/my/permits'
+    | '/my/requests'
     | '/my/vehicles'
     | '/my/visitors'
     | '/catalog/makes/$makeId/edit'
@@ -1690,6 +1758,7 @@ export interface FileRouteTypes {
     | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
+    | '/my/requests/$requestId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
     | '/my/visitors/$visitorId/edit'
@@ -1738,10 +1807,12 @@ export interface FileRouteTypes {
     | '/_app/documents/'
     | '/_app/email-templates/'
     | '/_app/emails-sender/'
+    | '/_app/my-requests/'
     | '/_app/patrolling-reports/'
     | '/_app/permit-warnings/'
     | '/_app/permits/'
     | '/_app/properties/'
+    | '/_app/requests/'
     | '/_app/reservations/'
     | '/_app/residents/'
     | '/_app/roles/'
@@ -1772,6 +1843,7 @@ export interface FileRouteTypes {
     | '/_app/email-templates/$emailTemplateId/edit'
     | '/_app/email-templates/$emailTemplateId/show'
     | '/_app/emails-sender/$emailSendId/show'
+    | '/_app/my-requests/$requestId/show'
     | '/_app/my/caregivers/create'
     | '/_app/my/permits/create'
     | '/_app/my/vehicles/create'
@@ -1784,6 +1856,7 @@ export interface FileRouteTypes {
     | '/_app/permits/$permitId/show'
     | '/_app/properties/$propertyId/edit'
     | '/_app/properties/$propertyId/show'
+    | '/_app/requests/$requestId/show'
     | '/_app/reservations/$reservationId/show'
     | '/_app/residents/$residentId/edit'
     | '/_app/residents/$residentId/permits'
@@ -1817,6 +1890,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/zones/'
     | '/_app/my/caregivers/'
     | '/_app/my/permits/'
+    | '/_app/my/requests/'
     | '/_app/my/vehicles/'
     | '/_app/my/visitors/'
     | '/_app/catalog/makes/$makeId/edit'
@@ -1839,6 +1913,7 @@ export interface FileRouteTypes {
     | '/_app/my/caregivers/$caregiverId/show'
     | '/_app/my/permits/$permitId/edit'
     | '/_app/my/permits/$permitId/show'
+    | '/_app/my/requests/$requestId/show'
     | '/_app/my/vehicles/$vehicleId/edit'
     | '/_app/my/vehicles/$vehicleId/show'
     | '/_app/my/visitors/$visitorId/edit'
@@ -2057,6 +2132,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmailsSenderCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my-requests/': {
+      id: '/_app/my-requests/'
+      path: '/my-requests'
+      fullPath: '/my-requests/'
+      preLoaderRoute: typeof AppMyRequestsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my/profile': {
       id: '/_app/my/profile'
       path: '/my/profile'
@@ -2111,6 +2193,13 @@ declare module '@tanstack/react-router' {
       path: '/properties/create'
       fullPath: '/properties/create'
       preLoaderRoute: typeof AppPropertiesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/requests/': {
+      id: '/_app/requests/'
+      path: '/requests'
+      fullPath: '/requests/'
+      preLoaderRoute: typeof AppRequestsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/reservations/': {
@@ -2449,6 +2538,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmailsSenderEmailSendIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my-requests/$requestId/show': {
+      id: '/_app/my-requests/$requestId/show'
+      path: '/my-requests/$requestId/show'
+      fullPath: '/my-requests/$requestId/show'
+      preLoaderRoute: typeof AppMyRequestsRequestIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my/caregivers/': {
       id: '/_app/my/caregivers/'
       path: '/my/caregivers'
@@ -2475,6 +2571,13 @@ declare module '@tanstack/react-router' {
       path: '/my/permits/create'
       fullPath: '/my/permits/create'
       preLoaderRoute: typeof AppMyPermitsCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/my/requests/': {
+      id: '/_app/my/requests/'
+      path: '/my/requests'
+      fullPath: '/my/requests/'
+      preLoaderRoute: typeof AppMyRequestsIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/my/vehicles/': {
@@ -2559,6 +2662,13 @@ declare module '@tanstack/react-router' {
       path: '/properties/$propertyId/show'
       fullPath: '/properties/$propertyId/show'
       preLoaderRoute: typeof AppPropertiesPropertyIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/requests/$requestId/show': {
+      id: '/_app/requests/$requestId/show'
+      path: '/requests/$requestId/show'
+      fullPath: '/requests/$requestId/show'
+      preLoaderRoute: typeof AppRequestsRequestIdShowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/reservations/$reservationId/show': {
@@ -2862,6 +2972,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyPermitsPermitIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my/requests/$requestId/show': {
+      id: '/_app/my/requests/$requestId/show'
+      path: '/my/requests/$requestId/show'
+      fullPath: '/my/requests/$requestId/show'
+      preLoaderRoute: typeof AppMyRequestsRequestIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my/vehicles/$vehicleId/edit': {
       id: '/_app/my/vehicles/$vehicleId/edit'
       path: '/my/vehicles/$vehicleId/edit'
@@ -2927,10 +3044,12 @@ interface AppRouteChildren {
   AppDocumentsIndexRoute: typeof AppDocumentsIndexRoute
   AppEmailTemplatesIndexRoute: typeof AppEmailTemplatesIndexRoute
   AppEmailsSenderIndexRoute: typeof AppEmailsSenderIndexRoute
+  AppMyRequestsIndexRoute: typeof AppMyRequestsIndexRoute
   AppPatrollingReportsIndexRoute: typeof AppPatrollingReportsIndexRoute
   AppPermitWarningsIndexRoute: typeof AppPermitWarningsIndexRoute
   AppPermitsIndexRoute: typeof AppPermitsIndexRoute
   AppPropertiesIndexRoute: typeof AppPropertiesIndexRoute
+  AppRequestsIndexRoute: typeof AppRequestsIndexRoute
   AppReservationsIndexRoute: typeof AppReservationsIndexRoute
   AppResidentsIndexRoute: typeof AppResidentsIndexRoute
   AppRolesIndexRoute: typeof AppRolesIndexRoute
@@ -2959,6 +3078,7 @@ interface AppRouteChildren {
   AppEmailTemplatesEmailTemplateIdEditRoute: typeof AppEmailTemplatesEmailTemplateIdEditRoute
   AppEmailTemplatesEmailTemplateIdShowRoute: typeof AppEmailTemplatesEmailTemplateIdShowRoute
   AppEmailsSenderEmailSendIdShowRoute: typeof AppEmailsSenderEmailSendIdShowRoute
+  AppMyRequestsRequestIdShowRoute: typeof AppMyRequestsRequestIdShowRoute
   AppMyCaregiversCreateRoute: typeof AppMyCaregiversCreateRoute
   AppMyPermitsCreateRoute: typeof AppMyPermitsCreateRoute
   AppMyVehiclesCreateRoute: typeof AppMyVehiclesCreateRoute
@@ -2971,6 +3091,7 @@ interface AppRouteChildren {
   AppPermitsPermitIdShowRoute: typeof AppPermitsPermitIdShowRoute
   AppPropertiesPropertyIdEditRoute: typeof AppPropertiesPropertyIdEditRoute
   AppPropertiesPropertyIdShowRoute: typeof AppPropertiesPropertyIdShowRoute
+  AppRequestsRequestIdShowRoute: typeof AppRequestsRequestIdShowRoute
   AppReservationsReservationIdShowRoute: typeof AppReservationsReservationIdShowRoute
   AppResidentsResidentIdEditRoute: typeof AppResidentsResidentIdEditRoute
   AppResidentsResidentIdPermitsRoute: typeof AppResidentsResidentIdPermitsRoute
@@ -3004,6 +3125,7 @@ interface AppRouteChildren {
   AppCatalogZonesIndexRoute: typeof AppCatalogZonesIndexRoute
   AppMyCaregiversIndexRoute: typeof AppMyCaregiversIndexRoute
   AppMyPermitsIndexRoute: typeof AppMyPermitsIndexRoute
+  AppMyRequestsIndexRoute: typeof AppMyRequestsIndexRoute
   AppMyVehiclesIndexRoute: typeof AppMyVehiclesIndexRoute
   AppMyVisitorsIndexRoute: typeof AppMyVisitorsIndexRoute
   AppCatalogMakesMakeIdEditRoute: typeof AppCatalogMakesMakeIdEditRoute
@@ -3026,6 +3148,7 @@ interface AppRouteChildren {
   AppMyCaregiversCaregiverIdShowRoute: typeof AppMyCaregiversCaregiverIdShowRoute
   AppMyPermitsPermitIdEditRoute: typeof AppMyPermitsPermitIdEditRoute
   AppMyPermitsPermitIdShowRoute: typeof AppMyPermitsPermitIdShowRoute
+  AppMyRequestsRequestIdShowRoute: typeof AppMyRequestsRequestIdShowRoute
   AppMyVehiclesVehicleIdEditRoute: typeof AppMyVehiclesVehicleIdEditRoute
   AppMyVehiclesVehicleIdShowRoute: typeof AppMyVehiclesVehicleIdShowRoute
   AppMyVisitorsVisitorIdEditRoute: typeof AppMyVisitorsVisitorIdEditRoute
@@ -3066,10 +3189,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppDocumentsIndexRoute: AppDocumentsIndexRoute,
   AppEmailTemplatesIndexRoute: AppEmailTemplatesIndexRoute,
   AppEmailsSenderIndexRoute: AppEmailsSenderIndexRoute,
+  AppMyRequestsIndexRoute: AppMyRequestsIndexRoute,
   AppPatrollingReportsIndexRoute: AppPatrollingReportsIndexRoute,
   AppPermitWarningsIndexRoute: AppPermitWarningsIndexRoute,
   AppPermitsIndexRoute: AppPermitsIndexRoute,
   AppPropertiesIndexRoute: AppPropertiesIndexRoute,
+  AppRequestsIndexRoute: AppRequestsIndexRoute,
   AppReservationsIndexRoute: AppReservationsIndexRoute,
   AppResidentsIndexRoute: AppResidentsIndexRoute,
   AppRolesIndexRoute: AppRolesIndexRoute,
@@ -3102,6 +3227,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEmailTemplatesEmailTemplateIdShowRoute:
     AppEmailTemplatesEmailTemplateIdShowRoute,
   AppEmailsSenderEmailSendIdShowRoute: AppEmailsSenderEmailSendIdShowRoute,
+  AppMyRequestsRequestIdShowRoute: AppMyRequestsRequestIdShowRoute,
   AppMyCaregiversCreateRoute: AppMyCaregiversCreateRoute,
   AppMyPermitsCreateRoute: AppMyPermitsCreateRoute,
   AppMyVehiclesCreateRoute: AppMyVehiclesCreateRoute,
@@ -3115,6 +3241,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPermitsPermitIdShowRoute: AppPermitsPermitIdShowRoute,
   AppPropertiesPropertyIdEditRoute: AppPropertiesPropertyIdEditRoute,
   AppPropertiesPropertyIdShowRoute: AppPropertiesPropertyIdShowRoute,
+  AppRequestsRequestIdShowRoute: AppRequestsRequestIdShowRoute,
   AppReservationsReservationIdShowRoute: AppReservationsReservationIdShowRoute,
   AppResidentsResidentIdEditRoute: AppResidentsResidentIdEditRoute,
   AppResidentsResidentIdPermitsRoute: AppResidentsResidentIdPermitsRoute,
@@ -3151,6 +3278,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogZonesIndexRoute: AppCatalogZonesIndexRoute,
   AppMyCaregiversIndexRoute: AppMyCaregiversIndexRoute,
   AppMyPermitsIndexRoute: AppMyPermitsIndexRoute,
+  AppMyRequestsIndexRoute: AppMyRequestsIndexRoute,
   AppMyVehiclesIndexRoute: AppMyVehiclesIndexRoute,
   AppMyVisitorsIndexRoute: AppMyVisitorsIndexRoute,
   AppCatalogMakesMakeIdEditRoute: AppCatalogMakesMakeIdEditRoute,
@@ -3175,6 +3303,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyCaregiversCaregiverIdShowRoute: AppMyCaregiversCaregiverIdShowRoute,
   AppMyPermitsPermitIdEditRoute: AppMyPermitsPermitIdEditRoute,
   AppMyPermitsPermitIdShowRoute: AppMyPermitsPermitIdShowRoute,
+  AppMyRequestsRequestIdShowRoute: AppMyRequestsRequestIdShowRoute,
   AppMyVehiclesVehicleIdEditRoute: AppMyVehiclesVehicleIdEditRoute,
   AppMyVehiclesVehicleIdShowRoute: AppMyVehiclesVehicleIdShowRoute,
   AppMyVisitorsVisitorIdEditRoute: AppMyVisitorsVisitorIdEditRoute,

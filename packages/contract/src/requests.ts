@@ -48,6 +48,7 @@ export const requestsResource = defineResource({
 export const myRequestsResource = defineResource({
   name: 'my-requests',
   actions: ['index', 'create'],
-  routes: { '/my-requests': 'index' },
-  nav: [navEntry('overview', '/my-requests', 'myRequests')],
+  routes: { '/my-requests': 'index', '/my-requests/$requestId/show': 'index' },
+  // Residents' own are at /my/requests (RESIDENT_ROUTES); staff's at /my-requests.
+  nav: [navEntry('account', '/my/requests', 'myRequests'), navEntry('overview', '/my-requests', 'myRequests')],
 });

@@ -80,6 +80,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/vehicle-tows': LocalShippingOutlined,
   '/requests': InboxOutlined,
   '/my-requests': MoveToInboxOutlined,
+  '/my/requests': MoveToInboxOutlined,
   '/reports': AssessmentOutlined,
   '/my/profile': AccountCircleOutlined,
   '/my/vehicles': DirectionsCarOutlined,

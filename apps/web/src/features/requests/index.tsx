@@ -1,0 +1,292 @@
+import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  REQUEST_MOVES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  requestsListQuery,
+  requestStatusBody,
+  type RequestCounts,
+  type RequestItem,
+  type RequestStatus,
+} from '@parkade/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { get, send } from '../../platform/api';
+import type { RequestError } from '../../platform/errors';
+import { useAuthStore } from '../../platform/stores';
+import { useCan } from '../../ui/access';
+import { useListState, type ListState } from '../../ui/DataTable';
+import { Line } from '../../ui/Line';
+import { formatDateTime, useUiLocale } from '../../ui/locale';
+import { OptionFilter } from '../../ui/OptionFilter';
+import { resourceKeys, useRecord } from '../../ui/resource';
+import { resourceScreens } from '../../ui/resource-screens';
+import { toast } from '../../ui/toast';
+import { RequestStatusChip, RequestThread } from './RequestThread';
+
+const API = '/requests';
+
+/** The record page's card: what was asked, by whom, its type, status and assignee. */
+function RequestFields({ record }: { record?: RequestItem }) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  if (!record) return null;
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
+      <Line label={t('requests.typeLabel')} value={t(`requests.type.${record.type}`)} />
+      <Line label={t('requests.requester')} value={record.requester.name} />
+      <Line label={t('requests.assignee')} value={record.assignee?.name ?? t('requests.nobody')} />
+      <Line label={t('requests.createdAt')} value={formatDateTime(record.createdAt, locale)} />
+      <Line label={t('requests.description')} value={record.description} />
+    </Box>
+  );
+}
+
+/** The queue's counts: open ones per status, mine, nobody's — each a filter. */
+function QueueCounts() {
+  const { t } = useTranslation();
+  const list = useListState(requestsListQuery);
+  const counts = useQuery<RequestCounts, RequestError>({
+    queryKey: [API, 'counts'],
+    queryFn: () => get<RequestCounts>(`${API}/counts`),
+  });
+  const me = useAuthStore((s) => s.user?.id);
+  if (!counts.data) return null;
+  const c = counts.data;
+  const chip = (label: string, n: number, patch: Record<string, string[] | undefined>) => (
+    <Button
+      key={label}
+      size="small"
+      variant="outlined"
+      onClick={() => list.update({ ...patch, page: undefined })}
+      sx={{ borderRadius: 4 }}
+    >
+      {label} · {n}
+    </Button>
+  );
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label={t('requests.counts')}>
+      {(['created', 'in-process', 'paused'] as const).map((s) =>
+        chip(t(`requests.status.${s}`), c.byStatus[s], { status: [s], assigneeId: undefined }),
+      )}
+      {me !== undefined &&
+        chip(t('requests.mine'), c.mine, { assigneeId: [String(me)], open: ['1'], status: undefined })}
+      {chip(t('requests.unassigned'), c.unassigned, { assigneeId: ['null'], open: ['1'], status: undefined })}
+    </Stack>
+  );
+}
+
+function RequestFilters({ list }: { list: ListState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <OptionFilter
+        label={t('requests.statusLabel')}
+        options={REQUEST_STATUSES.map((s) => ({ value: s, label: t(`requests.status.${s}`) }))}
+        value={list.search.status}
+        onChange={(v) => list.update({ status: v, page: undefined })}
+        width={170}
+      />
+      <OptionFilter
+        label={t('requests.typeLabel')}
+        options={REQUEST_TYPES.map((s) => ({ value: s, label: t(`requests.type.${s}`) }))}
+        value={list.search.type}
+        onChange={(v) => list.update({ type: v, page: undefined })}
+        width={200}
+      />
+    </>
+  );
+}
+
+/**
+ * Under a request's record: move its status (REQUEST_MOVES, with an optional word to the requester), take it or
+ * leave it unassigned (requests.edit), and the whole thread with replies and internal notes.
+ */
+function StaffRequestPanel({ item }: { item: { id: number } }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const me = useAuthStore((s) => s.user);
+  const record = useRecord<RequestItem>(API, item.id).data;
+  const [status, setStatus] = useState<RequestStatus | ''>('');
+  const [word, setWord] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const edit = can('requests.edit');
+  const apply = async (url: string, body: unknown, done: string) => {
+    setBusy(true);
+    try {
+      const next = await send<RequestItem>('POST', url, body);
+      client.setQueryData(resourceKeys.record(API, item.id), next);
+      void client.invalidateQueries({ queryKey: resourceKeys.all(API) });
+      toast.success(done);
+      setStatus('');
+      setWord('');
+    } catch (e) {
+      toast.error((e as RequestError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={3} sx={{ mt: 3 }}>
+      {edit && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack spacing={2}>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography component="h2" variant="h6" sx={{ flex: 1 }}>
+                {t('requests.work')}
+              </Typography>
+              <RequestStatusChip status={record.status} />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+              <TextField
+                select
+                size="small"
+                label={t('requests.moveTo')}
+                value={status}
+                onChange={(e) => setStatus(e.target.value as RequestStatus)}
+                sx={{ minWidth: 200 }}
+              >
+                {REQUEST_MOVES[record.status].map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {t(`requests.status.${s}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                size="small"
+                label={t('requests.moveWord')}
+                value={word}
+                onChange={(e) => setWord(e.target.value)}
+                sx={{ flex: 1 }}
+              />
+              <Button
+                variant="contained"
+                disabled={!status || busy}
+                onClick={() =>
+                  void apply(
+                    `${API}/${item.id}/status`,
+                    requestStatusBody.parse({ status, comment: word }),
+                    t('requests.moved'),
+                  )
+                }
+              >
+                {t('requests.apply')}
+              </Button>
+            </Stack>
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+              {me && record.assignee?.id !== me.id && (
+                <Button
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() =>
+                    void apply(`${API}/${item.id}/assign`, { assigneeId: me.id }, t('requests.taken'))
+                  }
+                >
+                  {t('requests.take')}
+                </Button>
+              )}
+              {record.assignee && (
+                <Button
+                  disabled={busy}
+                  onClick={() =>
+                    void apply(`${API}/${item.id}/assign`, { assigneeId: null }, t('requests.released'))
+                  }
+                >
+                  {t('requests.unassign')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        </Paper>
+      )}
+      <RequestThread item={record} base={API} staff canReply={edit} />
+    </Stack>
+  );
+}
+
+/** /requests (staff): the property's queue and each request's record, worked under it (StaffRequestPanel). */
+export const requestScreens = resourceScreens<RequestItem, { status: string }>({
+  resource: API,
+  basePath: '/requests',
+  entity: 'requests',
+  titleKey: 'shell.nav.requests',
+  list: requestsListQuery,
+  permissions: {},
+  creatable: false,
+  schema: requestStatusBody,
+  emptyValues: { status: 'created' },
+  toValues: (r) => ({ status: r.status }),
+  recordTitle: (r) => r.subject,
+  Fields: RequestFields,
+  Filters: RequestFilters,
+  ListLead: QueueCounts,
+  ShowExtra: StaffRequestPanel,
+  columns: (t, locale) => [
+    {
+      field: 'subject',
+      headerName: t('requests.subject'),
+      link: true,
+      sortable: false,
+      minWidth: 180,
+      flex: 2,
+    },
+    {
+      field: 'summary',
+      headerName: t('requests.statusLabel'),
+      narrow: true,
+      sortable: false,
+      flex: 1,
+      renderCell: ({ row }: { row: RequestItem }) => (
+        <Stack spacing={0.5} sx={{ minWidth: 0, py: 1 }}>
+          <Box>
+            <RequestStatusChip status={row.status} />
+          </Box>
+          <Typography variant="body2" noWrap>
+            {row.requester.name} · {formatDateTime(row.createdAt, locale)}
+          </Typography>
+        </Stack>
+      ),
+    },
+    {
+      field: 'status',
+      headerName: t('requests.statusLabel'),
+      minWidth: 130,
+      secondary: true,
+      renderCell: ({ row }: { row: RequestItem }) => <RequestStatusChip status={row.status} />,
+    },
+    {
+      field: 'type',
+      headerName: t('requests.typeLabel'),
+      minWidth: 170,
+      sortable: false,
+      secondary: true,
+      valueGetter: (_v: unknown, r: RequestItem) => t(`requests.type.${r.type}`),
+    },
+    {
+      field: 'requester',
+      headerName: t('requests.requester'),
+      minWidth: 160,
+      sortable: false,
+      secondary: true,
+      valueGetter: (_v: unknown, r: RequestItem) => r.requester.name,
+    },
+    {
+      field: 'assignee',
+      headerName: t('requests.assignee'),
+      minWidth: 150,
+      sortable: false,
+      secondary: true,
+      valueGetter: (_v: unknown, r: RequestItem) => r.assignee?.name ?? '—',
+    },
+    {
+      field: 'createdAt',
+      headerName: t('requests.createdAt'),
+      minWidth: 170,
+      secondary: true,
+      valueFormatter: (v: string) => formatDateTime(v, locale),
+    },
+  ],
+});

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requestsListQuery } from '@parkade/contract';
+import { listSearch } from '../../../ui/list-search';
+import { requestScreens } from '../../../features/requests';
+
+export const Route = createFileRoute('/_app/requests/')({
+  validateSearch: listSearch(requestsListQuery),
+  component: List,
+});
+
+function List() {
+  const { ListPage } = requestScreens;
+  return <ListPage />;
+}
