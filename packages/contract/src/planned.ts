@@ -13,12 +13,6 @@ export const plannedResources = {
     nav: [navEntry('administration', '/translations', 'translations')],
   }),
   'language-codes': defineResource({ name: 'language-codes', actions: ['index', 'edit'] }),
-  reports: defineResource({
-    name: 'reports',
-    actions: ['index', 'export'],
-    routes: { '/reports': 'index' },
-    nav: [navEntry('overview', '/reports', 'reports')],
-  }),
   requests: defineResource({
     name: 'requests',
     actions: ['index', 'show', 'create', 'edit'],

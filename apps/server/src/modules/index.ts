@@ -45,6 +45,7 @@ import { documentsModule } from './documents/module';
 import { emailsSenderModule } from './emails-sender/module';
 import { optionsModule } from './options/module';
 import { expiryRemindersModule } from './expiry-reminders/module';
+import { reportsModule } from './reports/module';
 
 /**
  * Every module, once (its `module.ts` declares its routes, tables and reference seed). A new module adds one line.
@@ -95,6 +96,7 @@ export const MODULES: readonly ServerModule[] = [
   emailsSenderModule,
   optionsModule,
   expiryRemindersModule,
+  reportsModule,
 ];
 
 /** Every module's routes, mounted by the app in both areas as each route declares. */
