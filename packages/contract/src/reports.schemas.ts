@@ -31,7 +31,7 @@ export const reportQuery = z
   });
 export type ReportQuery = z.input<typeof reportQuery>;
 
-export const REPORT_EXPORT_FORMATS = ['xlsx'] as const;
+export const REPORT_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export const reportExportQuery = z.intersection(
   reportQuery,
   z.object({ format: z.preprocess(blank, z.enum(REPORT_EXPORT_FORMATS, 'validation.in').default('xlsx')) }),

@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../platform/db';
 import { createTenantUser, headers, login } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import { ok, tenantSuite } from '../../test/suite';
 
 /*
@@ -346,9 +347,24 @@ describe('GET /reports/{name}/export', () => {
     );
   });
 
-  it('exports every report', async () => {
-    for (const name of ['permits', 'visitors', 'occupancy'])
-      expect((await s.call('GET', `/reports/${name}/export`)).statusCode).toBe(200);
+  it('exports every report, as .xlsx and as PDF', async () => {
+    for (const name of ['permits', 'visitors', 'enforcement', 'occupancy'])
+      for (const format of ['xlsx', 'pdf'])
+        expect((await s.call('GET', `/reports/${name}/export?format=${format}`)).statusCode).toBe(200);
+  });
+
+  it("writes the PDF's title, charts' legends and tables in the reader's language", async () => {
+    const res = await s.ctx.app.inject({
+      method: 'GET',
+      url: '/tenant/api/reports/enforcement/export?format=pdf&groupBy=month',
+      headers: headers({ tenant: s.code, token: s.token, lang: 'zh' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+    const shown = await ok<EnforcementReport>(await s.call('GET', '/reports/enforcement?groupBy=month'));
+    for (const words of ['警告与拖车', '警告', '拖车', '合计']) expect(text).toContain(words);
+    expect(text).toContain(`合计 ${shown.warnings.reduce((n, x) => n + x.total, 0)}`);
   });
 });
 

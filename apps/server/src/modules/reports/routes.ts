@@ -60,7 +60,9 @@ export const reportsRoutes = [
       url: `/reports/${name}/export`,
       access: 'reports.export',
       rateLimit: 'export',
-      summary: `The ${name} report as .xlsx (format=xlsx) in the reader's language: a sheet saying what it covers, then its tables`,
+      summary:
+        `The ${name} report in the reader's language: format=xlsx (default) — a sheet saying what it covers, then ` +
+        'a sheet per table with every figure; format=pdf — its title, what it covers, each chart with its table',
       schema: { querystring: reportExportQuery },
       handler: async (ctx, { query }) => sendFile(ctx.reply, await exportReport(ctx, name, query)),
     }),

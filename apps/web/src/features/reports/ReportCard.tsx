@@ -70,16 +70,16 @@ export function ReportCard({
 }) {
   const { t } = useTranslation();
   const can = useCan();
-  const [busy, setBusy] = useState(false);
-  const exportFile = () => {
+  const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
+  const exportFile = (format: 'xlsx' | 'pdf') => {
     const qs = new URLSearchParams({
-      format: 'xlsx',
+      format,
       ...(name === 'occupancy' ? {} : reportParams(search)),
     }).toString();
-    setBusy(true);
-    download(`/reports/${name}/export?${qs}`, `${name}.xlsx`)
+    setBusy(format);
+    download(`/reports/${name}/export?${qs}`, `${name}.${format}`)
       .catch((e: Error) => toast.error(e.message || t('reports.exportFailed')))
-      .finally(() => setBusy(false));
+      .finally(() => setBusy(null));
   };
   const titleId = `report-${name}-title`;
   return (
@@ -103,16 +103,21 @@ export function ReportCard({
             </Typography>
           </Box>
           {can('reports.export') && (
-            <Button
-              variant="outlined"
-              size="small"
-              startIcon={busy ? <CircularProgress size={16} /> : <FileDownloadOutlined />}
-              disabled={busy}
-              onClick={exportFile}
-              sx={{ flexShrink: 0 }}
-            >
-              {t('reports.export')}
-            </Button>
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+              {(['xlsx', 'pdf'] as const).map((format) => (
+                <Button
+                  key={format}
+                  variant="outlined"
+                  size="small"
+                  startIcon={busy === format ? <CircularProgress size={16} /> : <FileDownloadOutlined />}
+                  disabled={busy !== null}
+                  onClick={() => exportFile(format)}
+                  sx={{ flex: { xs: 1, sm: 'none' } }}
+                >
+                  {t(`reports.export.${format}`)}
+                </Button>
+              ))}
+            </Stack>
           )}
         </Stack>
         {query.isError && query.error ? (
