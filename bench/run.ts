@@ -12,6 +12,8 @@
  *   list over 100,000 residents and the 10,000-row residents import, bench/residents.ts; lookup; offline: the
  *   patrol's offline copy of a 2,000-vehicle property, bench/offline.ts; documents: the document PDF, drawn in
  *   this process without a database, bench/documents.ts — BENCH_ONLY=documents runs it alone, no database made;
+ *   reports: each report over 1,000,000 visitor permits and 200,000 permits in 50 properties at one connection,
+ *   beside its SQL sent raw, bench/reports.ts;
  *   bulk: the bulk send to 10,000 residents against the test SMTP peer, bench/bulk-mail.ts — alone, on a database
  *   of its own property only).
  *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
@@ -59,6 +61,7 @@ import { benchOffline, seedOfflineBench } from './offline';
 import { benchDocuments } from './documents';
 import { benchBulkMail } from './bulk-mail';
 import { startServedServer, type ServedServer } from './server';
+import { benchReports, printReports, seedReportsBench } from './reports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -128,6 +131,10 @@ async function main() {
     const withResidents = !only || 'residents import'.includes(only) || only.includes('resident');
     if (withResidents) console.log(`seeding ${RESIDENT_PROPERTIES * RESIDENTS_PER_PROPERTY} residents…`);
     const residentsBench = withResidents ? await seedResidentsBench(ownerUrl) : null;
+    // Issue 38 §4: 1,000,000 visitor permits and 200,000 permits across 50 properties (bench/reports.ts).
+    const withReports = !only || only.includes('report');
+    if (withReports) console.log('seeding the reports bench…');
+    const reportsBench = withReports ? await seedReportsBench(ownerUrl) : null;
     // As a long-lived table would be: statistics gathered and the visibility map set.
     const owner = new pg.Client({ connectionString: ownerUrl });
     await owner.connect();
@@ -361,6 +368,16 @@ async function main() {
         registrations,
         CONNECTIONS,
         await measureReference(appUrl, poster.script, CONNECTIONS, DURATION),
+      );
+    if (reportsBench && served)
+      printReports(
+        reportsBench,
+        await benchReports(reportsBench, {
+          captureOrigin: origin,
+          servedOrigin: served.origin,
+          appUrl,
+          token: await signIn(reportsBench.code, reportsBench.manager),
+        }),
       );
     if (!only || only.includes('visitor'))
       printVisitorLimits(await benchVisitorLimits(built.services, ownerUrl, data.a.id));

@@ -19,6 +19,7 @@ import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
 import { Route as AppPlateLookupRouteImport } from './routes/_app/plate-lookup'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTenantsRouteImport } from './routes/_app/tenants'
@@ -210,6 +211,11 @@ const AppPlateLookupRoute = AppPlateLookupRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRulesRoute = AppRulesRouteImport.update({
@@ -1000,6 +1006,7 @@ export interface FileRoutesByFullPath {
   '/patrolling': typeof AppPatrollingRoute
   '/plate-lookup': typeof AppPlateLookupRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
@@ -1153,6 +1160,7 @@ export interface FileRoutesByTo {
   '/patrolling': typeof AppPatrollingRoute
   '/plate-lookup': typeof AppPlateLookupRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRoute
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
@@ -1309,6 +1317,7 @@ export interface FileRoutesById {
   '/_app/patrolling': typeof AppPatrollingRoute
   '/_app/plate-lookup': typeof AppPlateLookupRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/reports': typeof AppReportsRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/tenants': typeof AppTenantsRoute
@@ -1466,6 +1475,7 @@ export interface FileRouteTypes {
     | '/patrolling'
     | '/plate-lookup'
     | '/profile'
+    | '/reports'
     | '/rules'
     | '/settings'
     | '/tenants'
@@ -1619,6 +1629,7 @@ export interface FileRouteTypes {
     | '/patrolling'
     | '/plate-lookup'
     | '/profile'
+    | '/reports'
     | '/rules'
     | '/settings'
     | '/tenants'
@@ -1774,6 +1785,7 @@ export interface FileRouteTypes {
     | '/_app/patrolling'
     | '/_app/plate-lookup'
     | '/_app/profile'
+    | '/_app/reports'
     | '/_app/rules'
     | '/_app/settings'
     | '/_app/tenants'
@@ -2004,6 +2016,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/rules': {
@@ -3018,6 +3037,7 @@ interface AppRouteChildren {
   AppPatrollingRoute: typeof AppPatrollingRoute
   AppPlateLookupRoute: typeof AppPlateLookupRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppReportsRoute: typeof AppReportsRoute
   AppRulesRoute: typeof AppRulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTenantsRoute: typeof AppTenantsRoute
@@ -3163,6 +3183,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatrollingRoute: AppPatrollingRoute,
   AppPlateLookupRoute: AppPlateLookupRoute,
   AppProfileRoute: AppProfileRoute,
+  AppReportsRoute: AppReportsRoute,
   AppRulesRoute: AppRulesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTenantsRoute: AppTenantsRoute,

@@ -79,6 +79,8 @@ export * from './options';
 export * from './options.schemas';
 export * from './registry';
 export * from './planned';
+export * from './reports';
+export * from './reports.schemas';
 export * from './documents';
 export * from './documents.schemas';
 export * from './email-templates';

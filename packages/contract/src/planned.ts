@@ -13,10 +13,4 @@ export const plannedResources = {
     nav: [navEntry('administration', '/translations', 'translations')],
   }),
   'language-codes': defineResource({ name: 'language-codes', actions: ['index', 'edit'] }),
-  reports: defineResource({
-    name: 'reports',
-    actions: ['index', 'export'],
-    routes: { '/reports': 'index' },
-    nav: [navEntry('overview', '/reports', 'reports')],
-  }),
 } as const;

@@ -15,6 +15,7 @@ import { permitWarningsResource } from './permit-warnings';
 import { permitsResource } from './permits';
 import { plannedResources as planned } from './planned';
 import { profileResource } from './profile';
+import { reportsResource } from './reports';
 import { propertiesResource, settingsResource, tenantsResource } from './properties';
 import { reservationsResource } from './reservations';
 import { rolesResource } from './roles';
@@ -41,7 +42,7 @@ export const RESOURCES = [
   patrolReportsResource,
   requestsResource,
   myRequestsResource,
-  planned.reports,
+  reportsResource,
   profileResource,
   propertiesResource,
   buildingsResource,

@@ -47,6 +47,7 @@ import { optionsModule } from './options/module';
 import { expiryRemindersModule } from './expiry-reminders/module';
 import { notificationsModule } from './notifications/module';
 import { requestsModule } from './requests/module';
+import { reportsModule } from './reports/module';
 
 /**
  * Every module, once (its `module.ts` declares its routes, tables and reference seed). A new module adds one line.
@@ -99,6 +100,7 @@ export const MODULES: readonly ServerModule[] = [
   expiryRemindersModule,
   notificationsModule,
   requestsModule,
+  reportsModule,
 ];
 
 /** Every module's routes, mounted by the app in both areas as each route declares. */

@@ -273,26 +273,40 @@ export interface ExportColumn {
   dateFormat?: string;
 }
 
+/** One sheet of an export: its name, its columns and its rows. */
+export interface ExportSheet {
+  sheet: string;
+  columns: readonly ExportColumn[];
+  rows: readonly Record<string, string | number | Date | null>[];
+}
+
 /**
  * A list export as .xlsx: one sheet, a bold header row, then the rows. Text is neutralised (neutraliseCell);
  * dates stay dates, shown in the column's format.
  */
-export async function exportWorkbook(spec: {
-  sheet: string;
-  columns: readonly ExportColumn[];
-  rows: readonly Record<string, string | number | Date | null>[];
-}): Promise<Buffer> {
+export function exportWorkbook(spec: ExportSheet): Promise<Buffer> {
+  return exportSheets([spec]);
+}
+
+/** An export of several sheets (a report's tables), each as exportWorkbook writes its one. */
+export async function exportSheets(specs: readonly ExportSheet[]): Promise<Buffer> {
   const workbook = new (exceljs().Workbook)();
-  const ws = workbook.addWorksheet(spec.sheet);
-  ws.columns = spec.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
-  ws.getRow(1).font = { bold: true };
-  for (const c of spec.columns) if (c.dateFormat) ws.getColumn(c.key).numFmt = c.dateFormat;
-  for (const row of spec.rows)
-    ws.addRow(
-      Object.fromEntries(
-        // An empty value leaves its cell empty.
-        Object.entries(row).map(([k, v]) => [k, typeof v === 'string' ? neutraliseCell(v) : (v ?? undefined)]),
-      ),
-    );
+  for (const spec of specs) {
+    // A sheet's name is at most 31 characters, without []:*?/\ (Excel refuses the file otherwise).
+    const ws = workbook.addWorksheet(spec.sheet.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
+    ws.columns = spec.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
+    ws.getRow(1).font = { bold: true };
+    for (const c of spec.columns) if (c.dateFormat) ws.getColumn(c.key).numFmt = c.dateFormat;
+    for (const row of spec.rows)
+      ws.addRow(
+        Object.fromEntries(
+          // An empty value leaves its cell empty.
+          Object.entries(row).map(([k, v]) => [
+            k,
+            typeof v === 'string' ? neutraliseCell(v) : (v ?? undefined),
+          ]),
+        ),
+      );
+  }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

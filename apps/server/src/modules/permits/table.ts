@@ -72,6 +72,8 @@ export const permits = pgTable(
       .where(sql`${t.status} in ('pending', 'approved', 'inactive') and ${t.deletedAt} is null`),
     index('permits_resident_idx').on(t.propertyId, t.residentId),
     index('permits_status_idx').on(t.propertyId, t.status, t.expiresOn),
+    // The permits report: a property's permits by the day they were created (decision 0047).
+    index('permits_created_idx').on(t.propertyId, t.createdAt),
     tenantPolicy('permits'),
   ],
 ).enableRLS();

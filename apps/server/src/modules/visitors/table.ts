@@ -95,6 +95,8 @@ export const visitors = pgTable(
     // The limit check: one resident's permits by start (rolling window) and by end (at once).
     index('visitors_resident_idx').on(t.propertyId, t.residentId, t.validFrom),
     index('visitors_plate_idx').on(t.propertyId, t.plateNormalized),
+    // The visitors report: a property's permits by the day they start (decision 0047).
+    index('visitors_valid_from_idx').on(t.propertyId, t.validFrom),
     plateLookupIndex(
       'visitors',
       t.propertyId,

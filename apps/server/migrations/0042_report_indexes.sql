@@ -1,0 +1,2 @@
+CREATE INDEX "permits_created_idx" ON "permits" USING btree ("property_id","created_at");--> statement-breakpoint
+CREATE INDEX "visitors_valid_from_idx" ON "visitors" USING btree ("property_id","valid_from");

@@ -1,0 +1,65 @@
+import { PERMIT_DISPLAY, PERMIT_SHOWN_STATUSES } from './permits';
+import { PERMIT_WARNING_STATUSES } from './permit-warnings';
+import { defineResource, navEntry } from './resource';
+import { VEHICLE_TOW_STATUSES } from './vehicle-tows';
+import { VISITOR_PERMIT_STATUSES, VISITOR_STATUS_DISPLAY, type VisitorShownStatus } from './visitors';
+
+/**
+ * Reports (SPEC §2.2 `/reports`; issue 38 §4, decision 0047): a property's figures over a period, each as a chart and
+ * a small table, each exported as .xlsx in the reader's language. One property at a time (the tenant area): the
+ * figures are counted in SQL on the property's own rows, by the days of its time zone.
+ * - permits: permits by the status they show and by type, per day or month of their creation;
+ * - visitors: visitor permits per day or month of their start, by status, and the residents nearest their visitor
+ *   limit now;
+ * - enforcement: warnings and tows per day or month of their creation, by the status they reached (the outcome);
+ * - occupancy: the spots of each parking area and type, by the status they show today.
+ */
+export const REPORT_NAMES = ['permits', 'visitors', 'enforcement', 'occupancy'] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+/** How a time series is cut: per day or per month of the property's time zone. */
+export const REPORT_GROUPS = ['day', 'month'] as const;
+export type ReportGroup = (typeof REPORT_GROUPS)[number];
+
+/** The filters each report reads (the others are ignored); the screen shows only the ones that apply. */
+export const REPORT_FILTERS = {
+  permits: ['period', 'groupBy', 'buildingId', 'permitTypeId'],
+  visitors: ['period', 'groupBy', 'buildingId'],
+  enforcement: ['period', 'groupBy'],
+  occupancy: [],
+} as const satisfies Record<ReportName, readonly ('period' | 'groupBy' | 'buildingId' | 'permitTypeId')[]>;
+
+/** The longest period a report covers (days, both ends included). */
+export const REPORT_MAX_DAYS = 1096;
+/** Without a period: the last this many days up to today. */
+export const REPORT_DEFAULT_DAYS = 90;
+/** How many residents the visitors report names as nearest their limit. */
+export const REPORT_NEAREST_LIMIT = 10;
+
+/**
+ * The status series of each chart, in the order they are drawn and listed, with the label key of each status. A
+ * series appears only when it counts something in the period.
+ */
+export const REPORT_STATUS_SERIES = {
+  permits: PERMIT_SHOWN_STATUSES.map((s) => [s, PERMIT_DISPLAY[s]] as const),
+  visitors: VISITOR_PERMIT_STATUSES.map((s) => [s, VISITOR_STATUS_DISPLAY[s as VisitorShownStatus]] as const),
+  warnings: PERMIT_WARNING_STATUSES.map((s) => [s, `permitWarnings.status.${s}`] as const),
+  tows: VEHICLE_TOW_STATUSES.map((s) => [s, `vehicleTows.status.${s}`] as const),
+} as const;
+export type ReportStatusChart = keyof typeof REPORT_STATUS_SERIES;
+
+/** The label key of a status series of a chart (the status code itself when unknown). */
+export function reportStatusLabelKey(chart: ReportStatusChart, status: string): string {
+  const series: readonly (readonly [string, string])[] = REPORT_STATUS_SERIES[chart];
+  return series.find(([s]) => s === status)?.[1] ?? status;
+}
+
+/** The title key of a report. */
+export const reportTitleKey = (name: ReportName) => `reports.${name}.title` as const;
+
+export const reportsResource = defineResource({
+  name: 'reports',
+  actions: ['index', 'export'],
+  routes: { '/reports': 'index' },
+  nav: [navEntry('overview', '/reports', 'reports')],
+});
