@@ -75,6 +75,8 @@ export * from './options';
 export * from './options.schemas';
 export * from './registry';
 export * from './planned';
+export * from './translations';
+export * from './translations.schemas';
 export * from './documents';
 export * from './documents.schemas';
 export * from './email-templates';

@@ -6,12 +6,6 @@ import { defineResource, navEntry } from './resource';
  * to the resource's own contract file when the resource is built.
  */
 export const plannedResources = {
-  translations: defineResource({
-    name: 'translations',
-    actions: ['index', 'download', 'upload'],
-    routes: { '/translations': 'index' },
-    nav: [navEntry('administration', '/translations', 'translations')],
-  }),
   'language-codes': defineResource({ name: 'language-codes', actions: ['index', 'edit'] }),
   reports: defineResource({
     name: 'reports',

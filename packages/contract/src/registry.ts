@@ -23,6 +23,7 @@ import type { NavEntry } from './resource';
 import { spotReportsResource } from './spot-reports';
 import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
+import { translationsResource } from './translations';
 import { unitsResource } from './units';
 import { usersResource } from './users';
 import { vehicleTowsResource } from './vehicle-tows';
@@ -67,7 +68,7 @@ export const RESOURCES = [
   documentsResource,
   emailTemplatesResource,
   emailsSenderResource,
-  planned.translations,
+  translationsResource,
   planned['language-codes'],
   binnacleResource,
   outboxResource,
