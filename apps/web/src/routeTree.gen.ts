@@ -22,6 +22,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTenantsRouteImport } from './routes/_app/tenants'
+import { Route as AppTranslationsRouteImport } from './routes/_app/translations'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
@@ -219,6 +220,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
 const AppTenantsRoute = AppTenantsRouteImport.update({
   id: '/tenants',
   path: '/tenants',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTranslationsRoute = AppTranslationsRouteImport.update({
+  id: '/translations',
+  path: '/translations',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -964,6 +970,7 @@ export interface FileRoutesByFullPath {
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
+  '/translations': typeof AppTranslationsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -1111,6 +1118,7 @@ export interface FileRoutesByTo {
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
+  '/translations': typeof AppTranslationsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -1261,6 +1269,7 @@ export interface FileRoutesById {
   '/_app/rules': typeof AppRulesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/tenants': typeof AppTenantsRoute
+  '/_app/translations': typeof AppTranslationsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -1412,6 +1421,7 @@ export interface FileRouteTypes {
     | '/rules'
     | '/settings'
     | '/tenants'
+    | '/translations'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -1559,6 +1569,7 @@ export interface FileRouteTypes {
     | '/rules'
     | '/settings'
     | '/tenants'
+    | '/translations'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -1708,6 +1719,7 @@ export interface FileRouteTypes {
     | '/_app/rules'
     | '/_app/settings'
     | '/_app/tenants'
+    | '/_app/translations'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -1950,6 +1962,13 @@ declare module '@tanstack/react-router' {
       path: '/tenants'
       fullPath: '/tenants'
       preLoaderRoute: typeof AppTenantsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/translations': {
+      id: '/_app/translations'
+      path: '/translations'
+      fullPath: '/translations'
+      preLoaderRoute: typeof AppTranslationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/auth/forgot-password': {
@@ -2904,6 +2923,7 @@ interface AppRouteChildren {
   AppRulesRoute: typeof AppRulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTenantsRoute: typeof AppTenantsRoute
+  AppTranslationsRoute: typeof AppTranslationsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppBannedVehiclesCreateRoute: typeof AppBannedVehiclesCreateRoute
   AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
@@ -3043,6 +3063,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRulesRoute: AppRulesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTenantsRoute: AppTenantsRoute,
+  AppTranslationsRoute: AppTranslationsRoute,
   AppIndexRoute: AppIndexRoute,
   AppBannedVehiclesCreateRoute: AppBannedVehiclesCreateRoute,
   AppBuildingsCreateRoute: AppBuildingsCreateRoute,
