@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TranslationsPreview, TranslationsSummary, TranslationsUploadResult } from '@parkade/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readTranslationFiles, t } from '../../platform/i18n';
-import { headers } from '../../test/harness';
+import { createTestContext, headers } from '../../test/harness';
 import {
   centralTranslations,
   postFile,
@@ -267,5 +270,32 @@ describe('the served texts', () => {
     expect(t('en', 'errors.languageUnknown', { code: 'xx' })).toBe(
       shipped.get('errors.languageUnknown')!.en!.replace('{{code}}', 'xx'),
     );
+  });
+});
+
+describe('the page the server serves', () => {
+  it('carries the texts version, which the central page’s dictionary preload uses too', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-web-'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<html><head><meta name="parkade-host" content="" /></head><body></body></html>',
+    );
+    const page = await createTestContext({ webDist });
+    try {
+      const html = async () =>
+        (await page.app.inject({ method: 'GET', url: '/translations', headers: { host: 'parkade.test' } }))
+          .body;
+      const version = (await html()).match(/&quot;texts&quot;:&quot;([0-9a-f]{12}-\d+)&quot;/)?.[1];
+      expect(version).toBeDefined();
+      expect(await html()).toContain(`/api/central/langs/en?v=${version}"`);
+      await page.database.withScope({ area: 'central' }, (tx) =>
+        tx.execute(sql`update translation_revision set revision = revision + 1 where id = 1`),
+      );
+      const [hash, revision] = version!.split('-');
+      expect(await html()).toContain(`&quot;texts&quot;:&quot;${hash}-${Number(revision) + 1}&quot;`);
+    } finally {
+      await page.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });
