@@ -23,7 +23,7 @@ import type { Env } from './platform/env';
 import { HttpError, sendError } from './platform/errors';
 import { UNSUBSCRIBE_PATH } from './modules/emails-sender/unsubscribe';
 import { mountRoutes, tagsOf, type MountedRoute, type RouteDef, type Services } from './platform/http';
-import { pickLanguage } from './platform/i18n';
+import { pickLanguage, refreshTextOverridesIfDue, textsVersion } from './platform/i18n';
 import { batchedStream, loggerOptions, prettyStream, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
 import { dictionaryPreload, inlineStylesheets, spaPreloads } from './platform/spa-preload';
@@ -89,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.decorateRequest('hostInfo', null as never);
   app.addHook('onRequest', async (req, reply) => {
     req.lang = pickLanguage(req.headers['accept-language']);
+    refreshTextOverridesIfDue(services.database);
     req.hostInfo = parseHost(req.headers.host, env.appDomain);
     reply.header('x-request-id', req.id);
   });
@@ -131,14 +132,17 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       env.webDist,
     );
     // The property's code, and its name for the sign-in screen to say whose residents and staff sign in there.
-    const property =
-      host.kind === 'central'
-        ? null
-        : await services.database.withScope({ area: 'central' }, (tx) => propertyForHost(tx, host));
+    // The texts' version goes into the page (the page is never cached): the web app asks for its dictionaries at
+    // addresses that carry it, which a browser may then keep for good (SPEC §9, decision 0046).
+    const { property, texts } = await services.database.withScope({ area: 'central' }, async (tx) => ({
+      property: host.kind === 'central' ? null : await propertyForHost(tx, host),
+      texts: await textsVersion(tx),
+    }));
     const meta = JSON.stringify({
       domain: env.appDomain,
       tenant: property?.code ?? null,
       name: property?.name ?? null,
+      texts,
     })
       .replace(/&/g, '&amp;')
       .replace(/"/g, '&quot;');
@@ -146,7 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       .replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`)
       .replace(
         '</head>',
-        `${preloads(pathname)}${host.kind === 'central' ? dictionaryPreload(acceptLanguage, LANGUAGES) : ''}</head>`,
+        `${preloads(pathname)}${host.kind === 'central' ? dictionaryPreload(acceptLanguage, LANGUAGES, texts) : ''}</head>`,
       );
   }
 

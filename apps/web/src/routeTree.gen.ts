@@ -23,6 +23,7 @@ import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppTenantsRouteImport } from './routes/_app/tenants'
+import { Route as AppTranslationsRouteImport } from './routes/_app/translations'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
@@ -231,6 +232,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
 const AppTenantsRoute = AppTenantsRouteImport.update({
   id: '/tenants',
   path: '/tenants',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTranslationsRoute = AppTranslationsRouteImport.update({
+  id: '/translations',
+  path: '/translations',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -1010,6 +1016,7 @@ export interface FileRoutesByFullPath {
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
+  '/translations': typeof AppTranslationsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -1164,6 +1171,7 @@ export interface FileRoutesByTo {
   '/rules': typeof AppRulesRoute
   '/settings': typeof AppSettingsRoute
   '/tenants': typeof AppTenantsRoute
+  '/translations': typeof AppTranslationsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -1321,6 +1329,7 @@ export interface FileRoutesById {
   '/_app/rules': typeof AppRulesRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/tenants': typeof AppTenantsRoute
+  '/_app/translations': typeof AppTranslationsRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
@@ -1479,6 +1488,7 @@ export interface FileRouteTypes {
     | '/rules'
     | '/settings'
     | '/tenants'
+    | '/translations'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -1633,6 +1643,7 @@ export interface FileRouteTypes {
     | '/rules'
     | '/settings'
     | '/tenants'
+    | '/translations'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -1789,6 +1800,7 @@ export interface FileRouteTypes {
     | '/_app/rules'
     | '/_app/settings'
     | '/_app/tenants'
+    | '/_app/translations'
     | '/auth/forgot-password'
     | '/auth/login'
     | '/auth/reset-password'
@@ -2044,6 +2056,13 @@ declare module '@tanstack/react-router' {
       path: '/tenants'
       fullPath: '/tenants'
       preLoaderRoute: typeof AppTenantsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/translations': {
+      id: '/_app/translations'
+      path: '/translations'
+      fullPath: '/translations'
+      preLoaderRoute: typeof AppTranslationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/auth/forgot-password': {
@@ -3041,6 +3060,7 @@ interface AppRouteChildren {
   AppRulesRoute: typeof AppRulesRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppTenantsRoute: typeof AppTenantsRoute
+  AppTranslationsRoute: typeof AppTranslationsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppBannedVehiclesCreateRoute: typeof AppBannedVehiclesCreateRoute
   AppBuildingsCreateRoute: typeof AppBuildingsCreateRoute
@@ -3187,6 +3207,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppRulesRoute: AppRulesRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppTenantsRoute: AppTenantsRoute,
+  AppTranslationsRoute: AppTranslationsRoute,
   AppIndexRoute: AppIndexRoute,
   AppBannedVehiclesCreateRoute: AppBannedVehiclesCreateRoute,
   AppBuildingsCreateRoute: AppBuildingsCreateRoute,

@@ -81,6 +81,8 @@ export * from './registry';
 export * from './planned';
 export * from './reports';
 export * from './reports.schemas';
+export * from './translations';
+export * from './translations.schemas';
 export * from './documents';
 export * from './documents.schemas';
 export * from './email-templates';

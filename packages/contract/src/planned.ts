@@ -1,4 +1,4 @@
-import { defineResource, navEntry } from './resource';
+import { defineResource } from './resource';
 
 /**
  * Resources of SPEC whose screens and calls are still to be built: their permissions and routes exist so that
@@ -6,11 +6,5 @@ import { defineResource, navEntry } from './resource';
  * to the resource's own contract file when the resource is built.
  */
 export const plannedResources = {
-  translations: defineResource({
-    name: 'translations',
-    actions: ['index', 'download', 'upload'],
-    routes: { '/translations': 'index' },
-    nav: [navEntry('administration', '/translations', 'translations')],
-  }),
   'language-codes': defineResource({ name: 'language-codes', actions: ['index', 'edit'] }),
 } as const;

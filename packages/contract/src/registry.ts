@@ -25,6 +25,7 @@ import { spotReportsResource } from './spot-reports';
 import { myRequestsResource, requestsResource } from './requests';
 import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
+import { translationsResource } from './translations';
 import { unitsResource } from './units';
 import { usersResource } from './users';
 import { vehicleTowsResource } from './vehicle-tows';
@@ -69,7 +70,7 @@ export const RESOURCES = [
   documentsResource,
   emailTemplatesResource,
   emailsSenderResource,
-  planned.translations,
+  translationsResource,
   planned['language-codes'],
   binnacleResource,
   outboxResource,

@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LANGUAGE, LANGUAGES, interpolate, type Language } from '@parkade/contract';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from './db';
 
 export const TRANSLATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -32,11 +35,106 @@ function messages() {
   return cache;
 }
 
+/** Every shipped text, read once: key → { en, es, zh }. */
+export function shippedTexts(): ReadonlyMap<string, Readonly<Record<string, string>>> {
+  return messages();
+}
+
+let shippedHashCache: string | undefined;
+/** A short hash of the shipped texts: a release that rewords a text changes the dictionaries' version. */
+export function shippedTextsHash(): string {
+  shippedHashCache ??= crypto
+    .createHash('sha256')
+    .update(JSON.stringify([...messages()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))
+    .digest('hex')
+    .slice(0, 12);
+  return shippedHashCache;
+}
+
+/**
+ * The texts changed through the translations upload (decision 0046), laid over the shipped ones by `t` (mail,
+ * PDFs, error messages). They live in the table `translation_overrides` (the langs module declares it; the platform
+ * reads it by its SQL name, as the audit log is written). This process keeps a copy with its revision: the upload
+ * replaces it when it commits, and every request or job checks the revision at most every OVERRIDES_FRESH_MS, so
+ * another process shows a change within that bound.
+ */
+export const OVERRIDES_FRESH_MS = 5000;
+let overrides = new Map<string, string>();
+let overridesRevision = -1;
+let checkedAt = 0;
+let refreshing: Promise<void> | null = null;
+
+const overrideKey = (lang: string, key: string) => `${lang}\u0000${key}`;
+
+/** Replaces this process's copy of the overrides (the upload, once committed; a refresh). */
+export function setTextOverrides(
+  revision: number,
+  rows: readonly { key: string; language: string; value: string }[],
+): void {
+  overrides = new Map(rows.map((r) => [overrideKey(r.language, r.key), r.value]));
+  overridesRevision = revision;
+  checkedAt = Date.now();
+}
+
+/** The overrides' revision as stored (0 before any upload). */
+export async function readTextsRevision(tx: Tx): Promise<number> {
+  // node-postgres and PGlite both answer { rows }.
+  const res: unknown = await tx.execute(sql`select revision from translation_revision where id = 1`);
+  const row = (res as { rows: { revision: number }[] }).rows[0];
+  return row ? Number(row.revision) : 0;
+}
+
+/**
+ * The dictionaries' version: the shipped texts' hash and the overrides' revision (decision 0046). It is in every
+ * dictionary's address (`?v=`), written into each page the server serves, so a browser keeps a dictionary for
+ * good and the next page load after an upload or a release asks for the new one.
+ */
+export async function textsVersion(tx: Tx): Promise<string> {
+  return `${shippedTextsHash()}-${await readTextsRevision(tx)}`;
+}
+
+/** Reads the overrides again when their revision moved. */
+export async function loadTextOverrides(tx: Tx): Promise<void> {
+  const revision = await readTextsRevision(tx);
+  if (revision === overridesRevision) {
+    checkedAt = Date.now();
+    return;
+  }
+  const res: unknown = await tx.execute(
+    sql`select key, language_code as language, value from translation_overrides`,
+  );
+  setTextOverrides(revision, (res as { rows: { key: string; language: string; value: string }[] }).rows);
+}
+
+/**
+ * Starts a check of the overrides' revision when the last one is older than OVERRIDES_FRESH_MS (never awaited by
+ * a request: a database that is away makes no request wait; the copy in hand is kept).
+ */
+export function refreshTextOverridesIfDue(database: Database): void {
+  if (refreshing || Date.now() - checkedAt < OVERRIDES_FRESH_MS) return;
+  refreshing = database
+    .withScope({ area: 'central' }, (tx) => loadTextOverrides(tx))
+    .catch(() => {
+      checkedAt = Date.now();
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+}
+
+/** A text as shown: the uploaded one, else the shipped one, else English, else the key itself. */
+export function textOf(lang: string, key: string): string {
+  const own = overrides.get(overrideKey(lang, key));
+  if (own !== undefined) return own;
+  const entry = messages().get(key);
+  return (
+    entry?.[lang] ?? overrides.get(overrideKey(DEFAULT_LANGUAGE, key)) ?? entry?.[DEFAULT_LANGUAGE] ?? key
+  );
+}
+
 /** Translates a key into the language; falls back to English, then to the key itself. */
 export function t(lang: Language, key: string, params?: Record<string, string | number>): string {
-  const entry = messages().get(key);
-  const text = entry?.[lang] ?? entry?.[DEFAULT_LANGUAGE] ?? key;
-  return interpolate(text, params);
+  return interpolate(textOf(lang, key), params);
 }
 
 export function hasKey(key: string): boolean {

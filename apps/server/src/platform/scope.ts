@@ -4,6 +4,7 @@ import type { SessionUser } from './auth';
 import type { Database, Tx } from './db';
 import type { Env } from './env';
 import { HttpError } from './errors';
+import { refreshTextOverridesIfDue } from './i18n';
 import type { Jobs } from './jobs';
 import type { Storage } from './storage';
 import { propertyById, type TenantProperty } from './tenancy';
@@ -126,6 +127,7 @@ export async function inScope<T>(
   fn: (scope: Scope) => Promise<T>,
 ): Promise<T> {
   const propertyId = init.propertyId ?? null;
+  refreshTextOverridesIfDue(services.database);
   let hooks: ScopeHooks | undefined;
   let result: T;
   try {

@@ -71,11 +71,11 @@ describe('the first paint waits for nothing it could have had sooner', () => {
 
   it("the dictionary announced is the browser's first language Parkade speaks, else English", () => {
     const langs = ['en', 'es', 'zh'];
-    expect(dictionaryPreload('es-ES,es;q=0.9,en;q=0.8', langs)).toBe(
-      '<link rel="preload" href="/api/central/langs/es" as="fetch" crossorigin="use-credentials" />',
+    expect(dictionaryPreload('es-ES,es;q=0.9,en;q=0.8', langs, 'abc-3')).toBe(
+      '<link rel="preload" href="/api/central/langs/es?v=abc-3" as="fetch" crossorigin="use-credentials" />',
     );
-    expect(dictionaryPreload('de-DE,zh-CN;q=0.8', langs)).toContain('/langs/zh"');
-    expect(dictionaryPreload('fr', langs)).toContain('/langs/en"');
-    expect(dictionaryPreload(undefined, langs)).toContain('/langs/en"');
+    expect(dictionaryPreload('de-DE,zh-CN;q=0.8', langs, 'abc-3')).toContain('/langs/zh?v=abc-3"');
+    expect(dictionaryPreload('fr', langs, 'abc-3')).toContain('/langs/en?v=abc-3"');
+    expect(dictionaryPreload(undefined, langs, 'a b&')).toContain('/langs/en?v=a%20b%26"');
   });
 });

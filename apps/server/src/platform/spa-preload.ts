@@ -82,11 +82,16 @@ export function inlineStylesheets(html: string, webDist: string): string {
  * lists it), else English — the web app's own choice on a first visit (SPEC §9). A property's pages cannot be
  * announced this way: their API calls carry X-Tenant, which a preload link cannot send.
  */
-export function dictionaryPreload(acceptLanguage: string | undefined, languages: readonly string[]): string {
+export function dictionaryPreload(
+  acceptLanguage: string | undefined,
+  languages: readonly string[],
+  version: string,
+): string {
   const first =
     (acceptLanguage ?? '')
       .split(',')
       .map((part) => part.split(';')[0]!.trim().toLowerCase().split('-')[0]!)
       .find((code) => languages.includes(code)) ?? 'en';
-  return `<link rel="preload" href="/api/central/langs/${first}" as="fetch" crossorigin="use-credentials" />`;
+  // The address the web app asks for (platform/language.ts): the texts' version in it (decision 0046).
+  return `<link rel="preload" href="/api/central/langs/${first}?v=${encodeURIComponent(version)}" as="fetch" crossorigin="use-credentials" />`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectHost } from './host';
+import { detectHost, textsVersionOf } from './host';
 
 describe('host detection (SPEC §7)', () => {
   it('reads a tenant subdomain of the domain, and central on the bare domain, admin. and other hosts', () => {
@@ -41,5 +41,15 @@ describe('host detection (SPEC §7)', () => {
       area: 'tenant',
       tenant: 'oakridge',
     });
+  });
+});
+
+describe('the texts version the server wrote into the page (decision 0046)', () => {
+  it('is read from the meta tag, else none', () => {
+    expect(textsVersionOf('{"tenant":null,"texts":"0a1b2c3d4e5f-7"}')).toBe('0a1b2c3d4e5f-7');
+    expect(textsVersionOf('{"tenant":null}')).toBeNull();
+    expect(textsVersionOf('{"texts":3}')).toBeNull();
+    expect(textsVersionOf('not json')).toBeNull();
+    expect(textsVersionOf(null)).toBeNull();
   });
 });

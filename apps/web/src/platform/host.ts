@@ -33,13 +33,42 @@ export function detectHost(hostname: string, meta: string | null, fallbackDomain
     : { area: 'central', tenant: null };
 }
 
+/**
+ * The interface texts' version the server wrote into the page (`texts` in the meta tag; decision 0046), which the
+ * dictionaries' addresses carry so the browser may keep each one for good; null without it (the Vite dev server).
+ */
+export function textsVersionOf(meta: string | null): string | null {
+  if (!meta) return null;
+  try {
+    const parsed = JSON.parse(meta) as { texts?: unknown };
+    return typeof parsed.texts === 'string' && parsed.texts ? parsed.texts : null;
+  } catch {
+    return null;
+  }
+}
+
 let current: HostContext | null = null;
+
+const hostMeta = () => document.querySelector('meta[name="parkade-host"]')?.getAttribute('content') ?? null;
 
 /** The running app's host context, read once. */
 export function hostContext(): HostContext {
-  if (!current) {
-    const meta = document.querySelector('meta[name="parkade-host"]')?.getAttribute('content') ?? null;
-    current = detectHost(window.location.hostname, meta, import.meta.env.VITE_APP_DOMAIN ?? 'localhost');
-  }
+  current ??= detectHost(
+    window.location.hostname,
+    hostMeta(),
+    import.meta.env.VITE_APP_DOMAIN ?? 'localhost',
+  );
   return current;
+}
+
+let textsVersion: string | null | undefined;
+
+/** The texts' version of this page (read once; replaced when this page uploads new texts). */
+export function currentTextsVersion(): string | null {
+  if (textsVersion === undefined)
+    textsVersion = typeof document === 'undefined' ? null : textsVersionOf(hostMeta());
+  return textsVersion;
+}
+export function setTextsVersion(version: string): void {
+  textsVersion = version;
 }

@@ -44,7 +44,9 @@ beforeEach(async () => {
   calls = [];
   vi.stubGlobal('fetch', (url: string) => {
     calls.push(url);
-    return new Promise<Response>((resolve, reject) => answers.set(`${url}#${calls.length}`, { resolve, reject }));
+    return new Promise<Response>((resolve, reject) =>
+      answers.set(`${url}#${calls.length}`, { resolve, reject }),
+    );
   });
   // Fresh modules: the page as it starts (no dictionary fetched yet, i18next with the entry chunk's texts).
   vi.resetModules();
@@ -114,5 +116,35 @@ describe("the page's first language", () => {
     expect(calls).toHaveLength(1);
     expect(i18n.language).toBe('es');
     expect(i18n.t('shell.patrolling.title')).toBe(bundledDictionary('es')['shell.patrolling.title']);
+  });
+});
+
+describe('the dictionaries’ address (decision 0046)', () => {
+  it('carries the texts version of the page, and a new version after an upload here fetches them again', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'parkade-host';
+    meta.content = JSON.stringify({ tenant: null, texts: 'abc-1' });
+    document.head.append(meta);
+    try {
+      vi.resetModules();
+      language = await import('./language');
+      i18n = (await import('./i18n')).default;
+      const shown = language.applyLanguage('en');
+      const reply = (texts: Record<string, string>) => {
+        const [url, pending] = [...answers][0]!;
+        answers.delete(url);
+        pending.resolve(new Response(JSON.stringify(texts), { status: 200 }));
+      };
+      expect(calls).toEqual(['/api/central/langs/en?v=abc-1']);
+      reply(bundledDictionary('en'));
+      await shown;
+      const reloaded = language.reloadDictionaries('abc-2');
+      expect(calls.at(-1)).toBe('/api/central/langs/en?v=abc-2');
+      reply({ ...bundledDictionary('en'), 'form.cancel': 'Never mind' });
+      await reloaded;
+      expect(i18n.t('form.cancel')).toBe('Never mind');
+    } finally {
+      meta.remove();
+    }
   });
 });

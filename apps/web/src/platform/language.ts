@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@parkade/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { getPublic } from './api';
+import { currentTextsVersion, setTextsVersion } from './host';
 import i18n, { chooseLanguage, loadTranslations } from './i18n';
 import { useLanguageStore } from './stores';
 
@@ -41,17 +42,36 @@ i18n.on('languageChanged', (lng) => {
 const dictionaries = new Map<Language, Promise<void>>();
 
 /**
+ * A dictionary's address: with the texts' version the page was served with (`?v=`), which the server answers as
+ * kept for good (SPEC §9; decision 0046) — the next page load after a change asks for a new address.
+ */
+export function dictionaryPath(code: string, version = currentTextsVersion()): string {
+  return version ? `/langs/${code}?v=${encodeURIComponent(version)}` : `/langs/${code}`;
+}
+
+/**
  * The dictionary of one language from the API (GET /langs/{code}, retried as SPEC §9 says, the shipped texts when
  * it cannot be had). Only the languages actually shown are fetched.
  */
 export function loadDictionary(lng: Language): Promise<void> {
   let loading = dictionaries.get(lng);
   if (!loading) {
-    loading = loadTranslations([lng], (code) => getPublic<Record<string, string>>(`/langs/${code}`));
+    loading = loadTranslations([lng], (code) => getPublic<Record<string, string>>(dictionaryPath(code)));
     loading.catch(() => dictionaries.delete(lng));
     dictionaries.set(lng, loading);
   }
   return loading;
+}
+
+/**
+ * New texts were uploaded from this page (the translations screen): its dictionaries are fetched again at the new
+ * version's address and laid over the ones shown, so it shows the new texts without a reload.
+ */
+export async function reloadDictionaries(version: string): Promise<void> {
+  setTextsVersion(version);
+  const loaded = [...dictionaries.keys()];
+  dictionaries.clear();
+  await Promise.all(loaded.map((lng) => loadDictionary(lng)));
 }
 
 /** The showing of the language asked for last (applyLanguage). */

@@ -1,7 +1,10 @@
+import { LANGUAGES, type TranslationsSummary } from '@parkade/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
+import { shippedTexts, textsVersion } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
-import { languageCodes, translations } from './table';
+import { languageCodes, translationOverrides } from './table';
 
 /**
  * The active language codes in their display order. On a property, only those the property offers
@@ -18,18 +21,74 @@ export async function activeCodes(ctx: Scope): Promise<string[]> {
   return rows.map((r) => r.code);
 }
 
-/** Every interface text of one active language as a flat key → value map; an unknown code is a 404. */
-export async function dictionary(ctx: Scope, code: string): Promise<Record<string, string>> {
+/** The stored overrides as language → key → text. */
+export async function overridesOf(tx: Tx, language?: string): Promise<Map<string, Map<string, string>>> {
+  const rows = await tx
+    .select({
+      key: translationOverrides.key,
+      language: translationOverrides.languageCode,
+      value: translationOverrides.value,
+    })
+    .from(translationOverrides)
+    .where(language ? eq(translationOverrides.languageCode, language) : undefined);
+  const out = new Map<string, Map<string, string>>();
+  for (const r of rows) {
+    let m = out.get(r.language);
+    if (!m) out.set(r.language, (m = new Map<string, string>()));
+    m.set(r.key, r.value);
+  }
+  return out;
+}
+
+/** Today's text of every key in one language: its override, else its shipped text (keys without either are left out). */
+export function textsOf(language: string, overrides: Map<string, Map<string, string>>): Map<string, string> {
+  const own = overrides.get(language);
+  const out = new Map<string, string>();
+  for (const [key, values] of shippedTexts()) {
+    const text = own?.get(key) ?? values[language];
+    if (text !== undefined && text !== '') out.set(key, text);
+  }
+  return out;
+}
+
+/**
+ * Every interface text of one active language as a flat key → value map: the shipped texts with the uploaded
+ * overrides over them. An unknown code is a 404. `lasting` when asked for with the current version (`v`): that
+ * address never answers anything else, so the answer may be kept for good (SPEC §9).
+ */
+export async function dictionary(
+  ctx: Scope,
+  code: string,
+  version?: string,
+): Promise<{ texts: Record<string, string>; lasting: boolean }> {
   const lang = code.trim().toLowerCase();
   const [known] = await ctx.tx
     .select({ code: languageCodes.code })
     .from(languageCodes)
     .where(and(eq(languageCodes.code, lang), eq(languageCodes.active, true)));
   if (!known) throw new HttpError(404, 'errors.languageUnknown', { code: code.slice(0, 16) });
-  const rows = await ctx.tx
-    .select({ key: translations.key, value: translations.value })
-    .from(translations)
-    .where(eq(translations.languageCode, known.code))
-    .orderBy(asc(translations.key));
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  const texts = textsOf(known.code, await overridesOf(ctx.tx, known.code));
+  return {
+    texts: Object.fromEntries([...texts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    lasting: version !== undefined && version === (await textsVersion(ctx.tx)),
+  };
+}
+
+/** GET /translations: the version, and how many keys each language has a text for. */
+export async function summary(ctx: Scope): Promise<TranslationsSummary> {
+  const overrides = await overridesOf(ctx.tx);
+  const keys = shippedTexts().size;
+  return {
+    version: await textsVersion(ctx.tx),
+    keys,
+    languages: LANGUAGES.map((code) => {
+      const texts = textsOf(code, overrides).size;
+      return {
+        code,
+        texts,
+        overrides: overrides.get(code)?.size ?? 0,
+        coverage: keys ? Math.floor((texts / keys) * 1000) / 10 : 100,
+      };
+    }),
+  };
 }
