@@ -1,4 +1,6 @@
 import { DEFAULT_DOCUMENT_LAYOUT } from '@parkade/contract';
+import { notificationReads, notifications } from '../modules/notifications/table';
+import { requestEvents, requests } from '../modules/requests/table';
 import crypto from 'node:crypto';
 /**
  * Tenant isolation at the SQL level (DESIGN §4), on whichever backend runs the tests (PGlite by default,
@@ -170,6 +172,28 @@ async function seed(scope: RowScope, propertyId: number | null) {
         status: 'active',
       });
       await tx.insert(residentImports).values({ propertyId, fileName: 'r.xlsx', storageKey: 'k' });
+      const [note] = await tx
+        .insert(notifications)
+        .values({ propertyId, kind: 'permitPending', recordId: 1 })
+        .returning();
+      await tx
+        .insert(notificationReads)
+        .values({ propertyId, notificationId: note!.id, userType: 'tenant-user', userId: user!.id });
+      const [request] = await tx
+        .insert(requests)
+        .values({
+          propertyId,
+          type: 'question',
+          subject: 'S',
+          description: 'D',
+          requesterType: 'tenant-resident',
+          requesterId: user!.id,
+          requesterName: 'R',
+        })
+        .returning();
+      await tx
+        .insert(requestEvents)
+        .values({ propertyId, requestId: request!.id, kind: 'created', authorName: 'R' });
       await tx.insert(formRules).values({ propertyId, form: 'vehicles', field: 'color' });
       await tx
         .insert(emailTemplates)

@@ -37,7 +37,7 @@ export const notifications = pgTable(
     primaryKey({ columns: [t.propertyId, t.id] }),
     index('notifications_created_idx').on(t.propertyId, t.createdAt),
     index('notifications_user_idx')
-      .on(t.userType, t.userId, t.createdAt)
+      .on(t.propertyId, t.userType, t.userId, t.createdAt)
       .where(sql`user_id is not null`),
     tenantPolicy('notifications'),
   ],

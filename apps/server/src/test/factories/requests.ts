@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { insertFile } from '../../modules/files/service';
 import { requestEvents, requests } from '../../modules/requests/table';
 import { tenantUsers } from '../../modules/users/table';
+import { SIGNATURE_PNG } from './residents';
 import type { RouteFixture } from './types';
 
 /**
@@ -39,17 +40,18 @@ export const requestFixture: RouteFixture = {
         authorName: u?.name ?? 'Owner',
       })
       .returning({ id: requestEvents.id });
-    const pdf = Buffer.from('%PDF-1.4\n%request fixture\n');
+    // An image (a photo of a letter, say): what a file route answers is read back by the harnesses.
+    const png = Buffer.from(SIGNATURE_PNG.split(',')[1]!, 'base64');
     const file = await insertFile(
       tx,
       scope.services.storage,
       {
-        filename: 'request.pdf',
-        extension: 'pdf',
-        mimeType: 'application/pdf',
-        size: pdf.length,
-        sha256: crypto.createHash('sha256').update(pdf).digest('hex'),
-        buffer: pdf,
+        filename: 'request.png',
+        extension: 'png',
+        mimeType: 'image/png',
+        size: png.length,
+        sha256: crypto.createHash('sha256').update(png).digest('hex'),
+        buffer: png,
       },
       { entity: 'request_events', entityId: String(event!.id), propertyId },
       owner.userId,

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { hasPermission, type PropertyListItem, type ZoneItem } from '@parkade/contract';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bootstrap } from '../../platform/session';
 import { usePropertyStore } from '../../platform/stores';
@@ -27,6 +27,18 @@ import { Waiting } from './Waiting';
  * first choose a zone, then a property of it (kept in the property store, so the choice survives a reload and is
  * the property other screens act on); with only a zone chosen they see the zone's totals.
  */
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
+
+/** The morning charts, for who may read the reports (a chunk of their own, after the counters). */
+function Trends({ boot }: { boot: Bootstrap }) {
+  if (!hasPermission(boot.permissions, 'reports.index')) return null;
+  return (
+    <Suspense fallback={null}>
+      <DashboardCharts />
+    </Suspense>
+  );
+}
+
 export function DashboardPage({ boot }: { boot: Bootstrap }) {
   const { t } = useTranslation();
   if (boot.property) {
@@ -39,6 +51,7 @@ export function DashboardPage({ boot }: { boot: Bootstrap }) {
         />
         <Waiting params={{}} />
         <Counters params={{}} title={t('shell.dashboard.atAGlance')} />
+        <Trends boot={boot} />
       </>
     );
   }
@@ -142,6 +155,7 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
             params={{ propertyId: property.id }}
             title={t('shell.dashboard.propertyFigures', { property: property.name })}
           />
+          <Trends boot={boot} />
         </>
       ) : (
         <>

@@ -1,0 +1,2 @@
+DROP INDEX "notifications_user_idx";--> statement-breakpoint
+CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("property_id","user_type","user_id","created_at") WHERE user_id is not null;
