@@ -13,7 +13,7 @@ import {
 } from './fixtures';
 
 /**
- * Issue 38 §2 (decision 0049), on a phone: a resident asks the office through /my/requests; the manager finds it in
+ * Issue 38 §2 (decision 0049), on a phone: a resident asks the office through /my-requests; the manager finds it in
  * the queue, adds an internal note, replies and closes it; the resident is told by the bell and reads the reply and
  * the new status — never the internal note. Axe-clean at 360 px.
  */
@@ -41,7 +41,7 @@ test('a resident asks on a phone, the office answers, the resident is told and r
   // The resident, on a phone.
   const phone = await residentSignedIn(browser, email, 'asker-password');
   const r = phone.page;
-  await r.goto(`${tenantOrigin('oakridge')}/my/requests`);
+  await r.goto(`${tenantOrigin('oakridge')}/my-requests`);
   await checkPage(r, 'My requests');
   await fitsPhone(r);
   await r.getByRole('button', { name: 'New request' }).click();
@@ -52,10 +52,10 @@ test('a resident asks on a phone, the office answers, the resident is told and r
   await dialog.getByRole('textbox', { name: 'What do you need?' }).fill('Six guests on Saturday evening.');
   await checkState(r);
   await dialog.getByRole('button', { name: 'Send request' }).click();
-  await expect(r).toHaveURL(/\/my\/requests\/\d+\/show$/);
+  await expect(r).toHaveURL(/\/my-requests\/\d+\/show$/);
   await checkPage(r, subject);
   await fitsPhone(r);
-  const id = /\/my\/requests\/(\d+)\/show/.exec(r.url())![1]!;
+  const id = /\/my-requests\/(\d+)\/show/.exec(r.url())![1]!;
 
   // The manager works it: an internal note, a reply, done.
   await page.goto(`${tenantOrigin('oakridge')}/requests/${id}/show`);

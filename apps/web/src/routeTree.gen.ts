@@ -102,7 +102,6 @@ import { Route as AppMyCaregiversIndexRouteImport } from './routes/_app/my/careg
 import { Route as AppMyCaregiversCreateRouteImport } from './routes/_app/my/caregivers/create'
 import { Route as AppMyPermitsIndexRouteImport } from './routes/_app/my/permits/index'
 import { Route as AppMyPermitsCreateRouteImport } from './routes/_app/my/permits/create'
-import { Route as AppMyRequestsIndexRouteImport } from './routes/_app/my/requests/index'
 import { Route as AppMyVehiclesIndexRouteImport } from './routes/_app/my/vehicles/index'
 import { Route as AppMyVehiclesCreateRouteImport } from './routes/_app/my/vehicles/create'
 import { Route as AppMyVisitorsIndexRouteImport } from './routes/_app/my/visitors/index'
@@ -159,7 +158,6 @@ import { Route as AppMyCaregiversCaregiverIdEditRouteImport } from './routes/_ap
 import { Route as AppMyCaregiversCaregiverIdShowRouteImport } from './routes/_app/my/caregivers/$caregiverId/show'
 import { Route as AppMyPermitsPermitIdEditRouteImport } from './routes/_app/my/permits/$permitId/edit'
 import { Route as AppMyPermitsPermitIdShowRouteImport } from './routes/_app/my/permits/$permitId/show'
-import { Route as AppMyRequestsRequestIdShowRouteImport } from './routes/_app/my/requests/$requestId/show'
 import { Route as AppMyVehiclesVehicleIdEditRouteImport } from './routes/_app/my/vehicles/$vehicleId/edit'
 import { Route as AppMyVehiclesVehicleIdShowRouteImport } from './routes/_app/my/vehicles/$vehicleId/show'
 import { Route as AppMyVisitorsVisitorIdEditRouteImport } from './routes/_app/my/visitors/$visitorId/edit'
@@ -646,11 +644,6 @@ const AppMyPermitsCreateRoute = AppMyPermitsCreateRouteImport.update({
   path: '/my/permits/create',
   getParentRoute: () => AppRoute,
 } as any)
-const AppMyRequestsIndexRoute = AppMyRequestsIndexRouteImport.update({
-  id: '/my/requests/',
-  path: '/my/requests/',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppMyVehiclesIndexRoute = AppMyVehiclesIndexRouteImport.update({
   id: '/my/vehicles/',
   path: '/my/vehicles/',
@@ -971,12 +964,6 @@ const AppMyPermitsPermitIdShowRoute =
     path: '/my/permits/$permitId/show',
     getParentRoute: () => AppRoute,
   } as any)
-const AppMyRequestsRequestIdShowRoute =
-  AppMyRequestsRequestIdShowRouteImport.update({
-    id: '/my/requests/$requestId/show',
-    path: '/my/requests/$requestId/show',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppMyVehiclesVehicleIdEditRoute =
   AppMyVehiclesVehicleIdEditRouteImport.update({
     id: '/my/vehicles/$vehicleId/edit',
@@ -1129,7 +1116,6 @@ export interface FileRoutesByFullPath {
   '/catalog/zones/': typeof AppCatalogZonesIndexRoute
   '/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/my/permits/': typeof AppMyPermitsIndexRoute
-  '/my/requests/': typeof AppMyRequestsIndexRoute
   '/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
@@ -1152,7 +1138,6 @@ export interface FileRoutesByFullPath {
   '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
-  '/my/requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
   '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
@@ -1285,7 +1270,6 @@ export interface FileRoutesByTo {
   '/catalog/zones': typeof AppCatalogZonesIndexRoute
   '/my/caregivers': typeof AppMyCaregiversIndexRoute
   '/my/permits': typeof AppMyPermitsIndexRoute
-  '/my/requests': typeof AppMyRequestsIndexRoute
   '/my/vehicles': typeof AppMyVehiclesIndexRoute
   '/my/visitors': typeof AppMyVisitorsIndexRoute
   '/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
@@ -1308,7 +1292,6 @@ export interface FileRoutesByTo {
   '/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
-  '/my/requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
   '/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
@@ -1443,7 +1426,6 @@ export interface FileRoutesById {
   '/_app/catalog/zones/': typeof AppCatalogZonesIndexRoute
   '/_app/my/caregivers/': typeof AppMyCaregiversIndexRoute
   '/_app/my/permits/': typeof AppMyPermitsIndexRoute
-  '/_app/my/requests/': typeof AppMyRequestsIndexRoute
   '/_app/my/vehicles/': typeof AppMyVehiclesIndexRoute
   '/_app/my/visitors/': typeof AppMyVisitorsIndexRoute
   '/_app/catalog/makes/$makeId/edit': typeof AppCatalogMakesMakeIdEditRoute
@@ -1466,7 +1448,6 @@ export interface FileRoutesById {
   '/_app/my/caregivers/$caregiverId/show': typeof AppMyCaregiversCaregiverIdShowRoute
   '/_app/my/permits/$permitId/edit': typeof AppMyPermitsPermitIdEditRoute
   '/_app/my/permits/$permitId/show': typeof AppMyPermitsPermitIdShowRoute
-  '/_app/my/requests/$requestId/show': typeof AppMyRequestsRequestIdShowRoute
   '/_app/my/vehicles/$vehicleId/edit': typeof AppMyVehiclesVehicleIdEditRoute
   '/_app/my/vehicles/$vehicleId/show': typeof AppMyVehiclesVehicleIdShowRoute
   '/_app/my/visitors/$visitorId/edit': typeof AppMyVisitorsVisitorIdEditRoute
@@ -1601,7 +1582,6 @@ export interface FileRouteTypes {
     | '/catalog/zones/'
     | '/my/caregivers/'
     | '/my/permits/'
-    | '/my/requests/'
     | '/my/vehicles/'
     | '/my/visitors/'
     | '/catalog/makes/$makeId/edit'
@@ -1624,7 +1604,6 @@ export interface FileRouteTypes {
     | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
-    | '/my/requests/$requestId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
     | '/my/visitors/$visitorId/edit'
@@ -1757,7 +1736,6 @@ export interface FileRouteTypes {
     | '/catalog/zones'
     | '/my/caregivers'
     | '/my/permits'
-    | '/my/requests'
     | '/my/vehicles'
     | '/my/visitors'
     | '/catalog/makes/$makeId/edit'
@@ -1780,7 +1758,6 @@ export interface FileRouteTypes {
     | '/my/caregivers/$caregiverId/show'
     | '/my/permits/$permitId/edit'
     | '/my/permits/$permitId/show'
-    | '/my/requests/$requestId/show'
     | '/my/vehicles/$vehicleId/edit'
     | '/my/vehicles/$vehicleId/show'
     | '/my/visitors/$visitorId/edit'
@@ -1914,7 +1891,6 @@ export interface FileRouteTypes {
     | '/_app/catalog/zones/'
     | '/_app/my/caregivers/'
     | '/_app/my/permits/'
-    | '/_app/my/requests/'
     | '/_app/my/vehicles/'
     | '/_app/my/visitors/'
     | '/_app/catalog/makes/$makeId/edit'
@@ -1937,7 +1913,6 @@ export interface FileRouteTypes {
     | '/_app/my/caregivers/$caregiverId/show'
     | '/_app/my/permits/$permitId/edit'
     | '/_app/my/permits/$permitId/show'
-    | '/_app/my/requests/$requestId/show'
     | '/_app/my/vehicles/$vehicleId/edit'
     | '/_app/my/vehicles/$vehicleId/show'
     | '/_app/my/visitors/$visitorId/edit'
@@ -2611,13 +2586,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyPermitsCreateRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/my/requests/': {
-      id: '/_app/my/requests/'
-      path: '/my/requests'
-      fullPath: '/my/requests/'
-      preLoaderRoute: typeof AppMyRequestsIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/my/vehicles/': {
       id: '/_app/my/vehicles/'
       path: '/my/vehicles'
@@ -3010,13 +2978,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyPermitsPermitIdShowRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/my/requests/$requestId/show': {
-      id: '/_app/my/requests/$requestId/show'
-      path: '/my/requests/$requestId/show'
-      fullPath: '/my/requests/$requestId/show'
-      preLoaderRoute: typeof AppMyRequestsRequestIdShowRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/my/vehicles/$vehicleId/edit': {
       id: '/_app/my/vehicles/$vehicleId/edit'
       path: '/my/vehicles/$vehicleId/edit'
@@ -3165,7 +3126,6 @@ interface AppRouteChildren {
   AppCatalogZonesIndexRoute: typeof AppCatalogZonesIndexRoute
   AppMyCaregiversIndexRoute: typeof AppMyCaregiversIndexRoute
   AppMyPermitsIndexRoute: typeof AppMyPermitsIndexRoute
-  AppMyRequestsIndexRoute: typeof AppMyRequestsIndexRoute
   AppMyVehiclesIndexRoute: typeof AppMyVehiclesIndexRoute
   AppMyVisitorsIndexRoute: typeof AppMyVisitorsIndexRoute
   AppCatalogMakesMakeIdEditRoute: typeof AppCatalogMakesMakeIdEditRoute
@@ -3188,7 +3148,6 @@ interface AppRouteChildren {
   AppMyCaregiversCaregiverIdShowRoute: typeof AppMyCaregiversCaregiverIdShowRoute
   AppMyPermitsPermitIdEditRoute: typeof AppMyPermitsPermitIdEditRoute
   AppMyPermitsPermitIdShowRoute: typeof AppMyPermitsPermitIdShowRoute
-  AppMyRequestsRequestIdShowRoute: typeof AppMyRequestsRequestIdShowRoute
   AppMyVehiclesVehicleIdEditRoute: typeof AppMyVehiclesVehicleIdEditRoute
   AppMyVehiclesVehicleIdShowRoute: typeof AppMyVehiclesVehicleIdShowRoute
   AppMyVisitorsVisitorIdEditRoute: typeof AppMyVisitorsVisitorIdEditRoute
@@ -3320,7 +3279,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogZonesIndexRoute: AppCatalogZonesIndexRoute,
   AppMyCaregiversIndexRoute: AppMyCaregiversIndexRoute,
   AppMyPermitsIndexRoute: AppMyPermitsIndexRoute,
-  AppMyRequestsIndexRoute: AppMyRequestsIndexRoute,
   AppMyVehiclesIndexRoute: AppMyVehiclesIndexRoute,
   AppMyVisitorsIndexRoute: AppMyVisitorsIndexRoute,
   AppCatalogMakesMakeIdEditRoute: AppCatalogMakesMakeIdEditRoute,
@@ -3345,7 +3303,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyCaregiversCaregiverIdShowRoute: AppMyCaregiversCaregiverIdShowRoute,
   AppMyPermitsPermitIdEditRoute: AppMyPermitsPermitIdEditRoute,
   AppMyPermitsPermitIdShowRoute: AppMyPermitsPermitIdShowRoute,
-  AppMyRequestsRequestIdShowRoute: AppMyRequestsRequestIdShowRoute,
   AppMyVehiclesVehicleIdEditRoute: AppMyVehiclesVehicleIdEditRoute,
   AppMyVehiclesVehicleIdShowRoute: AppMyVehiclesVehicleIdShowRoute,
   AppMyVisitorsVisitorIdEditRoute: AppMyVisitorsVisitorIdEditRoute,

@@ -6,12 +6,11 @@ import {
   MAIL_BODY_MAX,
   MAIL_SUBJECT_MAX,
   MAIL_TEMPLATE_KEYS,
-  type MailTemplateKey,
 } from './email-templates';
 import { bulkMailTextSchema, bulkMailTextsSchema } from './emails-sender.schemas';
 
 const language = z.enum(LANGUAGES);
-const key = z.enum(MAIL_TEMPLATE_KEYS as [MailTemplateKey, ...MailTemplateKey[]]);
+const key = z.enum(MAIL_TEMPLATE_KEYS);
 
 /** One language of a template: what is sent, what ships, and whether the property replaced it. */
 export const emailTemplateTextSchema = z.object({

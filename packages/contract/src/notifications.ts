@@ -32,7 +32,7 @@ export const NOTIFICATION_KINDS = {
   /** A request was assigned to the user, or its requester replied to or cancelled it (params.variant). */
   requestAssigned: { needs: null, href: '/requests/{id}/show' },
   /** The user's own request was answered or changed status (params.variant: reply or the new status). */
-  requestAnswered: { needs: null, href: '/my/requests/{id}/show', staffHref: '/my-requests/{id}/show' },
+  requestAnswered: { needs: null, href: '/my-requests/{id}/show' },
 } as const satisfies Record<
   string,
   { needs: readonly Permission[] | null; href: string; staffHref?: string }

@@ -170,8 +170,10 @@ describe('route → permission table', () => {
     }
     expect(dead).toEqual([]);
   });
-  it('whitelists only /my routes and / for residents', () => {
-    for (const r of RESIDENT_ROUTES) expect(r === '/' || r.startsWith('/my/')).toBe(true);
+  it('whitelists only /my routes, / and their own requests for residents', () => {
+    // Issue 38 §2: /my-requests (a SPEC route) lists one's own requests, residents' as staff's (decision 0049).
+    const own = (r: string) => r === '/my-requests' || r.startsWith('/my-requests/');
+    for (const r of RESIDENT_ROUTES) expect(r === '/' || r.startsWith('/my/') || own(r), r).toBe(true);
   });
 });
 

@@ -49,6 +49,6 @@ export const myRequestsResource = defineResource({
   name: 'my-requests',
   actions: ['index', 'create'],
   routes: { '/my-requests': 'index', '/my-requests/$requestId/show': 'index' },
-  // Residents' own are at /my/requests (RESIDENT_ROUTES); staff's at /my-requests.
-  nav: [navEntry('account', '/my/requests', 'myRequests'), navEntry('overview', '/my-requests', 'myRequests')],
+  // The same screens for residents (RESIDENT_ROUTES; their calls go to /my/requests) and staff.
+  nav: [navEntry('overview', '/my-requests', 'myRequests')],
 });

@@ -50,6 +50,6 @@ export const RESIDENT_ROUTES = [
   '/my/caregivers/create',
   '/my/caregivers/$caregiverId/show',
   '/my/caregivers/$caregiverId/edit',
-  '/my/requests',
-  '/my/requests/$requestId/show',
+  '/my-requests',
+  '/my-requests/$requestId/show',
 ] as const;

@@ -125,7 +125,7 @@ describe('requests', () => {
     expect(mine.events![1]!.author.staff).toBe(true);
     const told = await bell(ana.token);
     expect(told.map((i) => i.params.variant)).toEqual(['in-process', 'reply']);
-    expect(told[0]!.href).toBe(`/my/requests/${asked.id}/show`);
+    expect(told[0]!.href).toBe(`/my-requests/${asked.id}/show`);
     // Staff see everything.
     const whole = await ok<RequestItem>(await s.call('GET', `/requests/${asked.id}`));
     expect(whole.events!.map((e) => e.kind)).toEqual(['created', 'comment', 'assign', 'comment', 'status']);

@@ -38,28 +38,30 @@ import { PageHeader } from '../../ui/PageHeader';
 import { QueryError } from '../../ui/QueryError';
 import { ListLoading } from '../../ui/CardList';
 import { resourceKeys, useRecord } from '../../ui/resource';
+import { useAuthStore } from '../../platform/stores';
 import { toast } from '../../ui/toast';
 import { FilesPicker, postForm, RequestStatusChip, RequestThread } from './RequestThread';
 
 /**
- * The requester's own requests (decision 0049): residents at /my/requests, staff at /my-requests — the same
- * screens over the API of each (`api`) and their own addresses (`path`).
+ * The requester's own requests (decision 0049) at /my-requests, for residents and staff alike (SPEC's one route);
+ * residents read them through the /my API, staff through /my-requests (`api`).
  */
 export interface OwnPlace {
   api: '/my/requests' | '/my-requests';
-  path: '/my/requests' | '/my-requests';
+  path: '/my-requests';
   titleKey: string;
 }
-export const RESIDENT_PLACE: OwnPlace = {
+const RESIDENT_PLACE: OwnPlace = {
   api: '/my/requests',
-  path: '/my/requests',
-  titleKey: 'shell.nav.myRequests',
-};
-export const STAFF_PLACE: OwnPlace = {
-  api: '/my-requests',
   path: '/my-requests',
   titleKey: 'shell.nav.myRequests',
 };
+const STAFF_PLACE: OwnPlace = { api: '/my-requests', path: '/my-requests', titleKey: 'shell.nav.myRequests' };
+
+/** Where the signed-in user's own requests are read: residents through the /my API, staff through /my-requests. */
+export function useOwnPlace(): OwnPlace {
+  return useAuthStore((s) => s.user?.type) === 'tenant-resident' ? RESIDENT_PLACE : STAFF_PLACE;
+}
 
 type Errors = Partial<Record<'type' | 'subject' | 'description' | 'files', string>>;
 

@@ -80,7 +80,6 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/vehicle-tows': LocalShippingOutlined,
   '/requests': InboxOutlined,
   '/my-requests': MoveToInboxOutlined,
-  '/my/requests': MoveToInboxOutlined,
   '/reports': AssessmentOutlined,
   '/my/profile': AccountCircleOutlined,
   '/my/vehicles': DirectionsCarOutlined,

@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requestsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../ui/list-search';
-import { MyRequestsPage, STAFF_PLACE } from '../../../features/requests/my';
+import { MyRequestsPage, useOwnPlace } from '../../../features/requests/my';
 
 export const Route = createFileRoute('/_app/my-requests/')({
   validateSearch: listSearch(requestsListQuery),
-  component: () => <MyRequestsPage place={STAFF_PLACE} />,
+  component: List,
 });
+
+function List() {
+  return <MyRequestsPage place={useOwnPlace()} />;
+}

@@ -1,9 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { requestsListQuery } from '@parkade/contract';
-import { listSearch } from '../../../../ui/list-search';
-import { MyRequestsPage, RESIDENT_PLACE } from '../../../../features/requests/my';
-
-export const Route = createFileRoute('/_app/my/requests/')({
-  validateSearch: listSearch(requestsListQuery),
-  component: () => <MyRequestsPage place={RESIDENT_PLACE} />,
-});
