@@ -6,6 +6,7 @@ import {
   CircularProgress,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Popover,
@@ -141,44 +142,45 @@ export function NotificationBell() {
           {list.data && list.data.items.length > 0 && (
             <List disablePadding>
               {list.data.items.map((item) => (
-                <ListItemButton
-                  key={item.id}
-                  component={RouterAnchor}
-                  href={item.href}
-                  onClick={() => {
-                    if (!item.read) readOne.mutate(item.id);
-                    setAnchor(null);
-                  }}
-                  sx={{
-                    alignItems: 'flex-start',
-                    gap: 1.25,
-                    bgcolor: item.read ? undefined : 'rgba(21,101,192,0.06)',
-                  }}
-                >
-                  <Box
-                    aria-hidden
+                <ListItem key={item.id} disablePadding>
+                  <ListItemButton
+                    component={RouterAnchor}
+                    href={item.href}
+                    onClick={() => {
+                      if (!item.read) readOne.mutate(item.id);
+                      setAnchor(null);
+                    }}
                     sx={{
-                      mt: 1,
-                      width: 8,
-                      height: 8,
-                      borderRadius: '50%',
-                      flexShrink: 0,
-                      bgcolor: item.read ? 'transparent' : 'primary.main',
+                      alignItems: 'flex-start',
+                      gap: 1.25,
+                      bgcolor: item.read ? undefined : 'rgba(21,101,192,0.06)',
                     }}
-                  />
-                  <ListItemText
-                    primary={notificationText(item, (k, p) => t(k, p as Record<string, string>))}
-                    secondary={
-                      <>
-                        {item.read ? '' : `${t('notifications.unread')} · `}
-                        {formatDateTime(item.createdAt, locale)}
-                      </>
-                    }
-                    slotProps={{
-                      primary: { sx: { fontWeight: item.read ? 400 : 600, overflowWrap: 'anywhere' } },
-                    }}
-                  />
-                </ListItemButton>
+                  >
+                    <Box
+                      aria-hidden
+                      sx={{
+                        mt: 1,
+                        width: 8,
+                        height: 8,
+                        borderRadius: '50%',
+                        flexShrink: 0,
+                        bgcolor: item.read ? 'transparent' : 'primary.main',
+                      }}
+                    />
+                    <ListItemText
+                      primary={notificationText(item, (k, p) => t(k, p as Record<string, string>))}
+                      secondary={
+                        <>
+                          {item.read ? '' : `${t('notifications.unread')} · `}
+                          {formatDateTime(item.createdAt, locale)}
+                        </>
+                      }
+                      slotProps={{
+                        primary: { sx: { fontWeight: item.read ? 400 : 600, overflowWrap: 'anywhere' } },
+                      }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

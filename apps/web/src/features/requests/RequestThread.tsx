@@ -133,11 +133,8 @@ function EventLine({ event, base, requestId }: { event: RequestEvent; base: stri
       variant="outlined"
       sx={{
         p: 1.5,
-        bgcolor: event.internal
-          ? 'rgba(237,108,2,0.06)'
-          : event.author.staff
-            ? 'rgba(21,101,192,0.04)'
-            : undefined,
+        // An internal note is marked by its chip and a rule at its edge; the text keeps the page's own contrast.
+        borderLeft: event.internal ? '4px solid #b26a00' : undefined,
       }}
     >
       <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.5 }}>
@@ -145,9 +142,7 @@ function EventLine({ event, base, requestId }: { event: RequestEvent; base: stri
           {event.author.name}
         </Typography>
         {event.author.staff && <Chip size="small" label={t('requests.staff')} />}
-        {event.internal && (
-          <Chip size="small" color="warning" variant="outlined" label={t('requests.internal')} />
-        )}
+        {event.internal && <StatusChip colour="warning" label={t('requests.internal')} />}
         <Typography variant="body2" color="text.secondary" component="span">
           {formatDateTime(event.createdAt, locale)}
         </Typography>
