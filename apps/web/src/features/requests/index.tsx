@@ -147,7 +147,7 @@ function StaffRequestPanel({ item }: { item: { id: number } }) {
                 label={t('requests.moveTo')}
                 value={status}
                 onChange={(e) => setStatus(e.target.value as RequestStatus)}
-                sx={{ minWidth: 200 }}
+                sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}
               >
                 {REQUEST_MOVES[record.status].map((s) => (
                   <MenuItem key={s} value={s}>
@@ -160,7 +160,7 @@ function StaffRequestPanel({ item }: { item: { id: number } }) {
                 label={t('requests.moveWord')}
                 value={word}
                 onChange={(e) => setWord(e.target.value)}
-                sx={{ flex: 1 }}
+                sx={{ flex: 1, minWidth: { sm: 220 } }}
               />
               <Button
                 variant="contained"
