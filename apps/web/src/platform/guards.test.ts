@@ -79,13 +79,13 @@ describe('canVisit: staff (the route → permission table)', () => {
   it('sends staff away from the residents’ /my area', () => {
     expect(canVisit('/my/profile', admin, perms.admin)).toBe(false);
     expect(canVisit('/my/vehicles/3/show', manager, perms.manager)).toBe(false);
-    // /my-requests is a staff route, not the resident area
+    // /my-requests is staff's as residents' (issue 38 §2): staff need my-requests.index
     expect(canVisit('/my-requests', manager, perms.manager)).toBe(true);
   });
 });
 
 describe('canVisit: residents (the whitelist of SPEC §2.3)', () => {
-  it('lets a resident open / and the /my routes only', () => {
+  it('lets a resident open /, the /my routes and their own requests only', () => {
     for (const path of [
       '/',
       '/my/profile',
@@ -96,9 +96,12 @@ describe('canVisit: residents (the whitelist of SPEC §2.3)', () => {
       '/my/vehicles/4/edit',
       '/my/permits',
       '/my/permits/9/edit',
+      // Their own requests (issue 38 §2, decision 0049).
+      '/my-requests',
+      '/my-requests/5/show',
     ])
       expect(canVisit(path, resident, []), path).toBe(true);
-    for (const path of ['/dashboard', '/tenants', '/catalog/states', '/my-requests', '/my/unknown', '/my'])
+    for (const path of ['/dashboard', '/tenants', '/catalog/states', '/requests', '/my/unknown', '/my'])
       expect(canVisit(path, resident, []), path).toBe(false);
   });
 
