@@ -27,6 +27,9 @@ export default tseslint.config(
       'apps/web/src/routeTree.gen.ts',
       // The service worker: a plain script of the worker scope, served as it is (not part of the TS project).
       'apps/web/public/sw.js',
+      // A drawn page's loader (decision 0050): a plain script served as it is, run before the app's code.
+      'apps/web/public/boot.js',
+      '**/dist-ssr/**',
     ],
   },
   js.configs.recommended,

@@ -13,6 +13,7 @@ const INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.ssr.config.ts',
   'apps/web/package.json',
   'apps/web/scripts',
   'packages/contract/src',

@@ -10,7 +10,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -26,10 +26,13 @@ import { mountRoutes, tagsOf, type MountedRoute, type RouteDef, type Services } 
 import { pickLanguage, refreshTextOverridesIfDue, textsVersion } from './platform/i18n';
 import { batchedStream, loggerOptions, prettyStream, redactUrl } from './platform/log';
 import type { Jobs } from './platform/jobs';
+import { drawnPage, serverPages } from './server-pages';
 import { dictionaryPreload, inlineStylesheets, spaPreloads } from './platform/spa-preload';
 import { localDiskStorage, type Storage } from './platform/storage';
 import { parseHost, propertyForHost, type HostInfo } from './platform/tenancy';
 
+/** A page's compression: brotli's quality 4, as the API's answers (a few milliseconds for a drawn page). */
+const BROTLI_PAGE = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 export interface BuildOptions {
   env: Env;
   database: Database;
@@ -103,22 +106,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     );
   });
   app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
-  app.setNotFoundHandler((req, reply) => {
-    if (/^\/(api|tenant)\b/.test(req.url) || !fs.existsSync(path.join(env.webDist, 'index.html'))) {
-      return sendError(
-        req,
-        reply,
-        new HttpError(404, 'errors.routeNotFound', {
-          method: req.method,
-          url: redactUrl(req.url.split('?')[0]!),
-        }),
-      );
-    }
-    return serveSpa(req.hostInfo, req.url.split('?')[0]!, req.headers['accept-language']).then((html) =>
-      reply.type('text/html').header('cache-control', 'no-cache').send(html),
-    );
-  });
-
   /**
    * The SPA's index.html with the host's area and tenant written into a meta tag (no inline script, so the CSP
    * stays strict): the web app picks its API client from it, including on a property's own extra domains, which
@@ -126,7 +113,14 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
    */
   let indexHtml: string | null = null;
   const preloads = spaPreloads(env.webDist);
-  async function serveSpa(host: HostInfo, pathname: string, acceptLanguage?: string): Promise<string> {
+  const drawPage = serverPages(env.webDist, services);
+  async function serveSpa(
+    host: HostInfo,
+    url: string,
+    acceptLanguage: string | undefined,
+    log: FastifyBaseLogger,
+  ): Promise<string> {
+    const pathname = url.split('?')[0]!;
     indexHtml ??= inlineStylesheets(
       fs.readFileSync(path.join(env.webDist, 'index.html'), 'utf8'),
       env.webDist,
@@ -146,12 +140,20 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     })
       .replace(/&/g, '&amp;')
       .replace(/"/g, '&quot;');
-    return indexHtml
-      .replace('<meta name="parkade-host" content="" />', `<meta name="parkade-host" content="${meta}" />`)
-      .replace(
-        '</head>',
-        `${preloads(pathname)}${host.kind === 'central' ? dictionaryPreload(acceptLanguage, LANGUAGES, texts) : ''}</head>`,
-      );
+    const page = indexHtml.replace(
+      '<meta name="parkade-host" content="" />',
+      `<meta name="parkade-host" content="${meta}" />`,
+    );
+    // A page that cannot be drawn is still served: the empty shell, which the app draws as it always did.
+    const drawn = await drawPage({ pathname, url, property, acceptLanguage }).catch((err: unknown) => {
+      log.warn({ err }, 'a public page could not be drawn on the server; sent the empty shell');
+      return null;
+    });
+    if (drawn) return drawnPage(page, drawn, preloads(pathname, true));
+    return page.replace(
+      '</head>',
+      `${preloads(pathname)}${host.kind === 'central' ? dictionaryPreload(acceptLanguage, LANGUAGES, texts) : ''}</head>`,
+    );
   }
 
   // Helmet's security headers, worked out once: they never change per request (the @fastify/helmet plugin built
@@ -182,6 +184,29 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
+  app.setNotFoundHandler((req, reply) => {
+    if (/^\/(api|tenant)\b/.test(req.url) || !fs.existsSync(path.join(env.webDist, 'index.html'))) {
+      return sendError(
+        req,
+        reply,
+        new HttpError(404, 'errors.routeNotFound', {
+          method: req.method,
+          url: redactUrl(req.url.split('?')[0]!),
+        }),
+      );
+    }
+    return serveSpa(req.hostInfo, req.url, req.headers['accept-language'], req.log).then((html) => {
+      void reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      // Compressed here as the browser accepts (the compression plugin reaches routes, not this handler): a drawn
+      // public page is tens of kilobytes.
+      const accepts = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts))
+        return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(html, BROTLI_PAGE));
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(html));
+      return reply.send(html);
+    });
+  });
+
   const allRoutes = [...routes, ...(opts.extraRoutes ?? [])];
   await app.register(swagger, {
     openapi: {

@@ -1,27 +1,15 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { createRouter } from '@tanstack/react-router';
+import { AppTree, routerOptions } from './app-tree';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { LoadingOverlay } from './features/shell/LoadingOverlay';
-import { RouteError } from './features/shell/RouteError';
-import i18n from './platform/i18n';
 import { initialLanguage, startFirstLanguage } from './platform/language';
+import { SERVER_DRAWN_ID } from './platform/server-drawn';
 import { queryClient } from './platform/query';
 import { registerNavigator } from './platform/session';
 import { useAuthStore, useLanguageStore } from './platform/stores';
-import { theme } from './platform/theme';
 import { routeTree } from './routeTree.gen';
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  defaultErrorComponent: RouteError,
-  defaultPendingComponent: () => <LoadingOverlay />,
-});
+export const router = createRouter({ routeTree, ...routerOptions(queryClient) });
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -33,23 +21,35 @@ registerNavigator(async (href) => {
   await router.navigate({ href, replace: true });
 });
 
-// Speak the right language from the first paint: the signed-in user's languages, or any the app ships. Its
-// dictionary loads while the router loads the first route's code; the root route waits for both.
-const { isAuthenticated } = useAuthStore.getState();
-startFirstLanguage(initialLanguage(isAuthenticated ? useLanguageStore.getState().languageCodes : undefined));
+const root = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ThemeProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+function App({ children }: { children?: ReactNode }) {
+  return (
+    <StrictMode>
+      <AppTree router={router} queryClient={queryClient}>
+        {children}
+      </AppTree>
+    </StrictMode>
+  );
+}
+
+/**
+ * A page the server drew (a public page: decision 0050) is taken over by the app (platform/take-over.tsx). Any
+ * other page: the right language from the first paint — the signed-in user's languages, or any the app ships; its
+ * dictionary loads while the router loads the first route's code, and the root route waits for both.
+ */
+async function start() {
+  const { isAuthenticated } = useAuthStore.getState();
+  if (!isAuthenticated && document.getElementById(SERVER_DRAWN_ID)) {
+    const { takeOver } = await import('./platform/take-over');
+    if (await takeOver({ root, router, queryClient, App })) return;
+  }
+  startFirstLanguage(
+    initialLanguage(isAuthenticated ? useLanguageStore.getState().languageCodes : undefined),
+  );
+  createRoot(root).render(<App />);
+}
+void start();
 
 // The installable app's service worker (public/sw.js): the app's files open without signal. Built app only.
 if (import.meta.env.PROD && 'serviceWorker' in navigator)

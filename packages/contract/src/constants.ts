@@ -6,6 +6,24 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const isLanguage = (code: unknown): code is Language =>
   typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
 
+/**
+ * The language order of SPEC §9: the user's language, the stored one, the browser's, en, es, then the first
+ * allowed — each taken only when the user may use it. The web app chooses with it, and the server with it draws a
+ * public page in the language the app would choose (decision 0050).
+ */
+export function chooseLanguage(opts: {
+  user?: string | null;
+  stored?: string | null;
+  browser?: readonly string[];
+  allowed: readonly string[];
+}): Language {
+  const allowed = opts.allowed.filter(isLanguage);
+  const browser = (opts.browser ?? []).map((b) => b.toLowerCase().split('-')[0]);
+  const candidates = [opts.user, opts.stored, ...browser, 'en', 'es', allowed[0]];
+  for (const c of candidates) if (isLanguage(c) && (allowed.length === 0 || allowed.includes(c))) return c;
+  return DEFAULT_LANGUAGE;
+}
+
 export const MB = 1024 * 1024;
 export const UPLOAD_MAX_FILE_BYTES = 5 * MB;
 export const UPLOAD_MAX_FILES = 5;

@@ -26,6 +26,7 @@ describe('the sign-in pages announce their code', () => {
       imports: ['index.html', '_sign-in-BnvCgXa2.js'],
     },
     'src/routes/parking-map.tsx?tsr-split=component': { file: 'assets/parking-map-BILlORuj.js' },
+    'src/platform/take-over.tsx': { file: 'assets/take-over-B_DbkSDe.js', imports: ['index.html'] },
   };
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -38,6 +39,13 @@ describe('the sign-in pages announce their code', () => {
       '<link rel="modulepreload" crossorigin href="/assets/sign-in-BnvCgXa2.js" />',
     ]);
     expect(preloads('/auth/login/')).toBe(links);
+  });
+
+  it('a page the server drew also announces the chunk that takes it over (decision 0050)', () => {
+    const links = preloads('/auth/login', true);
+    expect(links).toContain('/assets/login-q2bkMzpO.js');
+    expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/take-over-B_DbkSDe.js" />');
+    expect(preloads('/auth/login')).not.toContain('take-over');
   });
 
   it('the forgot-password page and an invitation link their own route files', () => {

@@ -23,7 +23,7 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-export function spaPreloads(webDist: string): (pathname: string) => string {
+export function spaPreloads(webDist: string): (pathname: string, drawn?: boolean) => string {
   let manifest: Record<string, ManifestChunk> | null = null;
   const read = () => {
     if (manifest) return manifest;
@@ -34,10 +34,11 @@ export function spaPreloads(webDist: string): (pathname: string) => string {
     return manifest;
   };
   const cache = new Map<string, string>();
-  return (pathname) => {
+  return (pathname, drawn = false) => {
     const route = SIGN_IN_ROUTES.find(([pattern]) => pattern.test(pathname.replace(/\/+$/, '')))?.[1];
     if (!route) return '';
-    let links = cache.get(route);
+    const key = `${route}${drawn ? ' drawn' : ''}`;
+    let links = cache.get(key);
     if (links === undefined) {
       const chunks = read();
       const files: string[] = [];
@@ -49,11 +50,13 @@ export function spaPreloads(webDist: string): (pathname: string) => string {
       };
       // The route's component is split from its declaration (TanStack's `?tsr-split=component`).
       for (const key of Object.keys(chunks)) if (key === route || key.startsWith(`${route}?`)) visit(key);
+      // A page the server drew is taken over by a chunk of its own, on the first touch (decision 0050).
+      if (drawn) visit('src/platform/take-over.tsx');
       links = files
         .filter((f) => f.endsWith('.js'))
         .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`)
         .join('');
-      cache.set(route, links);
+      cache.set(key, links);
     }
     return links;
   };

@@ -83,17 +83,17 @@ export async function tenantFrom(
 export async function propertyForHost(
   tx: Tx,
   host: HostInfo,
-): Promise<{ code: string; name: string } | null> {
+): Promise<{ id: number; code: string; name: string } | null> {
   if (host.kind === 'central') return null;
   const rows =
     host.kind === 'subdomain'
-      ? await query<{ code: string; name: string }>(
+      ? await query<{ id: number; code: string; name: string }>(
           tx,
-          sql`select code, name from properties where lower(code) = ${host.code} and active`,
+          sql`select id::int as id, code, name from properties where lower(code) = ${host.code} and active`,
         )
-      : await query<{ code: string; name: string }>(
+      : await query<{ id: number; code: string; name: string }>(
           tx,
-          sql`select code, name from properties where (lower(access_domain) = ${host.host} or lower(visitor_domain) = ${host.host}) and active`,
+          sql`select id::int as id, code, name from properties where (lower(access_domain) = ${host.host} or lower(visitor_domain) = ${host.host}) and active`,
         );
   return rows[0] ?? null;
 }

@@ -51,6 +51,11 @@ let current: HostContext | null = null;
 
 const hostMeta = () => document.querySelector('meta[name="parkade-host"]')?.getAttribute('content') ?? null;
 
+/** The host context of a page drawn by the server (entry-server.tsx), which has no window to read it from. */
+export function setHostContext(context: HostContext): void {
+  current = context;
+}
+
 /** The running app's host context, read once. */
 export function hostContext(): HostContext {
   current ??= detectHost(

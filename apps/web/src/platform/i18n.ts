@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@parkade/contract';
+import { chooseLanguage, DEFAULT_LANGUAGE, type Language } from '@parkade/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BOOT_TEXTS } from './boot-texts';
@@ -27,25 +27,8 @@ void i18n.use(initReactI18next).init({
 
 export default i18n;
 
-const isLanguage = (v: unknown): v is Language =>
-  typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
-/**
- * The language order of SPEC §9: the user's language, the stored one, the browser's, en, es, then the first
- * allowed — each taken only when the user may use it.
- */
-export function chooseLanguage(opts: {
-  user?: string | null;
-  stored?: string | null;
-  browser?: readonly string[];
-  allowed: readonly string[];
-}): Language {
-  const allowed = opts.allowed.filter(isLanguage);
-  const browser = (opts.browser ?? []).map((b) => b.toLowerCase().split('-')[0]);
-  const candidates = [opts.user, opts.stored, ...browser, 'en', 'es', allowed[0]];
-  for (const c of candidates) if (isLanguage(c) && (allowed.length === 0 || allowed.includes(c))) return c;
-  return DEFAULT_LANGUAGE;
-}
+export { chooseLanguage };
 
 /** SPEC §9 translation loading: at most 10 reads at once, 5 retries, 350 ms doubling. */
 export const TRANSLATION_CONCURRENCY = 10;

@@ -10,9 +10,12 @@ export const Route = createFileRoute('/register/visitors/$visitorToken')({
   beforeLoad: ({ params }) => {
     if (!params.visitorToken.trim()) throw redirect({ to: '/auth/login', replace: true });
   },
-  // The link's read starts with the page, beside its code and texts (decision 0039 §18); the page shows it.
+  // The link's read starts with the page, beside its code and texts (decision 0039 §18); the page shows it. A page
+  // the server drew came with it (decision 0050): it is not read again.
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(visitorLinkQuery(params.visitorToken.trim()));
+    void context.queryClient
+      .ensureQueryData(visitorLinkQuery(params.visitorToken.trim()))
+      .catch(() => undefined);
   },
   component: RegisterVisitor,
 });

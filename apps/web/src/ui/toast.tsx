@@ -1,5 +1,7 @@
-import { Alert, Snackbar } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import type { ShownToast } from './toast-view';
+
+type ToastViewProps = { current: ShownToast | undefined; shift: () => void };
 import { create } from 'zustand';
 
 /**
@@ -43,37 +45,37 @@ export const toast = {
   warning: push('warning'),
 };
 
-/** How long a toast stays: errors longer, since they are read more carefully. */
-const DURATION: Record<ToastSeverity, number> = { success: 4000, info: 5000, warning: 6000, error: 7000 };
+/** The snackbar's chunk: fetched as the root mounts, then drawn at once (without a Suspense pause) for each toast. */
+let View: ComponentType<ToastViewProps> | null = null;
+const loadView = () =>
+  import('./toast-view').then((m) => {
+    View = m.default;
+    return m;
+  });
+const LazyView = lazy(loadView);
 
+/**
+ * The root's toaster: nothing until the first toast, then the snackbar, from a chunk of its own (Snackbar, Alert
+ * and their transitions are a few kilobytes the sign-in page's first screen does without: decision 0050). The chunk
+ * is fetched when the root mounts — on a page the server drew, once the app has taken it over — so a toast opens in
+ * the render that asked for it, its transition starting with it, as when the snackbar was in the entry file.
+ */
 export function Toaster() {
-  const { t } = useTranslation();
   const current = useToastStore((s) => s.queue[0]);
   const shift = useToastStore((s) => s.shift);
+  const shown = Boolean(current);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (shown) setMounted(true);
+  }, [shown]);
+  useEffect(() => {
+    void loadView();
+  }, []);
+  if (!shown && !mounted) return null;
+  if (View) return <View current={current} shift={shift} />;
   return (
-    <Snackbar
-      key={current?.id}
-      open={Boolean(current)}
-      autoHideDuration={current ? DURATION[current.severity] : null}
-      onClose={(_event, reason) => {
-        // A confirmation goes as soon as the user moves on (an officer tapping the lookup right after checking in
-        // must not find its first result under it); a warning or an error stays until read or closed.
-        if (reason !== 'clickaway' || current?.severity === 'success' || current?.severity === 'info')
-          shift();
-      }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      {current ? (
-        <Alert
-          onClose={shift}
-          severity={current.severity}
-          variant="filled"
-          closeText={t('shell.close')}
-          sx={{ width: '100%', maxWidth: 560, alignItems: 'center' }}
-        >
-          {current.message}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <Suspense fallback={null}>
+      <LazyView current={current} shift={shift} />
+    </Suspense>
   );
 }

@@ -102,6 +102,22 @@ async function openLink(ctx: Scope, token: string): Promise<PublicVisitorLink> {
   return { kind: link.kind, property, visitor, validity: await validityOf(ctx, link.kind, item) };
 }
 
+/**
+ * A poster's link as GET /public/visitors/token/{token} answers it, for the server to draw the page the poster's QR
+ * code opens (decision 0050); null for any other token — a personal link or a receipt names a visitor, and such a
+ * page is left to the browser to draw, as is any token the API refuses.
+ */
+export async function posterLinkForPage(ctx: Scope, token: string): Promise<PublicVisitorLink | null> {
+  if (!visitorTokenSchema.safeParse(token).success) return null;
+  const link = await openLink(ctx, token).catch((err: unknown) => {
+    if (err instanceof HttpError) return null;
+    throw err;
+  });
+  if (link?.kind !== 'poster') return null;
+  // As the route sends it: through its response schema, then JSON.
+  return JSON.parse(JSON.stringify(publicVisitorLinkSchema.parse(link))) as PublicVisitorLink;
+}
+
 /** The link a token names must be of this visitor (a personal link, used or not, or a receipt). */
 async function linkOfVisitor(ctx: Scope, token: string, id: number): Promise<LiveLink> {
   const link = await linkOf(ctx, token, { kinds: ['personal', 'receipt'], allowUsed: true });

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyLanguage, languageCodesQueryOptions } from '../../platform/language';
-import { useLanguageStore } from '../../platform/stores';
+import { DEFAULT_LANGUAGE, isLanguage } from '@parkade/contract';
 import { LanguageMenu } from '../shell/LanguageMenu';
 
 /**
@@ -12,8 +12,10 @@ import { LanguageMenu } from '../shell/LanguageMenu';
  * the form card, and a language switch over the area's languages (nothing is saved: no one is signed in yet).
  */
 export function AuthLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const language = useLanguageStore((s) => s.currentLanguage);
+  const { t, i18n } = useTranslation();
+  // The language shown (i18next's), not the one asked for: the same on the server that draws this frame and in
+  // the browser that takes it over (decision 0050), where a stored store's first snapshot may differ.
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const { data: languages } = useQuery(languageCodesQueryOptions());
   const points = ['shell.brand.point1', 'shell.brand.point2', 'shell.brand.point3'];
   return (
