@@ -9,7 +9,7 @@ import { languageCodesQueryOptions } from './platform/language';
 import { useLanguageStore } from './platform/stores';
 import { routeTree } from './routeTree.gen';
 
-/** What the server draws a page with (its platform/server-pages.ts). */
+/** What the server draws a page with (apps/server/src/server-pages.ts). */
 export interface DrawInput {
   /** The page's path and query. */
   url: string;
@@ -21,17 +21,18 @@ export interface DrawInput {
   queries: [readonly unknown[], unknown][];
 }
 
-/**
- * Draws a public page as the browser's first render would (decision 0050): the same tree (app-tree.tsx), the
- * same routes, the same texts and data. Pages are drawn one after the other, so the one i18next instance and host
- * context of this module are set for the page being drawn and for no other.
- */
 /** A drawn page: its HTML, and the texts it used — all the browser needs to draw it again (decision 0050). */
 export interface DrawnPage {
   html: string;
   texts: Record<string, string>;
 }
 
+/**
+ * Draws a public page as the browser's first render would (decision 0050): the same tree (app-tree.tsx), the
+ * same routes, the same texts and data; null when the router has no screen for the address as it is. Pages are
+ * drawn one after the other, so the one i18next instance and host context of this module are set for the page
+ * being drawn and for no other.
+ */
 export function draw(input: DrawInput): Promise<DrawnPage | null> {
   const drawn = queue.then(() => drawOne(input));
   queue = drawn.catch(() => undefined);
