@@ -1,14 +1,6 @@
 /*
- * The loader of a page the server drew (decision 0050: the sign-in page, the page a poster's QR code opens). The
- * page is readable at once; its code, fetched beside it (modulepreload), runs when the visitor first touches the
- * page — a tap, a key, the mouse or the wheel — and then takes over the drawn elements, keeping what was typed and
- * where the focus is. A slow phone is not kept busy by code nobody has asked to run yet.
- *
- * It runs at once instead when the drawn page is not what the app would show this browser: someone is signed in
- * (the sign-in page sends them on), or a language was chosen here before that is not the page's.
- *
- * Until the app has taken over, a submit is held (a form would otherwise be sent by the browser itself, its fields
- * in the address) and so is a tap on a button or a box; the app's ready event lets the last one through.
+ * A drawn page's loader (decision 0050): starts the app (data-entry) on the first touch, or at once when signed in
+ * or another language was chosen here; until the app is ready, holds a submit or a tap and lets the last one through.
  */
 (function () {
   var script = document.currentScript;
@@ -35,7 +27,10 @@
       return;
     }
     var control =
-      target && target.closest('button, [role="button"], [role="combobox"], input[type="checkbox"], input[type="radio"]');
+      target &&
+      target.closest(
+        'button, [role="button"], [role="combobox"], input[type="checkbox"], input[type="radio"]',
+      );
     if (!control) return;
     event.preventDefault();
     held = control;
@@ -63,7 +58,6 @@
       return null;
     }
   }
-  /** A field of a store the app keeps (platform/stores.ts), or null. */
   function kept(storage, key, field) {
     try {
       var state = JSON.parse(stored(storage, key) || 'null');
@@ -75,7 +69,9 @@
   var pageLanguage = document.documentElement.lang.split('-')[0];
   var language = kept(localStorage, 'parkade.language', 'currentLanguage');
   var signedIn =
-    kept(sessionStorage, 'parkade.auth', 'isAuthenticated') || kept(localStorage, 'parkade.auth', 'isAuthenticated');
+    kept(sessionStorage, 'parkade.auth', 'isAuthenticated') ||
+    kept(localStorage, 'parkade.auth', 'isAuthenticated');
   if ((language && language !== pageLanguage) || signedIn) return start();
-  for (var i = 0; i < TOUCH.length; i++) window.addEventListener(TOUCH[i], start, { capture: true, passive: true });
+  for (var i = 0; i < TOUCH.length; i++)
+    window.addEventListener(TOUCH[i], start, { capture: true, passive: true });
 })();
