@@ -54,6 +54,28 @@ export function reportStatusLabelKey(chart: ReportStatusChart, status: string): 
   return series.find(([s]) => s === status)?.[1] ?? status;
 }
 
+/**
+ * Series colours of the reports' charts, on screen (features/reports/ReportCard.tsx) and in the PDF export alike:
+ * twelve that stay apart from each other (a chart of the nine permit statuses repeats none), each series keeping its
+ * place in the status order whatever the period shows.
+ */
+export const REPORT_SERIES_COLOURS = [
+  '#1e63d6',
+  '#e8a317',
+  '#d64545',
+  '#12a3c4',
+  '#2e9e5b',
+  '#d86fa8',
+  '#f0731e',
+  '#6b4fc7',
+  '#8a6d3b',
+  '#5f7c8a',
+  '#9bbf2e',
+  '#222b45',
+] as const;
+export const reportSeriesColour = (i: number): string =>
+  REPORT_SERIES_COLOURS[i % REPORT_SERIES_COLOURS.length]!;
+
 /** The title key of a report. */
 export const reportTitleKey = (name: ReportName) => `reports.${name}.title` as const;
 

@@ -1,4 +1,4 @@
-import type { RoleName } from '@parkade/contract';
+import type { ResidentItem, RoleName } from '@parkade/contract';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Tx } from '../platform/db';
 import {
@@ -34,6 +34,11 @@ export interface TenantSuite {
   ): Promise<Answer>;
   /** Runs fn in the property's scope (rows arranged or checked directly). */
   inProperty<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A new resident of the unit, made through the API by the suite's staff user (with `over` in the body), signed in
+   * with their own password: the record and their token.
+   */
+  newResident(unitId: number, over?: Record<string, unknown>): Promise<ResidentItem & { token: string }>;
 }
 
 /** The JSON of a 200 answer, or the test fails showing the body. */
@@ -48,6 +53,7 @@ export async function ok<T>(res: Answer): Promise<T> {
  */
 export function tenantSuite(opts: { role?: RoleName } = {}): TenantSuite {
   const suite = {} as TenantSuite;
+  let residents = 0;
   beforeAll(async () => {
     const ctx = await createTestContext();
     const p = await createProperty(ctx.database);
@@ -70,6 +76,21 @@ export function tenantSuite(opts: { role?: RoleName } = {}): TenantSuite {
         }),
       inProperty: <T>(fn: (tx: Tx) => Promise<T>) =>
         ctx.database.withScope({ area: 'tenant', propertyId: p.id }, fn),
+      newResident: async (unitId: number, over: Record<string, unknown> = {}) => {
+        residents += 1;
+        const email = `resident${residents}.${p.code}@suite.test`;
+        const password = 'resident-password';
+        const res = await suite.call('POST', '/residents', {
+          fullName: `Suite Resident ${residents}`,
+          email,
+          unitIds: [unitId],
+          password,
+          ...over,
+        });
+        const r = await ok<ResidentItem>(res);
+        const token = await login(ctx, { id: r.id, email, password, propertyId: p.id }, p.code);
+        return { ...r, token };
+      },
     } satisfies TenantSuite);
   });
   afterAll(() => suite.ctx?.close());

@@ -1,4 +1,4 @@
-import type { NotificationsResponse, PermitItem, ResidentItem, VehicleItem } from '@parkade/contract';
+import type { NotificationsResponse, PermitItem, VehicleItem } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantUser, login } from '../../test/harness';
@@ -15,7 +15,6 @@ import { notifications } from './table';
 const s = tenantSuite({ role: 'manager' });
 let unitId: number;
 let inspector: string;
-let n = 0;
 
 type Caller = (url: string, body?: unknown) => ReturnType<typeof s.call>;
 const as = (token: string) => ({
@@ -25,22 +24,8 @@ const as = (token: string) => ({
 const bell = async (token: string) => ok<NotificationsResponse>(await as(token).get('/notifications'));
 
 async function newResident() {
-  n += 1;
-  const email = `bell${n}@notify.test`;
-  const r = await ok<ResidentItem>(
-    await s.call('POST', '/residents', {
-      fullName: `Bell Resident ${n}`,
-      email,
-      unitIds: [unitId],
-      password: 'bell-password',
-    }),
-  );
-  const token = await login(
-    s.ctx,
-    { id: r.id, email, password: 'bell-password', propertyId: s.propertyId },
-    s.code,
-  );
-  return { ...r, token, ...as(token) };
+  const r = await s.newResident(unitId);
+  return { ...r, ...as(r.token) };
 }
 
 beforeAll(async () => {

@@ -1,6 +1,5 @@
-import type { ListResponse, PermitItem, ResidentItem, VehicleItem } from '@parkade/contract';
+import type { ListResponse, PermitItem, VehicleItem } from '@parkade/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../../test/harness';
 import { ok, tenantSuite } from '../../test/suite';
 import { buildings } from '../buildings/table';
 import { units } from '../units/table';
@@ -10,27 +9,11 @@ const s = tenantSuite({ role: 'manager' });
 type Errors = { message: string; errors: Record<string, string[]> };
 
 let unitId: number;
-let n = 0;
 async function newResident(over: Record<string, unknown> = {}) {
-  n += 1;
-  const email = `self${n}@my.test`;
-  const r = await ok<ResidentItem>(
-    await s.call('POST', '/residents', {
-      fullName: `Self Service ${n}`,
-      email,
-      unitIds: [unitId],
-      password: 'self-password',
-      ...over,
-    }),
-  );
-  const token = await login(
-    s.ctx,
-    { id: r.id, email, password: 'self-password', propertyId: s.propertyId },
-    s.code,
-  );
+  const r = await s.newResident(unitId, over);
   const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE') => (url: string, body?: unknown, lang?: string) =>
-    s.call(method, url, body, { token, lang });
-  return { ...r, token, get: as('GET'), post: as('POST'), put: as('PUT') };
+    s.call(method, url, body, { token: r.token, lang });
+  return { ...r, get: as('GET'), post: as('POST'), put: as('PUT') };
 }
 const settings = async (values: Record<string, unknown>) =>
   ok(await s.call('PUT', '/settings', { residentPermits: values }));

@@ -1,23 +1,8 @@
-import type { Language } from '@parkade/contract';
+import { reportSeriesColour, type Language } from '@parkade/contract';
 import { t } from '../../platform/i18n';
 import { newPdf, pdfBuffer, type PdfDoc } from '../../platform/pdf';
 import type { DocChart, DocPart, ReportDocument } from './document';
 
-/** The series colours of the screen's charts (features/reports/ReportCard.tsx), in the same order. */
-const COLOURS = [
-  '#1e63d6',
-  '#e8a317',
-  '#d64545',
-  '#12a3c4',
-  '#2e9e5b',
-  '#d86fa8',
-  '#f0731e',
-  '#6b4fc7',
-  '#8a6d3b',
-  '#5f7c8a',
-  '#9bbf2e',
-  '#222b45',
-];
 const CHART_HEIGHT = 170;
 
 /** Room left on the page below the cursor. */
@@ -53,7 +38,7 @@ function drawChart(doc: PdfDoc, chart: DocChart, font: string) {
       const h = (s.values[i] ?? 0) * scale;
       if (h <= 0) return;
       y -= h;
-      doc.rect(left + i * slot + (slot - bar) / 2, y, bar, h).fill(COLOURS[k % COLOURS.length]);
+      doc.rect(left + i * slot + (slot - bar) / 2, y, bar, h).fill(reportSeriesColour(k));
     });
   });
   // Category labels: as many as fit (about one per 60 points), the first and the last among them.
@@ -83,7 +68,7 @@ function drawChart(doc: PdfDoc, chart: DocChart, font: string) {
       x = left;
       y += 12;
     }
-    doc.rect(x, y + 1, 8, 8).fill(COLOURS[k % COLOURS.length]);
+    doc.rect(x, y + 1, 8, 8).fill(reportSeriesColour(k));
     doc.fillColor('#222').text(s.label, x + 11, y, { lineBreak: false });
     x += w;
   });

@@ -1,10 +1,4 @@
-import type {
-  ListResponse,
-  NotificationsResponse,
-  RequestCounts,
-  RequestItem,
-  ResidentItem,
-} from '@parkade/contract';
+import type { ListResponse, NotificationsResponse, RequestCounts, RequestItem } from '@parkade/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantUser, formPayload, headers, login } from '../../test/harness';
 import { ok, tenantSuite } from '../../test/suite';
@@ -17,7 +11,6 @@ import { units } from '../units/table';
  */
 const s = tenantSuite({ role: 'manager' });
 let unitId: number;
-let n = 0;
 const PDF = Buffer.from('%PDF-1.4\n%a lease page\n');
 
 /** A multipart POST (fields and `files`) as the token's user. */
@@ -40,24 +33,7 @@ async function post(
 }
 const get = (token: string, url: string) => s.call('GET', url, undefined, { token });
 
-async function newResident() {
-  n += 1;
-  const email = `asker${n}@requests.test`;
-  const r = await ok<ResidentItem>(
-    await s.call('POST', '/residents', {
-      fullName: `Asker ${n}`,
-      email,
-      unitIds: [unitId],
-      password: 'ask-password',
-    }),
-  );
-  const token = await login(
-    s.ctx,
-    { id: r.id, email, password: 'ask-password', propertyId: s.propertyId },
-    s.code,
-  );
-  return { ...r, token };
-}
+const newResident = () => s.newResident(unitId);
 const bell = async (token: string) =>
   (await ok<NotificationsResponse>(await get(token, '/notifications'))).items;
 

@@ -16,7 +16,13 @@ import {
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { reportTitleKey, type ReportGroup, type ReportName, type ReportSeries } from '@parkade/contract';
+import {
+  reportSeriesColour,
+  reportTitleKey,
+  type ReportGroup,
+  type ReportName,
+  type ReportSeries,
+} from '@parkade/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../platform/api';
@@ -30,25 +36,8 @@ import { reportParams, type ReportSearch } from './queries';
 /** Chart height: readable on a phone, two cards side by side on a wide screen. */
 const CHART_HEIGHT = 260;
 
-/**
- * Series colours: twelve that stay apart from each other (a chart of the nine permit statuses repeats none), each
- * series keeping its place in the status order whatever the period shows.
- */
-export const SERIES_COLOURS = [
-  '#1e63d6',
-  '#e8a317',
-  '#d64545',
-  '#12a3c4',
-  '#2e9e5b',
-  '#d86fa8',
-  '#f0731e',
-  '#6b4fc7',
-  '#8a6d3b',
-  '#5f7c8a',
-  '#9bbf2e',
-  '#222b45',
-];
-export const seriesColour = (i: number) => SERIES_COLOURS[i % SERIES_COLOURS.length]!;
+/** A series' colour (the contract's, as the PDF export draws it). */
+export const seriesColour = reportSeriesColour;
 
 /**
  * One report's card (decision 0047): its title and what it counts, the .xlsx export (to who holds reports.export),
