@@ -3,7 +3,7 @@ import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../platform/errors';
 import { contractResolver } from './contract-resolver';
-import { applyServerErrors, formMessage, placeServerErrors } from './form';
+import { applyServerErrors, fieldErrorsOf, formMessage, placeServerErrors } from './form';
 
 const t = (key: string, params?: Record<string, string | number>) =>
   params ? `${key}:${JSON.stringify(params)}` : key;
@@ -60,6 +60,26 @@ describe('server field errors → form fields', () => {
     const out = applyServerErrors(err, ['residentId'], (name) => set.push(name));
     expect(set).toEqual(['residentId']);
     expect(out.general).toBe('');
+  });
+});
+
+describe('a multipart form kept in plain state', () => {
+  it("puts each field's first message under it; the alert only when no field took one", () => {
+    const err = new RequestError('The given data was invalid', 422, {
+      subject: ['Too long', 'Other'],
+      'files.0': ['Not an image'],
+      unitId: ['Unknown unit'],
+    });
+    expect(fieldErrorsOf(err, ['subject', 'description', 'files'])).toEqual({
+      fields: { subject: 'Too long', files: 'Not an image' },
+      problem: null,
+    });
+    const none = new RequestError('Too many requests', 429, { unitId: ['Unknown unit'] });
+    expect(fieldErrorsOf(none, ['subject'])).toEqual({
+      fields: {},
+      problem: 'Too many requests — Unknown unit',
+    });
+    expect(fieldErrorsOf(new Error('offline'), ['subject'])).toEqual({ fields: {}, problem: 'offline' });
   });
 });
 

@@ -79,6 +79,26 @@ export function placeServerErrors(
 }
 
 /**
+ * A failed submit of a form kept in plain state (a multipart upload: a photo, a request's files) → each named
+ * field's first message, and the text for the form's alert when no field took one (the server's message with the
+ * messages of fields the form does not show).
+ */
+export function fieldErrorsOf<K extends string>(
+  error: unknown,
+  names: readonly K[],
+): { fields: Partial<Record<K, string>>; problem: string | null } {
+  if (!(error instanceof RequestError))
+    return { fields: {}, problem: error instanceof Error ? error.message : String(error) };
+  const placed = placeServerErrors(error.errors, names);
+  const fields: Partial<Record<K, string>> = {};
+  for (const f of placed.fields) fields[f.name as K] = f.message;
+  return {
+    fields,
+    problem: placed.fields.length ? null : [error.message, ...placed.other].join(' — '),
+  };
+}
+
+/**
  * A failed save → field errors set on the form (setError, focus on the first) and the general message for the
  * alert: the server's message plus the messages of fields the form does not show (none already under a field).
  */

@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
+import { fieldErrorsOf } from '../../ui/form';
 import { CardList } from '../../ui/CardList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useListState } from '../../ui/DataTable';
@@ -95,12 +96,9 @@ function NewRequestDialog({ place, open, onClose }: { place: OwnPlace; open: boo
       onClose();
       void navigate({ to: `${place.path}/$requestId/show`, params: { requestId: String(made.id) } });
     } catch (e) {
-      const err = e as RequestError;
-      const fields: Errors = {};
-      for (const k of ['type', 'subject', 'description', 'files'] as const)
-        if (err.errors?.[k]?.[0]) fields[k] = err.errors[k][0];
+      const { fields, problem } = fieldErrorsOf(e, ['type', 'subject', 'description', 'files']);
       setErrors(fields);
-      if (!Object.keys(fields).length) setProblem(err.message);
+      setProblem(problem);
     } finally {
       setBusy(false);
     }

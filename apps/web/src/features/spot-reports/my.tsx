@@ -32,8 +32,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, list } from '../../platform/api';
-import type { RequestError } from '../../platform/errors';
 import { LinkButton } from '../../ui/AppLink';
+import { fieldErrorsOf } from '../../ui/form';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { uploadProblem } from '../../ui/uploads';
 import { SpotReportStatusChip } from './SpotReportStatusChip';
@@ -131,12 +131,9 @@ export function ReportReservedDialog({ open, onClose }: { open: boolean; onClose
       setSent(res.data);
       void client.invalidateQueries({ queryKey: ['/my/spot-reports'] });
     } catch (e) {
-      const err = e as RequestError;
-      const fields: Errors = {};
-      for (const k of ['spotId', 'plate', 'note', 'photo'] as const)
-        if (err.errors?.[k]?.[0]) fields[k] = err.errors[k][0];
+      const { fields, problem } = fieldErrorsOf(e, ['spotId', 'plate', 'note', 'photo']);
       setErrors(fields);
-      if (!Object.keys(fields).length) setProblem(err.message);
+      setProblem(problem);
     } finally {
       setBusy(false);
     }
