@@ -62,6 +62,7 @@ import { benchDocuments } from './documents';
 import { benchBulkMail } from './bulk-mail';
 import { startServedServer, type ServedServer } from './server';
 import { benchReports, printReports, seedReportsBench } from './reports';
+import { benchBulkMailAlone, printDocumentsAlone } from './alone';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -80,44 +81,13 @@ function load(child: ChildProcess, s: Scenario): Promise<Figures> {
   });
 }
 
-/** The machine the figures come from (figures from a busy machine are slower: the load average says so). */
-const machine = () =>
-  `${os.cpus().length} CPU, Node ${process.version}, load average ${os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ')}`;
-
 async function main() {
   const started = Date.now();
   const only = process.env.BENCH_ONLY?.toLowerCase();
   // Issue 37 §1: drawn in this process, no database; first, before the load scenarios busy the machine.
   const documents = !only || only.includes('document') ? await benchDocuments() : null;
-  if (only && documents) {
-    console.log('');
-    console.log(`Parkade bench — documents, ${machine()}`);
-    printDocuments(documents);
-    console.log(`(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    return;
-  }
-  if (only?.includes('bulk')) {
-    // Issue 37 §3 alone: its own property on a fresh database, no other data, no served server.
-    const { database, name, ownerUrl, appUrl, drop } = await createDatabase(POOL);
-    try {
-      await seed(database, { demo: false });
-      const bulk = await benchBulkMail({ database, appUrl, ownerUrl, poolSize: POOL });
-      console.log('');
-      console.log(
-        `Parkade bench — bulk mail, PostgreSQL server (${transportOf(ADMIN_URL)}), pool ${POOL}, ${machine()}`,
-      );
-      printBulkMail(bulk);
-      console.log(`(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    } finally {
-      await database.close();
-      if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
-      else await drop();
-    }
-    return;
-  }
+  if (only && documents) return printDocumentsAlone(documents, started);
+  if (only?.includes('bulk')) return benchBulkMailAlone(POOL, started);
   const { database, name, ownerUrl, appUrl, drop } = await createDatabase(POOL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-bench-'));
   let child: ChildProcess | undefined;
