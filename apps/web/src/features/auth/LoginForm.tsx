@@ -47,7 +47,15 @@ export function LoginForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('shell.login.submit')} {...preloadOnUse(resolver)}>
+    // method="post": on the page the server drew (decision 0050), a browser without JavaScript that sends the form
+    // itself never puts the password in the address.
+    <form
+      method="post"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('shell.login.submit')}
+      {...preloadOnUse(resolver)}
+    >
       <Stack spacing={2.5}>
         {general && (
           <Alert severity="error" role="alert">

@@ -83,7 +83,9 @@ export function VisitorSelfForm({
   const field = useFieldProps(form as never);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate {...preloadOnUse(resolver)}>
+    // method="post": on the page the server drew (decision 0050), a browser without JavaScript that sends the form
+    // itself never puts the visitor's details in the address.
+    <form method="post" onSubmit={(e) => void submit(e)} noValidate {...preloadOnUse(resolver)}>
       <Stack spacing={2.5}>
         {general && <Alert severity="error">{general}</Alert>}
         {poster ? (
