@@ -6,6 +6,7 @@ export * from './errors.schemas';
 export * from './list-query';
 export * from './list-query.schemas';
 export * from './permissions';
+export * from './permission-check';
 export * from './permission-labels';
 export * from './routes';
 export * from './auth';

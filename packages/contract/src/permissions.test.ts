@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_PERMISSIONS,
-  hasAllPermissions,
-  hasAnyPermission,
-  hasPermission,
-  isPermission,
-  ROLE_PERMISSIONS,
-} from './permissions';
+import { ALL_PERMISSIONS, isPermission, ROLE_PERMISSIONS } from './permissions';
+import { hasAllPermissions, hasAnyPermission, hasPermission } from './permission-check';
 import { RESIDENT_ROUTES, ROUTE_AREAS, ROUTE_PERMISSIONS } from './routes';
 import { NAV_ENTRIES, RESOURCES } from './registry';
 import { ROLES } from './constants';

@@ -24,17 +24,6 @@ export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as string[]).includes(value);
 }
 
-/** The three checks of SPEC §6, used by the server guards and the web app alike. */
-export function hasPermission(held: readonly string[], p: Permission): boolean {
-  return held.includes(p);
-}
-export function hasAnyPermission(held: readonly string[], ps: readonly Permission[]): boolean {
-  return ps.length === 0 || ps.some((p) => held.includes(p));
-}
-export function hasAllPermissions(held: readonly string[], ps: readonly Permission[]): boolean {
-  return ps.every((p) => held.includes(p));
-}
-
 const p = (...xs: Permission[]) => xs;
 const readOnly = (r: keyof Catalogue) =>
   (PERMISSION_CATALOGUE[r] as readonly string[])

@@ -54,7 +54,11 @@ export interface ResourceDef<N extends string = string, A extends string = strin
   options?: OptionsDecl<A>;
 }
 
-/** Declares a resource (keeps its literal names for the derived types). */
+/**
+ * Declares a resource (keeps its literal names for the derived types). Marked free of side effects: a bundle that
+ * takes only a list declaration from a resource's file (a route's search rules) leaves the declaration out.
+ */
+/*@__NO_SIDE_EFFECTS__*/
 export function defineResource<
   const N extends string,
   const A extends string,
@@ -69,6 +73,7 @@ export const CRUD = ['index', 'create', 'show', 'edit', 'delete'] as const;
  * The list, create, show and edit pages of a collection at `/base` with its id param, each needing the action of
  * the same name; `extra` adds pages under `/base/$param/…`.
  */
+/*@__NO_SIDE_EFFECTS__*/
 export function crudPages<const X extends Record<string, string | null> = Record<never, never>>(
   base: string,
   param: string,
@@ -84,7 +89,7 @@ export function crudPages<const X extends Record<string, string | null> = Record
 }
 
 /** A navigation entry whose label and description are `shell.nav.<key>` and `shell.nav.<key>.description`. */
-export const navEntry = <const P extends string>(
+export const navEntry = /*@__NO_SIDE_EFFECTS__*/ <const P extends string>(
   section: NavSection,
   path: P,
   key: string,

@@ -27,6 +27,12 @@ describe('the sign-in pages announce their code', () => {
     },
     'src/routes/parking-map.tsx?tsr-split=component': { file: 'assets/parking-map-BILlORuj.js' },
     'src/platform/take-over.tsx': { file: 'assets/take-over-B_DbkSDe.js', imports: ['index.html'] },
+    '_route-access-B-jq8ktc.js': {
+      file: 'assets/route-access-B-jq8ktc.js',
+      name: 'route-access',
+      imports: ['index.html', '_registry-B0m3VFD-.js'],
+    },
+    '_registry-B0m3VFD-.js': { file: 'assets/registry-B0m3VFD-.js', name: 'registry' },
   };
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
   afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -53,9 +59,21 @@ describe('the sign-in pages announce their code', () => {
     expect(preloads('/auth/invitation/3f9a0c')).toContain('/assets/_token-Dh0MrM66.js');
   });
 
-  it('nothing on the other pages, and nothing missing from the build is announced', () => {
-    expect(preloads('/dashboard')).toBe('');
+  it("a signed-in page announces the route tables the layout's guard reads, and what they import", () => {
+    const links = preloads('/dashboard');
+    expect(links.match(/<link[^>]+>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/route-access-B-jq8ktc.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/registry-B0m3VFD-.js" />',
+    ]);
+    expect(preloads('/my/permits')).toBe(links);
+    expect(preloads('/')).toBe(links);
+    expect(preloads('/auth/login')).not.toContain('route-access');
+    expect(preloads('/register/visitors/3f9a0c')).not.toContain('route-access');
+  });
+
+  it('nothing on the other sign-in and public pages, and nothing missing from the build is announced', () => {
     expect(preloads('/auth/login-x')).toBe('');
+    expect(preloads('/register/residents/3f9a0c')).toBe('');
     expect(preloads('/auth/invitation/')).toBe('');
     expect(preloads('/auth/reset-password')).toBe('');
     expect(spaPreloads(path.join(dist, 'nowhere'))('/auth/login')).toBe('');

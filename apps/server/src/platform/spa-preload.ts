@@ -17,8 +17,18 @@ const SIGN_IN_ROUTES: [RegExp, string][] = [
   [/^\/register\/visitors\/[^/]+$/, 'src/routes/register.visitors.$visitorToken.tsx'],
 ];
 
+/**
+ * The signed-in pages' route tables (the web's platform/route-access.ts): left out of the entry file so the sign-in
+ * page does not carry every resource's declaration, and announced on every page a signed-in person opens (all but
+ * the sign-in and public registration pages), so the layout's guard does not wait for them.
+ */
+const ROUTE_ACCESS = 'route-access';
+const isSignedInPage = (pathname: string) => !/^\/(auth|register)(\/|$)/.test(pathname);
+
 interface ManifestChunk {
   file: string;
+  name?: string;
+  src?: string;
   isEntry?: boolean;
   imports?: string[];
 }
@@ -35,7 +45,9 @@ export function spaPreloads(webDist: string): (pathname: string, drawn?: boolean
   };
   const cache = new Map<string, string>();
   return (pathname, drawn = false) => {
-    const route = SIGN_IN_ROUTES.find(([pattern]) => pattern.test(pathname.replace(/\/+$/, '')))?.[1];
+    const route =
+      SIGN_IN_ROUTES.find(([pattern]) => pattern.test(pathname.replace(/\/+$/, '')))?.[1] ??
+      (isSignedInPage(pathname) ? ROUTE_ACCESS : undefined);
     if (!route) return '';
     const key = `${route}${drawn ? ' drawn' : ''}`;
     let links = cache.get(key);
@@ -49,7 +61,9 @@ export function spaPreloads(webDist: string): (pathname: string, drawn?: boolean
         for (const dep of chunk.imports ?? []) visit(dep);
       };
       // The route's component is split from its declaration (TanStack's `?tsr-split=component`).
-      for (const key of Object.keys(chunks)) if (key === route || key.startsWith(`${route}?`)) visit(key);
+      for (const [key, chunk] of Object.entries(chunks))
+        if (key === route || key.startsWith(`${route}?`) || (route === ROUTE_ACCESS && chunk.name === route))
+          visit(key);
       // A page the server drew is taken over by a chunk of its own, on the first touch (decision 0050).
       if (drawn) visit('src/platform/take-over.tsx');
       links = files

@@ -1,20 +1,22 @@
 import { ROLE_PERMISSIONS, ROUTE_PERMISSIONS } from '@parkade/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  badIdRedirect,
-  canVisit,
-  guardRedirect,
   isAuthExempt,
   isPositiveId,
   landingPath,
-  offeredIn,
   loginPath,
-  matchRoute,
   normalisePath,
   safeRedirect,
-  staffCounterpart,
   type GuardUser,
 } from './guards';
+import {
+  badIdRedirect,
+  canVisit,
+  guardRedirect,
+  matchRoute,
+  offeredIn,
+  staffCounterpart,
+} from './route-access';
 
 const resident: GuardUser = { type: 'tenant-resident', role: null };
 const admin: GuardUser = { type: 'central-user', role: 'admin' };

@@ -6,7 +6,7 @@ import { ConfigurationError } from '../features/shell/ConfigurationError';
 import { LoadingOverlay } from '../features/shell/LoadingOverlay';
 import { RouteError } from '../features/shell/RouteError';
 import { RequestError } from '../platform/errors';
-import { guardRedirect, isAuthExempt, loginPath, offeredIn } from '../platform/guards';
+import { isAuthExempt, loginPath } from '../platform/guards';
 import { hostContext } from '../platform/host';
 import {
   applyBootstrap,
@@ -21,7 +21,7 @@ import { ShownTimeZone } from '../ui/locale';
 /**
  * The authenticated layout (SPEC §2.2), a pathless route around every signed-in screen. Before any of them loads:
  * signed in? (paths under /language are exempt) → the bootstrap (user, property, permissions, languages; a 401 ends
- * the session; without signal the session's last one; any other failure shows the configuration-error screen) → the guard of platform/guards.ts with the
+ * the session; without signal the session's last one; any other failure shows the configuration-error screen) → the guard of platform/route-access.ts with the
  * bootstrap's permissions (bad ids → the list, forbidden → the user's landing page).
  */
 export const Route = createFileRoute('/_app')({
@@ -30,6 +30,11 @@ export const Route = createFileRoute('/_app')({
     if (isAuthExempt(location.pathname) && !auth.isAuthenticated) return { bootstrapError: null };
     if (!auth.isAuthenticated) throw redirect({ href: loginPath(location.href), replace: true });
 
+    // The route tables load with the first signed-in page, not with the sign-in page (whose budget they would take):
+    // asked for beside the bootstrap, and announced by the server on every page but the sign-in screens
+    // (spa-preload), so this waits for nothing more than the bootstrap does.
+    const access = import('../platform/route-access');
+    access.catch(() => undefined); // awaited below; a failure meanwhile is not an unhandled one
     let boot;
     try {
       boot = await layoutBootstrap(context.queryClient);
@@ -47,6 +52,7 @@ export const Route = createFileRoute('/_app')({
     if (boot.twoFactor?.enrolmentRequired)
       throw redirect({ href: enrolmentPath(location.href), replace: true });
 
+    const { guardRedirect, offeredIn } = await access;
     // A page of the other area only (/properties on a property's address): the not-found screen, for everyone.
     if (!offeredIn(location.pathname, hostContext().area)) throw notFound();
     const target = guardRedirect(location.pathname, location.href, {

@@ -59,7 +59,7 @@ function setup(url: string) {
   const things = createRoute({
     getParentRoute: () => root,
     path: '/things',
-    validateSearch: listSearch(spec),
+    validateSearch: listSearch,
     component: Page,
   });
   const show = createRoute({

@@ -2,6 +2,7 @@ import { toSearchParams } from '@parkade/contract';
 import { describe, expect, it } from 'vitest';
 import {
   joinRange,
+  listSearch,
   nextListSearch,
   parseListSearch,
   sortFromModel,
@@ -19,6 +20,23 @@ const models: ListSpec = {
 };
 
 describe('URL search → list state', () => {
+  it("the route's generic reading keeps the state as text, defaults and malformed numbers out", () => {
+    expect(
+      listSearch({ page: '3', pageSize: '100', sort: '-name', term: ' ford ', makeId: 4, x: '' }),
+    ).toEqual({
+      page: 3,
+      pageSize: 100,
+      sort: '-name',
+      term: 'ford',
+      makeId: '4',
+    });
+    expect(listSearch({ page: '1', pageSize: '7', term: '   ' })).toEqual({});
+    // The screen then keeps only what its list declares.
+    expect(parseListSearch(listSearch({ sort: 'county', makeId: '4', colour: 'red' }), models)).toEqual({
+      makeId: '4',
+    });
+  });
+
   it('keeps what the list declares and drops the rest, with defaults left out', () => {
     expect(
       parseListSearch(

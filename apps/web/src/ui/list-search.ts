@@ -84,9 +84,30 @@ export function parseListSearch(
   return out;
 }
 
-/** A validateSearch function for a route whose page shows this list. */
-export function listSearch(spec: Pick<ListSpec, 'filters' | 'sorts'>) {
-  return (raw: Record<string, unknown>): ListSearch => parseListSearch(raw, spec);
+/**
+ * A list page's validateSearch: the list's state as the URL has it, read without the list's declaration (page, page
+ * size, sort and term, and every other key's text as a filter). The screen (DataTable) reads it again against its
+ * list (`parseListSearch`) and sends only what the list declares. The route does not take the declaration because
+ * every route's rules sit in the app's entry file: taking each list's declaration there put every resource's
+ * contract file in the sign-in page's JavaScript.
+ */
+export function listSearch(raw: Record<string, unknown>): ListSearch {
+  const out: ListSearch = {};
+  const page = positiveInt(raw.page);
+  if (page && page !== DEFAULT_PAGE) out.page = page;
+  const pageSize = positiveInt(raw.pageSize);
+  if (
+    pageSize &&
+    pageSize !== DEFAULT_PAGE_SIZE &&
+    (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize)
+  )
+    out.pageSize = pageSize;
+  for (const [name, value] of Object.entries(raw)) {
+    if (name === 'page' || name === 'pageSize') continue;
+    const v = text(value);
+    if (v) out[name] = v;
+  }
+  return out;
 }
 
 /** The URL state → the API's list query (SPEC §7): page and pageSize always sent, the default sort when none. */

@@ -10,7 +10,7 @@ import { useArea, useCan } from './access';
 import { LinkButton } from './AppLink';
 import { DataTable, useListState, type DataTableColumn, type ListState } from './DataTable';
 import type { PageMode } from './fields';
-import { listSearch, type ListSpec } from './list-search';
+import type { ListSpec } from './list-search';
 import { useDateLocale, type DateLocale } from './locale';
 import { PageHeader, type Crumb } from './PageHeader';
 import { PropertyScoped } from './PropertyScoped';
@@ -107,7 +107,6 @@ export interface ResourceScreensConfig<Item extends { id: number }, Values exten
 }
 
 export interface ResourceScreens {
-  validateSearch: ReturnType<typeof listSearch>;
   ListPage: () => ReactNode;
   /** `initial`: values the new record starts with (a resident's vehicle starts with the resident). */
   CreatePage: (props?: { initial?: Partial<FieldValues> }) => ReactNode;
@@ -290,5 +289,5 @@ export function resourceScreens<Item extends { id: number }, Values extends Fiel
     );
   }
 
-  return { validateSearch: listSearch(spec), ListPage, CreatePage, Page };
+  return { ListPage, CreatePage, Page };
 }

@@ -1,5 +1,5 @@
 import { hostContext } from '../../platform/host';
-import { listSearch, type ListSpec } from '../../ui/list-search';
+import type { ListSpec } from '../../ui/list-search';
 
 /**
  * The audit log's list names (the API refuses filter[propertyId] in a property's area). Kept apart from the page so
@@ -23,5 +23,3 @@ export function binnacleSpec(central = hostContext().area === 'central'): ListSp
     ranges: ['createdAt'],
   };
 }
-
-export const validateBinnacleSearch = (raw: Record<string, unknown>) => listSearch(binnacleSpec())(raw);

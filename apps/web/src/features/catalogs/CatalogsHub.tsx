@@ -1,7 +1,7 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { canVisit } from '../../platform/guards';
+import { canVisit } from '../../platform/route-access';
 import { useAuthStore } from '../../platform/stores';
 import { useArea } from '../../ui/access';
 import { PageHeader } from '../../ui/PageHeader';

@@ -1,7 +1,5 @@
 import { outboxListQuery } from '@parkade/contract';
-import { listSearch, type ListSpec } from '../../ui/list-search';
+import type { ListSpec } from '../../ui/list-search';
 
 /** The outbox's list names (the contract's outboxListQuery). Kept apart so validateSearch loads no page. */
 export const outboxSpec: ListSpec = { ...outboxListQuery, ranges: ['createdAt'] };
-
-export const validateOutboxSearch = (raw: Record<string, unknown>) => listSearch(outboxSpec)(raw);

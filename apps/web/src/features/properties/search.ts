@@ -1,4 +1,4 @@
-import { listSearch, type ListSpec } from '../../ui/list-search';
+import type { ListSpec } from '../../ui/list-search';
 
 /** The properties list's names; apart from the pages so that the route's validateSearch stays light. */
 export const propertiesListSpec: ListSpec = {
@@ -7,4 +7,3 @@ export const propertiesListSpec: ListSpec = {
   defaultSort: 'name',
   include: ['zone'],
 };
-export const validatePropertiesSearch = listSearch(propertiesListSpec);

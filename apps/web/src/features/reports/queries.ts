@@ -1,10 +1,11 @@
-import type {
-  EnforcementReport,
-  OccupancyReport,
-  PermitsReport,
-  ReportGroup,
-  ReportName,
-  VisitorsReport,
+import {
+  REPORT_GROUPS,
+  type EnforcementReport,
+  type OccupancyReport,
+  type PermitsReport,
+  type ReportGroup,
+  type ReportName,
+  type VisitorsReport,
 } from '@parkade/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,19 @@ export interface ReportSearch {
   groupBy?: ReportGroup;
   buildingId?: number;
   permitTypeId?: number;
+}
+
+/**
+ * The filters as the route reads them from the URL: the grouping is any text there (the route does not take the
+ * contract's report declarations, which would put them in the app's entry file); `reportSearchOf` keeps a known one.
+ */
+export type ReportUrlSearch = Omit<ReportSearch, 'groupBy'> & { groupBy?: string };
+
+export function reportSearchOf(url: ReportUrlSearch): ReportSearch {
+  const { groupBy, ...rest } = url;
+  return (REPORT_GROUPS as readonly string[]).includes(groupBy ?? '')
+    ? { ...rest, groupBy: groupBy as ReportGroup }
+    : rest;
 }
 
 export interface ReportAnswers {

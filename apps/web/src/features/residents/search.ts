@@ -1,5 +1,4 @@
 import { permitsListQuery, vehiclesListQuery } from '@parkade/contract';
-import { listSearch } from '../../ui/list-search';
 
 /** A resident's vehicles and permits lists (nested pages); apart from the pages so that routes stay light. */
 export const vehicleSpec = {
@@ -14,5 +13,3 @@ export const permitSpec = {
   defaultSort: permitsListQuery.defaultSort,
   include: ['vehicle', 'permitType'],
 };
-export const residentVehiclesSearch = listSearch(vehicleSpec);
-export const residentPermitsSearch = listSearch(permitSpec);

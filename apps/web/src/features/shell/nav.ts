@@ -50,7 +50,8 @@ import {
   type NavPath,
   type NavSection,
 } from '@parkade/contract';
-import { canVisit, type GuardUser } from '../../platform/guards';
+import type { GuardUser } from '../../platform/guards';
+import { canVisit } from '../../platform/route-access';
 
 /**
  * The navigation (DESIGN §6): every screen of the product with its section, label, one-line description (the home

@@ -1,5 +1,4 @@
 import { visitorsListQuery } from '@parkade/contract';
-import { listSearch } from '../../ui/list-search';
 
 /** The visitors list's query (the list, the resident's nested list and the export send the same). */
 export const visitorSpec = {
@@ -8,4 +7,3 @@ export const visitorSpec = {
   defaultSort: visitorsListQuery.defaultSort,
   include: ['resident', 'unit'],
 };
-export const visitorsSearch = listSearch(visitorSpec);

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BinnaclePage } from '../../features/binnacle/BinnaclePage';
-import { validateBinnacleSearch } from '../../features/binnacle/search';
+import { listSearch } from '../../ui/list-search';
 
 export const Route = createFileRoute('/_app/binnacle')({
-  validateSearch: validateBinnacleSearch,
+  validateSearch: listSearch,
   component: () => <BinnaclePage />,
 });

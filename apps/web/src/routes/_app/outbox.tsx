@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OutboxPage } from '../../features/outbox/OutboxPage';
-import { validateOutboxSearch } from '../../features/outbox/search';
+import { listSearch } from '../../ui/list-search';
 
 export const Route = createFileRoute('/_app/outbox')({
-  validateSearch: validateOutboxSearch,
+  validateSearch: listSearch,
   component: () => <OutboxPage />,
 });

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { REPORT_GROUPS, type ReportGroup } from '@parkade/contract';
 import { ReportsPage } from '../../features/reports/ReportsPage';
-import type { ReportSearch } from '../../features/reports/queries';
+import { reportSearchOf, type ReportUrlSearch } from '../../features/reports/queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : undefined);
@@ -13,12 +12,10 @@ const id = (v: unknown) => {
 /** /reports (SPEC §2.2; decision 0047): the filters live in the URL, so a view can be shared or reloaded. */
 export const Route = createFileRoute('/_app/reports')({
   // Every key is returned: TanStack merges the validated search over the raw one.
-  validateSearch: (search: Record<string, unknown>): ReportSearch => ({
+  validateSearch: (search: Record<string, unknown>): ReportUrlSearch => ({
     from: day(search.from),
     to: day(search.to),
-    groupBy: (REPORT_GROUPS as readonly unknown[]).includes(search.groupBy)
-      ? (search.groupBy as ReportGroup)
-      : undefined,
+    groupBy: typeof search.groupBy === 'string' ? search.groupBy : undefined,
     buildingId: id(search.buildingId),
     permitTypeId: id(search.permitTypeId),
   }),
@@ -30,7 +27,7 @@ function Reports() {
   const navigate = Route.useNavigate();
   return (
     <ReportsPage
-      search={search}
+      search={reportSearchOf(search)}
       onChange={(next) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true })}
     />
   );

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { buildingsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../ui/list-search';
 import { buildingScreens } from '../../../features/buildings';
 
 export const Route = createFileRoute('/_app/buildings/')({
-  validateSearch: listSearch(buildingsListQuery),
+  validateSearch: listSearch,
   component: BuildingsList,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { BinnaclePage } from '../../../features/binnacle/BinnaclePage';
-import { validateBinnacleSearch } from '../../../features/binnacle/search';
+import { listSearch } from '../../../ui/list-search';
 
 export const Route = createFileRoute('/_app/catalog/binnacle')({
-  validateSearch: validateBinnacleSearch,
+  validateSearch: listSearch,
   component: CatalogBinnacle,
 });
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requestsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../ui/list-search';
 import { MyRequestsPage, useOwnPlace } from '../../../features/requests/my';
 
 export const Route = createFileRoute('/_app/my-requests/')({
-  validateSearch: listSearch(requestsListQuery),
+  validateSearch: listSearch,
   component: List,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PropertiesListPage } from '../../../features/properties';
-import { validatePropertiesSearch } from '../../../features/properties/search';
+import { listSearch } from '../../../ui/list-search';
 
 export const Route = createFileRoute('/_app/properties/')({
-  validateSearch: validatePropertiesSearch,
+  validateSearch: listSearch,
   component: PropertiesList,
 });
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { requestsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../ui/list-search';
 import { requestScreens } from '../../../features/requests';
 
 export const Route = createFileRoute('/_app/requests/')({
-  validateSearch: listSearch(requestsListQuery),
+  validateSearch: listSearch,
   component: List,
 });
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { spotsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../ui/list-search';
 import { spotScreens } from '../../../features/spots';
 
 export const Route = createFileRoute('/_app/spots/')({
-  validateSearch: listSearch(spotsListQuery),
+  validateSearch: listSearch,
   component: SpotsList,
 });
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { unitsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../ui/list-search';
 import { unitScreens } from '../../../features/units';
 
 export const Route = createFileRoute('/_app/units/')({
-  validateSearch: listSearch(unitsListQuery),
+  validateSearch: listSearch,
   component: UnitsList,
 });
 

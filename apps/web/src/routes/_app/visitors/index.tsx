@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { visitorScreens } from '../../../features/visitors';
-import { visitorsSearch } from '../../../features/visitors/search';
+import { listSearch } from '../../../ui/list-search';
 
 export const Route = createFileRoute('/_app/visitors/')({
-  validateSearch: visitorsSearch,
+  validateSearch: listSearch,
   component: List,
 });
 

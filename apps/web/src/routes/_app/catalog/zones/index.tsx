@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { zonesListQuery } from '@parkade/contract';
 import { listSearch } from '../../../../ui/list-search';
 import { catalogs } from '../../../../features/catalogs';
 
 export const Route = createFileRoute('/_app/catalog/zones/')({
-  validateSearch: listSearch(zonesListQuery),
+  validateSearch: listSearch,
   component: ZonesList,
 });
 

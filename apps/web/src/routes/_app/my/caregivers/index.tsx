@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { caregiversListQuery } from '@parkade/contract';
 import { listSearch } from '../../../../ui/list-search';
 import { myCaregiverScreens } from '../../../../features/caregivers/my';
 
 export const Route = createFileRoute('/_app/my/caregivers/')({
-  validateSearch: listSearch(caregiversListQuery),
+  validateSearch: listSearch,
   component: List,
 });
 

@@ -1,20 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myPermitsListQuery, REPORT_RESERVED_ACTION as REPORT_RESERVED } from '@parkade/contract';
+import { REPORT_RESERVED_ACTION as REPORT_RESERVED } from '@parkade/contract';
 import { listSearch, type ListSearch } from '../../../../ui/list-search';
 import { myPermitScreens } from '../../../../features/permits/my';
 import { MySpotReports, ReportReservedRoute } from '../../../../features/spot-reports/my';
-
-const permitsSearch = listSearch(myPermitsListQuery);
 
 /**
  * /my/permits takes the search action `report-reserved` (issue 17): the resident reports a car parked in their
  * reserved spot, a record the office and patrol see (/spot-reports). Their reports follow their permits.
  */
 export const Route = createFileRoute('/_app/my/permits/')({
-  validateSearch: (search: Record<string, unknown>): ListSearch & { action?: typeof REPORT_RESERVED } => ({
-    ...permitsSearch(search),
-    ...(search.action === REPORT_RESERVED ? { action: REPORT_RESERVED } : {}),
-  }),
+  validateSearch: (search: Record<string, unknown>): ListSearch & { action?: typeof REPORT_RESERVED } => {
+    const { action, ...list } = listSearch(search);
+    return { ...list, ...(action === REPORT_RESERVED ? { action: REPORT_RESERVED } : {}) };
+  },
   component: List,
 });
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myVehiclesListQuery } from '@parkade/contract';
 import { listSearch } from '../../../../ui/list-search';
 import { myVehicleScreens } from '../../../../features/vehicles/my';
 
 export const Route = createFileRoute('/_app/my/vehicles/')({
-  validateSearch: listSearch(myVehiclesListQuery),
+  validateSearch: listSearch,
   component: List,
 });
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myVisitorsListQuery } from '@parkade/contract';
 import { listSearch } from '../../../../ui/list-search';
 import { myVisitorScreens } from '../../../../features/visitors/my';
 
 export const Route = createFileRoute('/_app/my/visitors/')({
-  validateSearch: listSearch(myVisitorsListQuery),
+  validateSearch: listSearch,
   component: List,
 });
 

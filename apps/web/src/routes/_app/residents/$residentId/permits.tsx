@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResidentPermitsPage } from '../../../../features/residents/nested';
-import { residentPermitsSearch } from '../../../../features/residents/search';
+import { listSearch } from '../../../../ui/list-search';
 
 export const Route = createFileRoute('/_app/residents/$residentId/permits')({
-  validateSearch: residentPermitsSearch,
+  validateSearch: listSearch,
   component: Nested,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResidentVehiclesPage } from '../../../../features/residents/nested';
-import { residentVehiclesSearch } from '../../../../features/residents/search';
+import { listSearch } from '../../../../ui/list-search';
 
 export const Route = createFileRoute('/_app/residents/$residentId/vehicles')({
-  validateSearch: residentVehiclesSearch,
+  validateSearch: listSearch,
   component: Nested,
 });
 

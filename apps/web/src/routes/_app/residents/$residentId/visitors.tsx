@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResidentVisitorsPage } from '../../../../features/visitors/nested';
-import { visitorsSearch } from '../../../../features/visitors/search';
+import { listSearch } from '../../../../ui/list-search';
 
 export const Route = createFileRoute('/_app/residents/$residentId/visitors')({
-  validateSearch: visitorsSearch,
+  validateSearch: listSearch,
   component: Nested,
 });
 
