@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedLanguages, drawnPage } from './server-pages';
+import { acceptedLanguages } from './platform/i18n';
+import { drawnPage } from './server-pages';
 import {
   createProperty,
   createTenantUser,

@@ -1,8 +1,9 @@
-import { chooseLanguage, isLanguage, type Language } from '@parkade/contract';
+import { chooseLanguage, localeTag } from '@parkade/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { activeCodes, dictionary } from './modules/langs/service';
+import { activeCodes, DICTIONARY_META, dictionary } from './modules/langs/service';
+import { acceptedLanguages } from './platform/i18n';
 import { posterLinkForPage } from './modules/visitors/public';
 import { inScope, type Scope, type Services } from './platform/scope';
 
@@ -44,8 +45,8 @@ const DRAWN: DrawnRoute[] = [
 interface DrawInput {
   url: string;
   host: { area: 'central' | 'tenant'; tenant: string | null; name?: string | null };
-  language: Language;
-  languages: Language[];
+  language: string;
+  languages: string[];
   texts: Record<string, string>;
   queries: [readonly unknown[], unknown][];
 }
@@ -56,20 +57,6 @@ export interface Drawn {
   /** The state it was drawn with, for the app to start from (the web's platform/server-drawn.ts): the texts the
    * screen shows. */
   state: Omit<DrawInput, 'url' | 'host'>;
-}
-
-/** The browser's languages in its order of preference, as the app reads them (`navigator.languages`). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) || 0 : 1 };
-    })
-    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
-    .sort((a, b) => b.q - a.q)
-    .map((l) => l.tag);
 }
 
 /**
@@ -101,9 +88,9 @@ export function serverPages(webDist: string, services: Services) {
       services,
       { area: property ? 'tenant' : 'central', propertyId: property?.id ?? null },
       async (scope) => {
-        // As the app reads them (its languageCodesQueryOptions): the interface languages among them, else English.
-        const codes = (await activeCodes(scope)).filter(isLanguage);
-        const languages: Language[] = codes.length ? codes : ['en'];
+        // As the app reads them (its languageCodesQueryOptions), else English.
+        const codes = await activeCodes(scope);
+        const languages = codes.length ? codes : ['en'];
         const language = chooseLanguage({
           browser: acceptedLanguages(opts.acceptLanguage),
           allowed: languages,
@@ -111,6 +98,8 @@ export function serverPages(webDist: string, services: Services) {
         const queries = route.queries ? await route.queries(scope, route.path.exec(pathname)!) : [];
         if (!queries) return null;
         const { texts } = await dictionary(scope, language);
+        // A language written right to left (decision 0051) gets the app's shell: the drawing has no RTL styles.
+        if (texts[DICTIONARY_META.direction] === 'rtl') return null;
         return { language, languages, texts, queries };
       },
     );
@@ -145,7 +134,7 @@ export function drawnPage(page: string, drawn: Drawn, routePreloads: string): st
   const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(page);
   if (!entry) return page;
   return page
-    .replace(/<html lang="[^"]*">/, `<html lang="${LOCALE_TAGS[drawn.state.language]}">`)
+    .replace(/<html lang="[^"]*">/, `<html lang="${localeTag(drawn.state.language)}">`)
     .replace(
       entry[0],
       `<link rel="modulepreload" crossorigin href="${entry[1]}" /><script src="/boot.js" defer data-entry="${entry[1]}"></script>`,
@@ -153,6 +142,3 @@ export function drawnPage(page: string, drawn: Drawn, routePreloads: string): st
     .replace('</head>', `${routePreloads}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${drawn.html}</div>${drawnStateScript(drawn.state)}`);
 }
-
-/** As the web app writes `<html lang>` (its platform/language.ts LOCALE_TAG). */
-const LOCALE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN' };

@@ -1,10 +1,11 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { LoadingOverlay } from './features/shell/LoadingOverlay';
 import { RouteError } from './features/shell/RouteError';
+import { DirectionalTheme } from './platform/direction';
 import i18n from './platform/i18n';
 import { theme } from './platform/theme';
 import type { RouterContext } from './routes/__root';
@@ -34,12 +35,12 @@ export function AppTree({
   return (
     <>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
+        <DirectionalTheme theme={theme}>
           <CssBaseline />
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>
-        </ThemeProvider>
+        </DirectionalTheme>
       </I18nextProvider>
       {children}
     </>

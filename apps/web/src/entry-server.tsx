@@ -1,4 +1,4 @@
-import type { Language } from '@parkade/contract';
+import type { LanguageCode } from '@parkade/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
@@ -14,8 +14,8 @@ export interface DrawInput {
   /** The page's path and query. */
   url: string;
   host: HostContext;
-  language: Language;
-  languages: Language[];
+  language: LanguageCode;
+  languages: LanguageCode[];
   texts: Record<string, string>;
   /** Query answers the screen reads, by query key (the poster link's read). */
   queries: [readonly unknown[], unknown][];

@@ -14,6 +14,7 @@ import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppBinnacleRouteImport } from './routes/_app/binnacle'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppLanguageCodesRouteImport } from './routes/_app/language-codes'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppParkingMapRouteImport } from './routes/_app/parking-map'
 import { Route as AppPatrollingRouteImport } from './routes/_app/patrolling'
@@ -185,6 +186,11 @@ const AppBinnacleRoute = AppBinnacleRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLanguageCodesRoute = AppLanguageCodesRouteImport.update({
+  id: '/language-codes',
+  path: '/language-codes',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOutboxRoute = AppOutboxRouteImport.update({
@@ -994,6 +1000,7 @@ export interface FileRoutesByFullPath {
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
+  '/language-codes': typeof AppLanguageCodesRoute
   '/outbox': typeof AppOutboxRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
@@ -1147,6 +1154,7 @@ export interface FileRoutesByTo {
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/binnacle': typeof AppBinnacleRoute
   '/dashboard': typeof AppDashboardRoute
+  '/language-codes': typeof AppLanguageCodesRoute
   '/outbox': typeof AppOutboxRoute
   '/parking-map': typeof AppParkingMapRoute
   '/patrolling': typeof AppPatrollingRoute
@@ -1303,6 +1311,7 @@ export interface FileRoutesById {
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_app/binnacle': typeof AppBinnacleRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/language-codes': typeof AppLanguageCodesRoute
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/parking-map': typeof AppParkingMapRoute
   '/_app/patrolling': typeof AppPatrollingRoute
@@ -1460,6 +1469,7 @@ export interface FileRouteTypes {
     | '/two-factor-setup'
     | '/binnacle'
     | '/dashboard'
+    | '/language-codes'
     | '/outbox'
     | '/parking-map'
     | '/patrolling'
@@ -1613,6 +1623,7 @@ export interface FileRouteTypes {
     | '/two-factor-setup'
     | '/binnacle'
     | '/dashboard'
+    | '/language-codes'
     | '/outbox'
     | '/parking-map'
     | '/patrolling'
@@ -1768,6 +1779,7 @@ export interface FileRouteTypes {
     | '/two-factor-setup'
     | '/_app/binnacle'
     | '/_app/dashboard'
+    | '/_app/language-codes'
     | '/_app/outbox'
     | '/_app/parking-map'
     | '/_app/patrolling'
@@ -1968,6 +1980,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/language-codes': {
+      id: '/_app/language-codes'
+      path: '/language-codes'
+      fullPath: '/language-codes'
+      preLoaderRoute: typeof AppLanguageCodesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/outbox': {
@@ -3012,6 +3031,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppBinnacleRoute: typeof AppBinnacleRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppLanguageCodesRoute: typeof AppLanguageCodesRoute
   AppOutboxRoute: typeof AppOutboxRoute
   AppParkingMapRoute: typeof AppParkingMapRoute
   AppPatrollingRoute: typeof AppPatrollingRoute
@@ -3157,6 +3177,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppBinnacleRoute: AppBinnacleRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppLanguageCodesRoute: AppLanguageCodesRoute,
   AppOutboxRoute: AppOutboxRoute,
   AppParkingMapRoute: AppParkingMapRoute,
   AppPatrollingRoute: AppPatrollingRoute,

@@ -1,12 +1,6 @@
+import { languageCodeSchema } from './language-code.schemas';
 import { z } from 'zod';
-import {
-  EMAIL_MAX,
-  LANGUAGES,
-  PASSWORD_MAX,
-  PHONE_PATTERN,
-  RESET_PASSWORD_MIN,
-  USER_TYPES,
-} from './constants';
+import { EMAIL_MAX, PASSWORD_MAX, PHONE_PATTERN, RESET_PASSWORD_MIN, USER_TYPES } from './constants';
 import { loginChallengeResponse } from './two-factor.schemas';
 
 /** The confirmation must equal the password; the error sits on the confirmation field (SPEC §5). */
@@ -74,7 +68,7 @@ export const changePasswordBody = z
   .refine(confirmed, confirmationError);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const languageBody = z.object({ language: z.enum(LANGUAGES, 'validation.invalidSelection') });
+export const languageBody = z.object({ language: languageCodeSchema });
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -84,8 +78,8 @@ export const userSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   role: z.string().nullable(),
-  language: z.enum(LANGUAGES),
-  languages: z.array(z.enum(LANGUAGES)),
+  language: languageCodeSchema,
+  languages: z.array(languageCodeSchema),
   propertyId: z.number().int().nullable(),
   lastLoginAt: z.string().nullable(),
 });
@@ -95,7 +89,7 @@ export const propertySummary = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
-  languages: z.array(z.enum(LANGUAGES)),
+  languages: z.array(languageCodeSchema),
   /** The property's country: forms read national phone numbers in it (phoneCountry). */
   country: z.string().nullable(),
   /** The property's IANA time zone: the screens show every time in it (decision 0039 §12). */
@@ -121,7 +115,7 @@ export const bootstrapResponse = z.object({
   user: userSchema,
   property: propertySummary.nullable(),
   permissions: z.array(z.string()),
-  languageCodes: z.array(z.enum(LANGUAGES)),
+  languageCodes: z.array(languageCodeSchema),
   /**
    * Staff only (null for residents): whether the user signs in with two factors, and whether they must enrol
    * before anything else (the session is then restricted to enrolment).

@@ -1,10 +1,29 @@
 /** Business constants of SPEC §9, shared by server and web. */
+/**
+ * The languages whose texts ship with the product (packages/contract/translations/*.json). Further languages are
+ * data (the language codes view, decision 0051): their texts come from the translations upload, English where one
+ * is missing; what only ships in these (mail templates, documents, PDFs) is written in English for them.
+ */
 export const LANGUAGES = ['en', 'es', 'zh'] as const;
+/** A shipped language. */
 export type Language = (typeof LANGUAGES)[number];
+/** Any language the product may offer: an ISO 639-1 code, two lowercase letters (the shipped ones or data). */
+export type LanguageCode = string;
 export const DEFAULT_LANGUAGE: Language = 'en';
-/** Whether a stored or sent code is one of the interface languages. */
+export const LANGUAGE_CODE_PATTERN = /^[a-z]{2}$/;
+/** Whether a stored or sent code is one of the shipped languages. */
 export const isLanguage = (code: unknown): code is Language =>
   typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
+/** Whether a value is written as a language code (whether the product offers it is the language codes' table). */
+export const isLanguageCode = (code: unknown): code is LanguageCode =>
+  typeof code === 'string' && LANGUAGE_CODE_PATTERN.test(code);
+/** The shipped language to write in what only ships in those (a mail template, a PDF): the code's own, else English. */
+export const shippedLanguageOf = (code: string | null | undefined): Language =>
+  isLanguage(code) ? code : DEFAULT_LANGUAGE;
+
+/** BCP 47 tag of a language for a page's `lang` and Intl formatting: the shipped ones' regions, else the code. */
+const LOCALE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN' };
+export const localeTag = (code: string): string => (isLanguage(code) ? LOCALE_TAGS[code] : code);
 
 /**
  * The language order of SPEC §9: the user's language, the stored one, the browser's, en, es, then the first
@@ -16,11 +35,14 @@ export function chooseLanguage(opts: {
   stored?: string | null;
   browser?: readonly string[];
   allowed: readonly string[];
-}): Language {
-  const allowed = opts.allowed.filter(isLanguage);
+}): LanguageCode {
+  const allowed = opts.allowed.filter(isLanguageCode);
   const browser = (opts.browser ?? []).map((b) => b.toLowerCase().split('-')[0]);
   const candidates = [opts.user, opts.stored, ...browser, 'en', 'es', allowed[0]];
-  for (const c of candidates) if (isLanguage(c) && (allowed.length === 0 || allowed.includes(c))) return c;
+  // Without a list of allowed ones (nothing known yet), only a shipped language is taken.
+  for (const c of candidates) {
+    if (allowed.length ? isLanguageCode(c) && allowed.includes(c) : isLanguage(c)) return c as LanguageCode;
+  }
   return DEFAULT_LANGUAGE;
 }
 

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './language-code.schemas';
 export * from './dates';
 export * from './ordinals';
 export * from './errors';
@@ -79,7 +80,8 @@ export * from './resource';
 export * from './options';
 export * from './options.schemas';
 export * from './registry';
-export * from './planned';
+export * from './language-codes';
+export * from './language-codes.schemas';
 export * from './reports';
 export * from './reports.schemas';
 export * from './translations';

@@ -1,5 +1,5 @@
+import { languageCodeSchema, languageCodeSchemaWith } from './language-code.schemas';
 import { z } from 'zod';
-import { LANGUAGES } from './constants';
 import { phoneSchema } from './phone.schemas';
 
 /** The signed-in resident's own profile (`GET /my/profile`, tenant area, residents only; SPEC §2.3). */
@@ -8,9 +8,9 @@ export const profileSchema = z.object({
   fullName: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  language: z.enum(LANGUAGES),
+  language: languageCodeSchema,
   /** The languages the resident may choose: the property's. */
-  languages: z.array(z.enum(LANGUAGES)),
+  languages: z.array(languageCodeSchema),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   property: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
@@ -33,7 +33,7 @@ export const profileBodyFor = (country?: string | null) =>
       .min(1, 'validation.required')
       .max(255),
     phone: phoneSchema(country),
-    language: z.enum(LANGUAGES, {
+    language: languageCodeSchemaWith({
       error: (iss) => (iss.input === undefined ? 'validation.required' : 'validation.invalidSelection'),
     }),
   });

@@ -1,6 +1,7 @@
+import { languageCodeSchema } from './language-code.schemas';
 import { z } from 'zod';
 import { requiredText } from './catalogs/catalog.schemas';
-import { EMAIL_MAX, LANGUAGES, POSTAL_CODE_PATTERN } from './constants';
+import { EMAIL_MAX, POSTAL_CODE_PATTERN } from './constants';
 import {
   PROPERTY_TYPES,
   RESERVED_PROPERTY_CODES,
@@ -106,7 +107,7 @@ const propertyFields = {
     .nullish(),
   accessDomain: hostName,
   visitorDomain: hostName,
-  languages: z.array(z.enum(LANGUAGES, 'validation.invalidSelection')).min(1, 'validation.required'),
+  languages: z.array(languageCodeSchema).min(1, 'validation.required'),
   zoneId: z.number().int().positive().nullish(),
   active: z.boolean().default(true),
   mailFromAddress: z

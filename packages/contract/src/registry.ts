@@ -13,7 +13,6 @@ import { patrolReportsResource } from './patrol-reports';
 import { patrollingResource } from './patrolling';
 import { permitWarningsResource } from './permit-warnings';
 import { permitsResource } from './permits';
-import { plannedResources as planned } from './planned';
 import { profileResource } from './profile';
 import { reportsResource } from './reports';
 import { propertiesResource, settingsResource, tenantsResource } from './properties';
@@ -26,6 +25,7 @@ import { myRequestsResource, requestsResource } from './requests';
 import { spotsResource } from './spots';
 import { systemSettingsResource } from './system-settings';
 import { translationsResource } from './translations';
+import { languageCodesResource } from './language-codes';
 import { unitsResource } from './units';
 import { usersResource } from './users';
 import { vehicleTowsResource } from './vehicle-tows';
@@ -71,7 +71,7 @@ export const RESOURCES = [
   emailTemplatesResource,
   emailsSenderResource,
   translationsResource,
-  planned['language-codes'],
+  languageCodesResource,
   binnacleResource,
   outboxResource,
 ] as const;

@@ -1,7 +1,8 @@
+import { languageCodeSchema } from './language-code.schemas';
 import { z } from 'zod';
 import { bulkIdsBody } from './bulk.schemas';
 import { requiredText } from './catalogs/catalog.schemas';
-import { EMAIL_MAX, LANGUAGES, RESET_PASSWORD_MIN } from './constants';
+import { EMAIL_MAX, RESET_PASSWORD_MIN } from './constants';
 import { applyFormRules, type FormRules } from './form-rules.schemas';
 import { formBoolean } from './form-data.schemas';
 import { phoneSchema } from './phone.schemas';
@@ -39,7 +40,7 @@ export const residentFields = {
   /** E.164; a national number is read in the United States here, in the property's country in residentBodyFor. */
   phone: phoneSchema(),
   code: optionalText(RESIDENT_CODE_MAX),
-  language: z.enum(LANGUAGES).default('en'),
+  language: languageCodeSchema.default('en'),
   unitIds: z.array(z.number().int().positive()).min(1, 'validation.required').max(RESIDENT_UNITS_MAX),
   /** Null or absent: on create, the property's rule (newResidentStatus); on edit, unchanged. */
   status: z.enum(RESIDENT_STATUSES).nullish(),
@@ -221,7 +222,7 @@ export const publicResidentRegisterBodyFor = (country?: string | null) =>
       token: residentTokenSchema,
       fullName: requiredText(RESIDENT_NAME_MAX),
       phone: phoneSchema(country),
-      language: z.enum(LANGUAGES),
+      language: languageCodeSchema,
       /** Required when the resident has no password yet (the server says so on this field). */
       password: z
         .string()

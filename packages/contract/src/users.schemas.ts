@@ -1,5 +1,6 @@
+import { languageCodeSchema } from './language-code.schemas';
 import { z } from 'zod';
-import { EMAIL_MAX, LANGUAGES, PASSWORD_MAX, RESET_PASSWORD_MIN } from './constants';
+import { EMAIL_MAX, PASSWORD_MAX, RESET_PASSWORD_MIN } from './constants';
 import { phoneSchema } from './phone.schemas';
 import {
   USER_NAME_MAX,
@@ -37,7 +38,7 @@ export const userBody = z.object({
   phone: phoneSchema(),
   roleId: z.number({ error: 'validation.required' }).int().positive('validation.required'),
   /** One of the area's languages (the property's, for its staff); the server checks it. */
-  language: z.enum(LANGUAGES),
+  language: languageCodeSchema,
 });
 export type UserBody = z.input<typeof userBody>;
 

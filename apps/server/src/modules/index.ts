@@ -6,6 +6,7 @@ import { authModule } from './auth/module';
 import { twoFactorModule } from './two-factor/module';
 import { systemSettingsModule } from './system-settings/module';
 import { langsModule } from './langs/module';
+import { languageCodesModule } from './language-codes/module';
 import { rolesModule } from './roles/module';
 import { usersModule } from './users/module';
 import { binnacleModule } from './binnacle/module';
@@ -59,6 +60,7 @@ export const MODULES: readonly ServerModule[] = [
   twoFactorModule,
   systemSettingsModule,
   langsModule,
+  languageCodesModule,
   rolesModule,
   usersModule,
   binnacleModule,

@@ -8,7 +8,7 @@ import {
   SESSION_TOUCH_SECONDS,
   type Area,
   type AuthUser,
-  type Language,
+  type LanguageCode,
   type Permission,
   type RoleName,
   type UserType,
@@ -90,7 +90,7 @@ export function permissionsOf(row: Pick<UserRow, 'type' | 'role' | 'rolePermissi
   return row.role ? (ROLE_PERMISSIONS[row.role as RoleName] ?? []) : [];
 }
 
-export function toAuthUser(row: UserRow, languages: Language[]): AuthUser {
+export function toAuthUser(row: UserRow, languages: LanguageCode[]): AuthUser {
   return {
     id: Number(row.id),
     type: row.type,
@@ -99,9 +99,7 @@ export function toAuthUser(row: UserRow, languages: Language[]): AuthUser {
     email: row.email,
     phone: row.phone,
     role: row.role,
-    language: (languages.includes(row.language as Language)
-      ? row.language
-      : (languages[0] ?? 'en')) as Language,
+    language: languages.includes(row.language) ? row.language : (languages[0] ?? 'en'),
     languages,
     propertyId: row.propertyId === null ? null : Number(row.propertyId),
     lastLoginAt: row.lastLoginAt ? new Date(row.lastLoginAt).toISOString() : null,
@@ -252,7 +250,7 @@ export async function sessionFrom(
   rows: Record<string, unknown>[],
   area: Area,
   propertyId: number | null,
-  languages: Language[],
+  languages: LanguageCode[],
 ): Promise<SessionUser> {
   const found = rows[0] as SessionRow | undefined;
   if (!found) throw new HttpError(401, 'errors.unauthenticated');

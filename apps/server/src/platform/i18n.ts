@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, LANGUAGES, interpolate, type Language } from '@parkade/contract';
+import {
+  DEFAULT_LANGUAGE,
+  interpolate,
+  isLanguage,
+  type Language,
+  type LanguageCode,
+} from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './db';
 
@@ -133,7 +139,7 @@ export function textOf(lang: string, key: string): string {
 }
 
 /** Translates a key into the language; falls back to English, then to the key itself. */
-export function t(lang: Language, key: string, params?: Record<string, string | number>): string {
+export function t(lang: LanguageCode, key: string, params?: Record<string, string | number>): string {
   return interpolate(textOf(lang, key), params);
 }
 
@@ -143,20 +149,25 @@ export function hasKey(key: string): boolean {
 
 /** Picks the request language from Accept-Language (q-values honoured), default en. */
 export function pickLanguage(header: string | undefined): Language {
-  if (!header) return DEFAULT_LANGUAGE;
-  const ranked = header
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...ps] = part.trim().split(';');
-      const q = ps.map((x) => x.trim()).find((x) => x.startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, i };
-    })
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const { tag } of ranked) {
-    const base = tag.split('-')[0] as Language;
-    if ((LANGUAGES as readonly string[]).includes(base)) return base;
+  for (const tag of acceptedLanguages(header)) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
   }
   return DEFAULT_LANGUAGE;
+}
+
+/** The browser's languages in its order of preference, as the app reads them (`navigator.languages`). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q) // a stable sort: equal weights keep the header's order
+    .map((l) => l.tag);
 }
 
 /** Formats bytes for messages: 5 MB, 50 MB. */

@@ -33,7 +33,6 @@ describe('the texts in the entry chunk (decision 0039 §2)', () => {
     for (const language of LANGUAGES)
       for (const key of keys) expect(BOOT_TEXTS[language], `${language} ${key}`).toHaveProperty([key]);
   });
-
 });
 
 describe('a phone without signal, no dictionary fetched', () => {
@@ -58,7 +57,9 @@ describe('a phone without signal, no dictionary fetched', () => {
       component: () => (
         <RouteError
           error={
-            new TypeError('Failed to fetch dynamically imported module: https://a.test/assets/translations-1.js')
+            new TypeError(
+              'Failed to fetch dynamically imported module: https://a.test/assets/translations-1.js',
+            )
           }
           reset={() => undefined}
         />

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@parkade/contract';
+import { LANGUAGES, shippedLanguageOf, type Language } from '@parkade/contract';
 
 /**
  * Every text of the interface as shipped in the contract's translation files, in all languages. A chunk of its own:
@@ -22,6 +22,6 @@ export function bundledResources(): Record<Language, { translation: Record<strin
   return out;
 }
 
-/** One language's shipped texts. */
-export const bundledDictionary = (language: Language): Record<string, string> =>
-  bundledResources()[language].translation;
+/** One language's shipped texts; a language added as data has none of its own: English's (decision 0051). */
+export const bundledDictionary = (language: string): Record<string, string> =>
+  bundledResources()[shippedLanguageOf(language)].translation;

@@ -27,8 +27,10 @@ describe('language order (SPEC §9)', () => {
     expect(chooseLanguage({ user: 'fr', browser: ['fr'], allowed: ['zh', 'es'] })).toBe('es');
     expect(chooseLanguage({ browser: [], allowed: ['zh'] })).toBe('zh');
     expect(chooseLanguage({ browser: [], allowed: [] })).toBe('en');
-    // unknown codes in the allowed list are ignored
-    expect(chooseLanguage({ browser: [], allowed: ['fr', 'zh'] })).toBe('zh');
+    // a language added as data is offered like the shipped ones (decision 0051); what is not a code is ignored
+    expect(chooseLanguage({ browser: [], allowed: ['fr', 'zh'] })).toBe('fr');
+    expect(chooseLanguage({ browser: ['fr-CA'], allowed: ['zh', 'fr'] })).toBe('fr');
+    expect(chooseLanguage({ browser: [], allowed: ['french', 'zh'] })).toBe('zh');
   });
 });
 

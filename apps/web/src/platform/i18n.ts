@@ -1,4 +1,4 @@
-import { chooseLanguage, DEFAULT_LANGUAGE, type Language } from '@parkade/contract';
+import { chooseLanguage, DEFAULT_LANGUAGE, type LanguageCode } from '@parkade/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BOOT_TEXTS } from './boot-texts';
@@ -26,7 +26,6 @@ void i18n.use(initReactI18next).init({
 });
 
 export default i18n;
-
 
 export { chooseLanguage };
 
@@ -80,8 +79,8 @@ const knownOffline = () => typeof navigator !== 'undefined' && navigator.onLine 
  * cannot be loaded either.
  */
 export async function loadTranslations(
-  codes: readonly Language[],
-  fetchDictionary: (code: Language) => Promise<Record<string, string>>,
+  codes: readonly LanguageCode[],
+  fetchDictionary: (code: LanguageCode) => Promise<Record<string, string>>,
   sleep?: (ms: number) => Promise<void>,
 ): Promise<void> {
   await mapLimit(codes, TRANSLATION_CONCURRENCY, async (code) => {

@@ -1,18 +1,45 @@
-import { LANGUAGES, type Language } from '@parkade/contract';
+import { isLanguageCode, LANGUAGES, localeTag, type Language, type LanguageCode } from '@parkade/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { getPublic } from './api';
 import { currentTextsVersion, setTextsVersion } from './host';
 import i18n, { chooseLanguage, loadTranslations } from './i18n';
 import { useLanguageStore } from './stores';
 
-/** BCP 47 tag of each language for the page (`<html lang>`) and Intl formatting. */
-export const LOCALE_TAG: Record<Language, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN' };
+/** BCP 47 tag of a language for the page (`<html lang>`) and Intl formatting (the contract's). */
+export { localeTag };
 
-/** Each language named in itself: what a language menu shows, whatever language the page is in. */
-export const NATIVE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文' };
+/** The shipped languages named in themselves. */
+const NATIVE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文' };
 
-export const isLanguage = (v: unknown): v is Language =>
-  typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+/**
+ * A language named in itself: what a language menu shows, whatever language the page is in. A language added as
+ * data (decision 0051) is named by the browser's own list of languages (CLDR), its code when the browser has none;
+ * once its dictionary is in, the name stored with it.
+ */
+export function nativeName(code: string): string {
+  if ((LANGUAGES as readonly string[]).includes(code)) return NATIVE_NAMES[code as Language];
+  const stored = i18n.getResource(code, 'translation', DICTIONARY_NATIVE_NAME) as unknown;
+  if (typeof stored === 'string' && stored) return stored;
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    if (name && name !== code) return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+  } catch {
+    // an engine without Intl.DisplayNames, or a code it does not know
+  }
+  return code.toUpperCase();
+}
+
+/** A language code (the offered ones are data, decision 0051). */
+export const isLanguage = (v: unknown): v is LanguageCode => isLanguageCode(v);
+
+/** The facts of a language its dictionary carries beside its texts (the server's DICTIONARY_META, decision 0051). */
+const DICTIONARY_DIRECTION = '$language.direction';
+const DICTIONARY_NATIVE_NAME = '$language.nativeName';
+
+/** The direction a language is written in, as its dictionary says (left to right until it is in). */
+export function directionOf(code: string): 'ltr' | 'rtl' {
+  return i18n.getResource(code, 'translation', DICTIONARY_DIRECTION) === 'rtl' ? 'rtl' : 'ltr';
+}
 
 /** Whether a language was kept from an earlier visit (the language store is persisted under this key). */
 function hasStoredLanguage(): boolean {
@@ -30,8 +57,11 @@ export function browserLanguages(): readonly string[] {
   return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 }
 
-function reflect(lng: Language) {
-  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_TAG[lng];
+/** The page says its language and its direction (a right-to-left language lays the whole app out mirrored). */
+function reflect(lng: LanguageCode) {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = localeTag(lng);
+  document.documentElement.dir = directionOf(lng);
 }
 
 i18n.on('languageChanged', (lng) => {
@@ -39,7 +69,7 @@ i18n.on('languageChanged', (lng) => {
 });
 
 /** Each language's dictionary, fetched once for the life of the page (a failed fetch is tried again next time). */
-const dictionaries = new Map<Language, Promise<void>>();
+const dictionaries = new Map<LanguageCode, Promise<void>>();
 
 /**
  * A dictionary's address: with the texts' version the page was served with (`?v=`), which the server answers as
@@ -53,7 +83,7 @@ export function dictionaryPath(code: string, version = currentTextsVersion()): s
  * The dictionary of one language from the API (GET /langs/{code}, retried as SPEC §9 says, the shipped texts when
  * it cannot be had). Only the languages actually shown are fetched.
  */
-export function loadDictionary(lng: Language): Promise<void> {
+export function loadDictionary(lng: LanguageCode): Promise<void> {
   let loading = dictionaries.get(lng);
   if (!loading) {
     loading = loadTranslations([lng], (code) => getPublic<Record<string, string>>(dictionaryPath(code)));
@@ -84,7 +114,7 @@ let latest: Promise<void> = Promise.resolve();
  * even the shipped texts can be loaded, the language still changes — the loading and error screens' texts are in
  * the entry chunk (boot-texts.ts) — and the promise rejects.
  */
-export function applyLanguage(lng: Language): Promise<void> {
+export function applyLanguage(lng: LanguageCode): Promise<void> {
   if (useLanguageStore.getState().currentLanguage !== lng) useLanguageStore.getState().setLanguage(lng);
   const shown = loadDictionary(lng).then(
     async () => {
@@ -148,7 +178,7 @@ const firstListeners = new Set<() => void>();
  * code loads, and the root route shows the loading screen until it is in (`firstTextsState`), so no key is ever
  * shown.
  */
-export function startFirstLanguage(lng: Language): void {
+export function startFirstLanguage(lng: LanguageCode): void {
   void applyLanguage(lng);
   firstState = { status: 'loading' };
   firstTexts = languageShown();
@@ -185,7 +215,7 @@ export function onFirstTexts(listener: () => void): () => void {
  * "Stored" means kept from an earlier visit: the store's default (en) is not a choice, so a first visit from a
  * browser in Spanish or Chinese opens in that language.
  */
-export function initialLanguage(allowed: readonly string[] = LANGUAGES): Language {
+export function initialLanguage(allowed: readonly string[] = LANGUAGES): LanguageCode {
   return chooseLanguage({
     stored: hasStoredLanguage() ? useLanguageStore.getState().currentLanguage : null,
     browser: browserLanguages(),
@@ -200,10 +230,10 @@ export function initialLanguage(allowed: readonly string[] = LANGUAGES): Languag
 export function languageCodesQueryOptions() {
   return queryOptions({
     queryKey: ['langs', 'codes'] as const,
-    queryFn: async (): Promise<Language[]> => {
+    queryFn: async (): Promise<LanguageCode[]> => {
       const codes = await getPublic<string[]>('/langs/codes/all').catch((): string[] => ['en']);
-      const languages = codes.filter(isLanguage);
-      return languages.length ? languages : (['en'] as Language[]);
+      const languages = codes.filter(isLanguageCode);
+      return languages.length ? languages : ['en'];
     },
     staleTime: Infinity,
     gcTime: Infinity,

@@ -7,14 +7,7 @@ import {
   ROUTE_PERMISSIONS,
   type Area,
 } from '@parkade/contract';
-import {
-  isAuthExempt,
-  isPositiveId,
-  landingPath,
-  loginPath,
-  normalisePath,
-  type GuardUser,
-} from './guards';
+import { isAuthExempt, isPositiveId, landingPath, loginPath, normalisePath, type GuardUser } from './guards';
 
 /**
  * Route access as data (DESIGN §6, SPEC §2.2–2.4, §6). Pure functions over the contract's route → permission table
@@ -180,4 +173,3 @@ export function guardRedirect(pathname: string, href: string, state: GuardState)
       ? null
       : '/';
 }
-

@@ -1,4 +1,4 @@
-import type { Language } from '@parkade/contract';
+import type { LanguageCode } from '@parkade/contract';
 
 /**
  * A page the server drew (decision 0050; entry-server.tsx draws it, the server's platform/server-pages.ts writes
@@ -6,10 +6,10 @@ import type { Language } from '@parkade/contract';
  * render here is the same screen and React takes over the server's elements (hydrates) instead of drawing anew.
  */
 export interface ServerDrawn {
-  /** The language the screen was drawn in: the browser's first one the area offers (Accept-Language). */
-  language: Language;
+  /** The language the screen was drawn in: the browser's first one the area offers (Accept-LanguageCode). */
+  language: LanguageCode;
   /** The area's languages (GET /langs/codes/all). */
-  languages: Language[];
+  languages: LanguageCode[];
   /** The interface texts of `language`, as GET /langs/{code} answers them. */
   texts: Record<string, string>;
   /** The query answers the screen was drawn from, by query key (the poster link's read). */

@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, type AuthUser, type bootstrapResponse, type Language } from '@parkade/contract';
+import {
+  DEFAULT_LANGUAGE,
+  type AuthUser,
+  type bootstrapResponse,
+  type LanguageCode,
+} from '@parkade/contract';
 import type { z } from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
@@ -70,10 +75,10 @@ export const useAuthStore = create<AuthState>()(
 
 /** SPEC §3: currentLanguage (default en) and the list of language codes; persisted. */
 interface LanguageState {
-  currentLanguage: Language;
-  languageCodes: Language[];
-  setLanguage: (l: Language) => void;
-  setLanguageCodes: (codes: Language[]) => void;
+  currentLanguage: LanguageCode;
+  languageCodes: LanguageCode[];
+  setLanguage: (l: LanguageCode) => void;
+  setLanguageCodes: (codes: LanguageCode[]) => void;
 }
 
 export const useLanguageStore = create<LanguageState>()(

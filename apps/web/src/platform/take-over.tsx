@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { Language } from '@parkade/contract';
+import type { LanguageCode } from '@parkade/contract';
 import i18n from './i18n';
 import { initialLanguage, languageCodesQueryOptions, loadDictionary } from './language';
 import { APP_READY_EVENT, serverDrawn } from './server-drawn';
@@ -46,7 +46,7 @@ export async function takeOver(opts: {
  * over (`whole`).
  */
 async function adoptDrawnLanguage(
-  lng: Language,
+  lng: LanguageCode,
   texts: Record<string, string>,
 ): Promise<{ whole: () => Promise<void> }> {
   i18n.addResourceBundle(lng, 'translation', texts, true, true);

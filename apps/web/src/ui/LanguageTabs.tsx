@@ -1,14 +1,14 @@
 import type { Language } from '@parkade/contract';
 import { Badge, Tab, Tabs } from '@mui/material';
 import { useId } from 'react';
-import { isLanguage, LOCALE_TAG, NATIVE_NAMES } from '../platform/language';
+import { isLanguage, localeTag, nativeName } from '../platform/language';
 
 /*
  * Tabs per language of the property, for the screens that edit a text in each of them (email templates, documents).
  */
 
 /** A language named in itself ("Español"), whatever language the page is in. */
-export const languageName = (language: string) => (isLanguage(language) ? NATIVE_NAMES[language] : language);
+export const languageName = (language: string) => (isLanguage(language) ? nativeName(language) : language);
 
 /** The tab to open first: the reader's own language when the property has it, else the property's first. */
 export function firstLanguage(languages: readonly Language[], reader: Language): Language {
@@ -53,7 +53,7 @@ export function LanguageTabs({
     >
       {languages.map((l) => {
         const flag = mark?.(l) ?? null;
-        const name = <span lang={LOCALE_TAG[l]}>{NATIVE_NAMES[l]}</span>;
+        const name = <span lang={localeTag(l)}>{nativeName(l)}</span>;
         return (
           <Tab
             key={l}

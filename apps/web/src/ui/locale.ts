@@ -3,6 +3,8 @@ import {
   formatDay,
   formatInstant,
   INTL_LOCALES,
+  isLanguage,
+  isLanguageCode,
   type DateLocale,
   type Language,
 } from '@parkade/contract';
@@ -27,11 +29,13 @@ export const ShownTimeZone = createContext<string | null>(null);
  */
 export function useUiLocale() {
   const { i18n } = useTranslation();
-  const language = asLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const code = i18n.resolvedLanguage ?? i18n.language;
+  const language = asLanguage(code);
   const timeZone = useContext(ShownTimeZone);
   return {
+    /** The shipped language the grid's and pickers' own texts are in (English for a language added as data). */
     language,
-    intlLocale: INTL_LOCALES[language],
+    intlLocale: intlLocaleOf(code),
     timeZone,
     readerZone: browserZone() ?? null,
   };
@@ -41,7 +45,12 @@ export type UiLocale = ReturnType<typeof useUiLocale>;
 /** The interface language's Intl locale alone (no time zone read: a page showing no times, the poster's). */
 export function useIntlLocale(): string {
   const { i18n } = useTranslation();
-  return INTL_LOCALES[asLanguage(i18n.resolvedLanguage ?? i18n.language)];
+  return intlLocaleOf(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/** Dates and numbers are written the language's way: a language added as data by its own code (decision 0051). */
+function intlLocaleOf(code: string | undefined): string {
+  return code && isLanguageCode(code) && !isLanguage(code) ? code : INTL_LOCALES[asLanguage(code)];
 }
 export type { DateLocale };
 

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../platform/i18n';
 import { toast, Toaster, useToastStore } from './toast';
 
@@ -14,6 +14,11 @@ function Screen() {
   );
 }
 
+// The toaster's view is a chunk of its own, loaded on mount: loaded here first, so that a cold module cache (a
+// busy machine) is not a wait for `findByRole` to time out on.
+beforeAll(async () => {
+  await import('./toast-view');
+});
 afterEach(() => act(() => useToastStore.setState({ queue: [] })));
 
 /** Shows a toast, arms its listener for taps elsewhere (once it is on screen), then taps the button beside it. */

@@ -644,7 +644,7 @@ describe.each(['central', 'tenant'] as const)('%s area', (name) => {
       const a = area();
       const user = await a.user();
       const token = await tokenOf(a, user);
-      const res = await api(a, 'PUT', '/auth/language', { token, payload: { language: 'fr' }, lang: 'es' });
+      const res = await api(a, 'PUT', '/auth/language', { token, payload: { language: 'french' }, lang: 'es' });
       expect(res.statusCode).toBe(422);
       expect(res.json<{ errors: Record<string, string[]> }>().errors).toEqual({
         language: [t('es', 'validation.invalidSelection')],
@@ -976,16 +976,19 @@ describe('between areas and tenants', () => {
     const user = await central.user();
     const token = await tokenOf(central, user);
     await db(sql`update language_codes set active = false where code = 'zh'`);
-    // A code added to the catalogue that the interface does not ship yet is not offered (and breaks nothing).
+    // A language added to the catalogue is offered at once, its texts English until translated (decision 0051).
     await db(
       sql`insert into language_codes (code, name, native_name, position) values ('fr', 'French', 'Français', 9)`,
     );
     try {
       const login = await signIn(central, user.email, user.password);
       expect(login.statusCode, login.body).toBe(200);
-      expect(login.json<{ user: { languages: string[] } }>().user.languages).toEqual(['en', 'es']);
+      expect(login.json<{ user: { languages: string[] } }>().user.languages).toEqual(['en', 'es', 'fr']);
       const boot = await api(central, 'GET', '/auth/bootstrap', { token });
-      expect(boot.json()).toMatchObject({ languageCodes: ['en', 'es'], user: { languages: ['en', 'es'] } });
+      expect(boot.json()).toMatchObject({
+        languageCodes: ['en', 'es', 'fr'],
+        user: { languages: ['en', 'es', 'fr'] },
+      });
       const res = await api(central, 'PUT', '/auth/language', { token, payload: { language: 'zh' } });
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json<{ errors: object }>().errors)).toEqual(['language']);

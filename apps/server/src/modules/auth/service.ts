@@ -1,4 +1,4 @@
-import { LANGUAGES, type AuthUser, type Language } from '@parkade/contract';
+import { DEFAULT_LANGUAGE, type AuthUser, type LanguageCode } from '@parkade/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { languageCodes } from '../langs/table';
 import { centralUsers, tenantUsers } from '../users/table';
@@ -15,20 +15,20 @@ import { t } from '../../platform/i18n';
  * forgotten, reset and changed passwords.
  */
 
-const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
-
 /**
- * The languages a user of this request may choose: the property's, or every active code centrally. Only
- * languages the interface ships (LANGUAGES) are offered, so a code added to the catalogue never breaks sign-in.
+ * The languages a user of this request may choose: the property's that are active, or every active code
+ * centrally (decision 0051: a language added in the language codes view is offered once active; one deactivated
+ * is no longer offered, even by a property that lists it). English when nothing is left.
  */
-export async function allowedLanguages(ctx: Scope): Promise<Language[]> {
-  if (ctx.property) return ctx.property.languages.filter(isLanguage);
+export async function allowedLanguages(ctx: Scope): Promise<LanguageCode[]> {
   const rows = await ctx.tx
     .select({ code: languageCodes.code })
     .from(languageCodes)
     .where(eq(languageCodes.active, true))
-    .orderBy(languageCodes.position);
-  return rows.map((r) => r.code).filter(isLanguage);
+    .orderBy(languageCodes.position, languageCodes.code);
+  const active = rows.map((r) => r.code);
+  const allowed = ctx.property ? ctx.property.languages.filter((c) => active.includes(c)) : active;
+  return allowed.length ? allowed : [DEFAULT_LANGUAGE];
 }
 
 /** The signed-in user with the languages allowed in this request (the session knows only a default list). */
@@ -112,7 +112,7 @@ export async function logout(ctx: Scope) {
   return { message: t(ctx.lang, 'auth.logoutSuccess') };
 }
 
-export async function setLanguage(ctx: Scope, language: Language) {
+export async function setLanguage(ctx: Scope, language: LanguageCode) {
   const user = await currentUser(ctx);
   if (!user.languages.includes(language)) throw fieldError('language', 'errors.languageNotAllowed');
   await updateUser(ctx, user.id, { language });

@@ -61,7 +61,11 @@ describe('GET /langs/:code', () => {
       const res = await get(`/api/central/langs/${lang}`);
       expect(res.statusCode).toBe(200);
       const map = res.json<Record<string, string>>();
-      expect(Object.keys(map).sort()).toEqual([...files.keys()].sort());
+      // Beside the texts, the language's facts (decision 0051): its direction and its name in itself.
+      expect(map['$language.direction']).toBe('ltr');
+      expect(map['$language.nativeName']).toBeTruthy();
+      const texts = Object.keys(map).filter((k) => !k.startsWith('$language.'));
+      expect(texts.sort()).toEqual([...files.keys()].sort());
       for (const [key, values] of files) expect(map[key], `${lang} ${key}`).toBe(values[lang]);
     }
     const es = (await get('/api/central/langs/es')).json<Record<string, string>>();

@@ -1,4 +1,4 @@
-import { LANGUAGES, type TranslationsSummary } from '@parkade/contract';
+import { DEFAULT_LANGUAGE, type TranslationsSummary } from '@parkade/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
@@ -52,8 +52,19 @@ export function textsOf(language: string, overrides: Map<string, Map<string, str
 }
 
 /**
+ * The keys of a language's dictionary that are not texts of the template but facts of the language, from its row
+ * (decision 0051): the app lays the page out right to left with `language.direction`, as soon as the language's
+ * texts arrive. They change with the row, which moves the dictionaries' version.
+ */
+export const DICTIONARY_META = {
+  direction: '$language.direction',
+  nativeName: '$language.nativeName',
+} as const;
+
+/**
  * Every interface text of one active language as a flat key → value map: the shipped texts with the uploaded
- * overrides over them. An unknown code is a 404. `lasting` when asked for with the current version (`v`): that
+ * overrides over them, English (its own overrides included) where the language has no text (a language added as
+ * data, decision 0051), and the language's direction and name in itself. An unknown code is a 404. `lasting` when asked for with the current version (`v`): that
  * address never answers anything else, so the answer may be kept for good (SPEC §9).
  */
 export async function dictionary(
@@ -63,11 +74,21 @@ export async function dictionary(
 ): Promise<{ texts: Record<string, string>; lasting: boolean }> {
   const lang = code.trim().toLowerCase();
   const [known] = await ctx.tx
-    .select({ code: languageCodes.code })
+    .select({
+      code: languageCodes.code,
+      direction: languageCodes.direction,
+      nativeName: languageCodes.nativeName,
+    })
     .from(languageCodes)
     .where(and(eq(languageCodes.code, lang), eq(languageCodes.active, true)));
   if (!known) throw new HttpError(404, 'errors.languageUnknown', { code: code.slice(0, 16) });
-  const texts = textsOf(known.code, await overridesOf(ctx.tx, known.code));
+  const overrides = await overridesOf(ctx.tx, known.code === DEFAULT_LANGUAGE ? known.code : undefined);
+  const texts =
+    known.code === DEFAULT_LANGUAGE
+      ? textsOf(known.code, overrides)
+      : new Map([...textsOf(DEFAULT_LANGUAGE, overrides), ...textsOf(known.code, overrides)]);
+  texts.set(DICTIONARY_META.direction, known.direction);
+  texts.set(DICTIONARY_META.nativeName, known.nativeName);
   return {
     texts: Object.fromEntries([...texts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     lasting: version !== undefined && version === (await textsVersion(ctx.tx)),
@@ -81,7 +102,7 @@ export async function summary(ctx: Scope): Promise<TranslationsSummary> {
   return {
     version: await textsVersion(ctx.tx),
     keys,
-    languages: LANGUAGES.map((code) => {
+    languages: (await activeCodes(ctx)).map((code) => {
       const texts = textsOf(code, overrides).size;
       return {
         code,

@@ -13,15 +13,23 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../platform/db/columns';
 
-/** Language codes offered by the product (ISO 639-1). Global. */
-export const languageCodes = pgTable('language_codes', {
-  code: varchar('code', { length: 5 }).primaryKey(),
-  name: varchar('name', { length: 64 }).notNull(),
-  nativeName: varchar('native_name', { length: 64 }).notNull(),
-  position: integer('position').notNull().default(0),
-  active: boolean('active').notNull().default(true),
-  ...timestamps(),
-});
+/**
+ * Language codes offered by the product (ISO 639-1), global: the shipped ones (en, es, zh) and those added in the
+ * language codes view (decision 0051), with their direction of writing. Only active ones are offered.
+ */
+export const languageCodes = pgTable(
+  'language_codes',
+  {
+    code: varchar('code', { length: 5 }).primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    nativeName: varchar('native_name', { length: 64 }).notNull(),
+    direction: varchar('direction', { length: 3 }).notNull().default('ltr'),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [check('language_codes_direction', sql`${t.direction} in ('ltr', 'rtl')`)],
+);
 
 /**
  * The interface texts changed through the translations upload, one row per key and language, laid over the

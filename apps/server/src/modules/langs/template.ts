@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
 import {
   ISO_639_1,
-  LANGUAGES,
   TRANSLATIONS_KEY_HEADER,
   textPlaceholders,
-  type Language,
   type TranslationChange,
   type TranslationError,
   type TranslationErrorCode,
@@ -17,7 +15,7 @@ import { lazy } from '../../platform/lazy';
 import type { Scope } from '../../platform/scope';
 import type { UploadedFile } from '../../platform/uploads';
 import { readSheetRows } from '../../platform/xlsx';
-import { overridesOf, textsOf } from './service';
+import { activeCodes, overridesOf, textsOf } from './service';
 
 const exceljs = lazy<typeof ExcelJSLib>('exceljs');
 
@@ -25,18 +23,20 @@ const exceljs = lazy<typeof ExcelJSLib>('exceljs');
 export const TRANSLATION_TEXT_MAX = 20_000;
 
 /**
- * GET /langs/download/template: one sheet, a bold header row Key, en, es, zh, then every key the product has (in
+ * GET /langs/download/template: one sheet, a bold header row Key, en, es, zh and each further active language
+ * (decision 0051; a language's column holds only its own texts, empty where English stands in), then every key the product has (in
  * key order) with today's texts, the uploaded ones included. Cells are text cells written as they are: a text that
  * starts with `=` stays text in the file and comes back unchanged.
  */
 export async function translationsTemplate(ctx: Scope): Promise<Buffer> {
   const overrides = await overridesOf(ctx.tx);
-  const columns = LANGUAGES.map((lang) => textsOf(lang, overrides));
+  const languages = await activeCodes(ctx);
+  const columns = languages.map((lang) => textsOf(lang, overrides));
   const workbook = new (exceljs().Workbook)();
   const sheet = workbook.addWorksheet('Translations', { views: [{ state: 'frozen', xSplit: 1, ySplit: 1 }] });
   sheet.columns = [
     { header: TRANSLATIONS_KEY_HEADER, key: 'key', width: 48 },
-    ...LANGUAGES.map((lang) => ({ header: lang, key: lang, width: 60 })),
+    ...languages.map((lang) => ({ header: lang, key: lang, width: 60 })),
   ];
   sheet.getRow(1).font = { bold: true };
   for (const key of [...shippedTexts().keys()].sort()) {
@@ -100,8 +100,9 @@ export async function previewTranslations(ctx: Scope, file: UploadedFile): Promi
     return answer([]);
   }
   /** Column index → language. */
-  const columns = new Map<number, Language>();
+  const columns = new Map<number, string>();
   const seenLanguages = new Set<string>();
+  const languages = await activeCodes(ctx);
   headers.forEach((raw, i) => {
     if (i === 0) return;
     const written = raw.trim();
@@ -109,18 +110,17 @@ export async function previewTranslations(ctx: Scope, file: UploadedFile): Promi
     if (!written && body.every(([, cells]) => !(cells[i] ?? '').trim())) return; // an empty column
     if (!ISO_639_1.test(code))
       error(headerRow, 'languageMalformed', null, written, { code: written || `#${i + 1}` });
-    else if (!(LANGUAGES as readonly string[]).includes(code))
-      error(headerRow, 'languageUnknown', null, code, { code });
+    else if (!languages.includes(code)) error(headerRow, 'languageUnknown', null, code, { code });
     else if (seenLanguages.has(code)) error(headerRow, 'languageDuplicate', null, code, { code });
     else {
       seenLanguages.add(code);
-      columns.set(i, code as Language);
+      columns.set(i, code);
     }
   });
 
   const shipped = shippedTexts();
   const overrides = await overridesOf(ctx.tx);
-  const today = new Map(LANGUAGES.map((lang) => [lang, textsOf(lang, overrides)]));
+  const today = new Map(languages.map((lang) => [lang, textsOf(lang, overrides)]));
   const seenKeys = new Map<string, number>();
   for (const [row, cells] of body) {
     const key = (cells[0] ?? '').trim();

@@ -231,7 +231,7 @@ describe('PUT /my/profile', () => {
     });
     expect(notOffered.statusCode).toBe(422);
     expect(errorsOf(notOffered)).toEqual({ language: [t('es', 'errors.languageNotAllowed')] });
-    const unknown = await call(oak, token, 'PUT', { payload: { fullName: 'R', language: 'fr' }, lang: 'es' });
+    const unknown = await call(oak, token, 'PUT', { payload: { fullName: 'R', language: 'french' }, lang: 'es' });
     expect(errorsOf(unknown)).toEqual({ language: [t('es', 'validation.invalidSelection')] });
     expect((await storedUser(user)).language).toBe('es');
     // Elm offers every language.

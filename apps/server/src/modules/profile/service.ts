@@ -1,4 +1,4 @@
-import type { Language, Profile } from '@parkade/contract';
+import type { LanguageCode, Profile } from '@parkade/contract';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { updateRow } from '../../platform/crud';
 import { fieldError, HttpError } from '../../platform/errors';
@@ -38,16 +38,14 @@ async function ownUnits(ctx: Scope): Promise<ProfileUnit[]> {
     .orderBy(asc(residentUnits.position), asc(residentUnits.unitId));
 }
 
-function toProfile(ctx: Scope, row: ProfileRow, languages: Language[], held: ProfileUnit[]): Profile {
+function toProfile(ctx: Scope, row: ProfileRow, languages: LanguageCode[], held: ProfileUnit[]): Profile {
   const property = ctx.property!;
   return {
     id: row.id,
     fullName: row.fullName,
     email: row.email,
     phone: row.phone,
-    language: (languages.includes(row.language as Language)
-      ? row.language
-      : (languages[0] ?? 'en')) as Language,
+    language: languages.includes(row.language) ? row.language : (languages[0] ?? 'en'),
     languages,
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -65,7 +63,7 @@ export async function getProfile(ctx: Scope): Promise<Profile> {
 /** Names, phone and language of the resident; the phone must be free in the property. Audited. */
 export async function updateProfile(
   ctx: Scope,
-  body: { fullName: string; phone?: string | null; language: Language },
+  body: { fullName: string; phone?: string | null; language: LanguageCode },
 ): Promise<{ profile: Profile; message: string }> {
   const languages = await allowedLanguages(ctx);
   if (!languages.includes(body.language)) throw fieldError('language', 'errors.languageNotAllowed');

@@ -21,6 +21,7 @@ import { mailHostAddress, smtpFor, transportFor } from '../outbox/mail';
 import { encryptSecret } from '../../platform/secrets';
 import type { UploadedFile } from '../../platform/uploads';
 import { deleteFiles, insertFile, ownedFile } from '../files/service';
+import { activeCodes } from '../langs/service';
 import { getProperty } from './service';
 import { properties } from './table';
 
@@ -96,6 +97,13 @@ function columns(body: CreateBody | UpdateBody) {
   };
 }
 
+/** Each language offered must be an active language code (decision 0051). */
+async function checkLanguages(ctx: Scope, languages: readonly string[]) {
+  const active = await activeCodes(ctx);
+  if (languages.some((code) => !active.includes(code)))
+    throw fieldError('languages', 'validation.invalidSelection');
+}
+
 async function checkZone(ctx: Scope, zoneId: number | null | undefined) {
   if (!zoneId) return;
   const rows = await query(ctx.tx, sql`select 1 from zones where id = ${zoneId}`);
@@ -107,6 +115,7 @@ export async function createProperty(ctx: Scope, body: CreateBody): Promise<Prop
   if (RESERVED_PROPERTY_CODES.includes(body.code)) throw fieldError('code', 'properties.reservedCode');
   await checkDomains(ctx, null, body);
   await checkZone(ctx, body.zoneId);
+  await checkLanguages(ctx, body.languages);
   const row = await createRow(
     ctx,
     properties,
@@ -137,6 +146,7 @@ export async function updateProperty(ctx: Scope, id: number, body: UpdateBody): 
   if (issues.length) throw invalid(Object.fromEntries(issues.map((i) => [i.path, [{ key: i.message }]])));
   await checkDomains(ctx, id, body);
   await checkZone(ctx, body.zoneId);
+  await checkLanguages(ctx, body.languages);
   const anyMail = !!(body.mailUsername || body.mailHost || body.mailPort);
   const password = body.mailPassword
     ? encryptSecret(ctx.services.env.secretKey, body.mailPassword)

@@ -5,6 +5,7 @@ import {
   UNITS_IMPORT_HEADERS,
   UNITS_IMPORT_MAX_ROWS,
   type ImportReject,
+  type Language,
   type UnitsImportResult,
 } from '@parkade/contract';
 import { eq } from 'drizzle-orm';
@@ -26,7 +27,7 @@ const fileError = (key: string, params?: Record<string, string | number>) =>
  * The template: the first sheet holds the header row only (what is typed under it is imported); an example row
  * stands on a second sheet, which the import never reads, so an example left in is never imported.
  */
-export async function unitsTemplate(lang: Parameters<typeof t>[0]): Promise<Buffer> {
+export async function unitsTemplate(lang: Language): Promise<Buffer> {
   return importTemplate(lang, {
     sheet: t(lang, 'units.import.sheet'),
     headers: UNITS_IMPORT_HEADERS,

@@ -7,6 +7,7 @@ import { fieldError, HttpError } from '../../platform/errors';
 import type { Scope } from '../../platform/scope';
 import { passwordResets } from '../auth/table';
 import { sendResetLink } from '../auth/password';
+import { allowedLanguages } from '../auth/service';
 import {
   assertKeeperRemains,
   assertNotSelf,
@@ -44,15 +45,15 @@ const audited = (x: Partial<UserForWrite>) => ({
   active: x.active,
 });
 
-/** The language must be one of the property's (its staff); centrally any language of the interface. */
-function assertLanguage(ctx: Scope, language: string) {
-  if (ctx.property && !ctx.property.languages.includes(language))
+/** The language must be one of the property's active ones (its staff); centrally any active language. */
+async function assertLanguage(ctx: Scope, language: string) {
+  if (!(await allowedLanguages(ctx)).includes(language))
     throw fieldError('language', 'errors.languageNotAllowed');
 }
 
 /** POST /users: a new staff user without a usable password (invited), and the invitation mailed to them. */
 export async function createUser(ctx: Scope, body: Body): Promise<UserItem> {
-  assertLanguage(ctx, body.language);
+  await assertLanguage(ctx, body.language);
   await assignableRole(ctx, body.roleId);
   const staff = staffOf(ctx);
   const values = {
@@ -86,7 +87,7 @@ export async function createUser(ctx: Scope, body: Body): Promise<UserItem> {
 export async function updateUser(ctx: Scope, id: number, body: Body): Promise<UserItem> {
   await lockKeepers(ctx, staffOf(ctx).propertyId);
   const before = await userForWrite(ctx, id);
-  assertLanguage(ctx, body.language);
+  await assertLanguage(ctx, body.language);
   if (body.roleId !== before.roleId) {
     assertNotSelf(ctx, id, 'users.ownRole');
     const role = await assignableRole(ctx, body.roleId);

@@ -9,7 +9,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Card, Grid, Skeleton, Typography } from '@mui/material';
 import { counterLabelKey, type Counter, type CounterKey } from '@parkade/contract';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_TAG } from '../../platform/language';
+import { localeTag } from '../../platform/language';
 import { useLanguageStore } from '../../platform/stores';
 
 /** An icon and an accent per counter key; a key added later without one gets the generic look. */
@@ -35,7 +35,7 @@ export function CounterCards({
 }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.currentLanguage);
-  const format = new Intl.NumberFormat(LOCALE_TAG[language]);
+  const format = new Intl.NumberFormat(localeTag(language));
   if (loading || !counters) {
     return (
       <Grid container spacing={2} aria-busy="true">

@@ -22,7 +22,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
-import { LOCALE_TAG } from '../../platform/language';
+import { localeTag } from '../../platform/language';
 import { useLanguageStore } from '../../platform/stores';
 import { ListItemLink } from '../../ui/AppLink';
 import { QueryError } from '../../ui/QueryError';
@@ -42,7 +42,7 @@ const ICONS: Record<WaitingKey, SvgIconComponent> = {
 export function Waiting({ params }: { params: { propertyId?: number } }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.currentLanguage);
-  const format = new Intl.NumberFormat(LOCALE_TAG[language]);
+  const format = new Intl.NumberFormat(localeTag(language));
   const query: Record<string, string> = params.propertyId ? { propertyId: String(params.propertyId) } : {};
   const waiting = useQuery<WaitingResponse, RequestError>({
     queryKey: ['/dashboard/waiting', query],

@@ -26,7 +26,7 @@ import {
   type TextField as MailField,
 } from '../../ui/mail/mail-text';
 import { toast } from '../../ui/toast';
-import { useScopeLanguages } from '../users/scope';
+import { useContentLanguages } from '../users/scope';
 import {
   PREVIEW_DELAY_MS,
   saveCustomTemplate,
@@ -53,7 +53,7 @@ export function CustomTemplateForm({ template }: { template: CustomTemplate | nu
   const { language: reader } = useUiLocale();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const languages = useScopeLanguages();
+  const languages = useContentLanguages();
   const initialDetails: Details = {
     name: template?.name ?? '',
     description: template?.description ?? '',

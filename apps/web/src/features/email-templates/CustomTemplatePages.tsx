@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { RecordGate } from '../../ui/RecordGate';
 import { toast } from '../../ui/toast';
-import { useScopeLanguages } from '../users/scope';
+import { useContentLanguages } from '../users/scope';
 import { CustomTemplateForm } from './CustomTemplateForm';
 import {
   customTemplateQuery,
@@ -214,7 +214,7 @@ function CustomView({ template }: { template: CustomTemplate }) {
 /** The property's languages the template is not written in: their readers get the first one written. */
 function NotWritten({ written }: { written: readonly Language[] }) {
   const { t } = useTranslation();
-  const languages = useScopeLanguages();
+  const languages = useContentLanguages();
   const missing = languages.filter((l) => !written.includes(l));
   if (!missing.length || !written[0]) return null;
   return (

@@ -31,7 +31,7 @@ import { draftProblems, textsOf } from '../../ui/mail/bulk-text';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { toast } from '../../ui/toast';
-import { useScopeLanguages } from '../users/scope';
+import { useContentLanguages } from '../users/scope';
 import { AttachmentsSection } from './AttachmentsSection';
 import { PreviewSection } from './PreviewSection';
 import {
@@ -73,7 +73,7 @@ function Composer({ initialTemplate }: { initialTemplate?: number }) {
   const { language: reader, intlLocale } = useUiLocale();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const languages = useScopeLanguages();
+  const languages = useContentLanguages();
   const [filters, setFilters] = useState<FilterDraft>(EMPTY_FILTERS);
   const [drafts, setDrafts] = useState<Record<string, TextDraft>>({});
   const [attachments, setAttachments] = useState<DocumentKind[]>([]);

@@ -1,11 +1,10 @@
-import { documentKindLabel, isDocumentKind, type EmailSend, type Language } from '@parkade/contract';
+import { documentKindLabel, isDocumentKind, isLanguage, type EmailSend, type Language } from '@parkade/contract';
 import CancelIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '../../platform/language';
 import type { RequestError } from '../../platform/errors';
 import { usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';

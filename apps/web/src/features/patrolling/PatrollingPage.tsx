@@ -29,7 +29,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../ui/useDebounced';
-import { LOCALE_TAG } from '../../platform/language';
+import { localeTag } from '../../platform/language';
 import type { Bootstrap } from '../../platform/session';
 import { useLanguageStore, usePropertyStore } from '../../platform/stores';
 import { useList } from '../../ui/resource';
@@ -245,7 +245,7 @@ function PropertyCard({
 }) {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.currentLanguage);
-  const format = new Intl.NumberFormat(LOCALE_TAG[language]);
+  const format = new Intl.NumberFormat(localeTag(language));
   const place = [property.address, property.city].filter(Boolean).join(', ');
   const counters = PATROLLING_COUNTER_KEYS.map(
     (key) => property.counters.find((c) => c.key === key) ?? ({ key, value: 0 } satisfies Counter),

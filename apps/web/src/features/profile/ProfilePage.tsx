@@ -32,7 +32,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { download, get, send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
-import { applyLanguage, NATIVE_NAMES } from '../../platform/language';
+import { applyLanguage, nativeName } from '../../platform/language';
 import { updateSessionUser } from '../../platform/session';
 import { FactList } from '../../ui/FactList';
 import { formMessage } from '../../ui/form';
@@ -130,7 +130,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         .map((u) => t('shell.profile.unitIn', { unit: u.name, building: u.building }))
         .join(', ') || '—',
     ],
-    [t('shell.profile.language'), NATIVE_NAMES[profile.language]],
+    [t('shell.profile.language'), nativeName(profile.language)],
     [t('shell.profile.memberSince'), formatDate(profile.createdAt, locale)],
     [t('shell.profile.lastLogin'), profile.lastLoginAt ? formatDateTime(profile.lastLoginAt, locale) : '—'],
   ];
@@ -247,7 +247,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
                   >
                     {profile.languages.map((lng) => (
                       <MenuItem key={lng} value={lng}>
-                        {NATIVE_NAMES[lng]}
+                        {nativeName(lng)}
                       </MenuItem>
                     ))}
                   </TextField>

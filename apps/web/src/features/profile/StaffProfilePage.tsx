@@ -3,7 +3,7 @@ import { Avatar, Box, Button, Card, CardContent, Divider, Grid, Stack, Typograph
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_NAMES } from '../../platform/language';
+import { nativeName } from '../../platform/language';
 import { useAuthStore } from '../../platform/stores';
 import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { identityLabel, initials } from '../shell/identity';
@@ -26,7 +26,7 @@ export function StaffProfilePage() {
   const rows: [string, string][] = [
     [t('shell.profile.email'), user.email ?? '—'],
     [t('shell.profile.phone'), user.phone ?? '—'],
-    [t('shell.profile.language'), NATIVE_NAMES[user.language]],
+    [t('shell.profile.language'), nativeName(user.language)],
     [t('shell.profile.lastLogin'), user.lastLoginAt ? formatDateTime(user.lastLoginAt, locale) : '—'],
   ];
 

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '@parkade/contract';
+import { LANGUAGES } from '@parkade/contract';
+import { useQuery } from '@tanstack/react-query';
 import {
   Autocomplete,
   Box,
@@ -12,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_NAMES } from '../../platform/language';
+import { languageCodesQueryOptions, nativeName } from '../../platform/language';
 import { ReadOnlyField, useFormMode } from '../../ui/fields';
 import { useFormMessage } from '../../ui/form';
 
@@ -36,11 +37,15 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** The languages a property offers: a checkbox per language, their native names when shown. */
+/**
+ * The languages a property offers: a checkbox per language the product offers (its language codes, decision 0051),
+ * their native names when shown.
+ */
 export function LanguagesField() {
   const { t } = useTranslation();
   const mode = useFormMode();
   const message = useFormMessage();
+  const offered: readonly string[] = useQuery(languageCodesQueryOptions()).data ?? LANGUAGES;
   return (
     <Controller
       name="languages"
@@ -49,17 +54,17 @@ export function LanguagesField() {
         if (mode === 'show')
           return (
             <ReadOnlyField label={t('fields.languages')}>
-              {value.map((l) => NATIVE_NAMES[l as Language] ?? l).join(', ')}
+              {value.map((l) => nativeName(l) ?? l).join(', ')}
             </ReadOnlyField>
           );
         return (
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
             <FormLabel component="legend">{t('fields.languages')}</FormLabel>
             <FormGroup row>
-              {LANGUAGES.map((l) => (
+              {[...offered, ...value.filter((l) => !offered.includes(l))].map((l) => (
                 <FormControlLabel
                   key={l}
-                  label={NATIVE_NAMES[l]}
+                  label={nativeName(l)}
                   control={
                     <Checkbox
                       checked={value.includes(l)}

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
-import { applyLanguage, isLanguage, NATIVE_NAMES, languageCodesQueryOptions } from '../../platform/language';
+import { applyLanguage, isLanguage, languageCodesQueryOptions, nativeName } from '../../platform/language';
 import { FieldGrid, PhoneInput, ReadOnlyField, SelectInput, TextInput } from '../../ui/fields';
 import { contractResolver } from '../../ui/contract-resolver';
 import { toast } from '../../ui/toast';
@@ -107,7 +107,7 @@ export function DetailsStep({
               name="language"
               label={t('register.language')}
               required
-              options={LANGUAGES.map((l) => ({ value: l, label: NATIVE_NAMES[l] }))}
+              options={LANGUAGES.map((l) => ({ value: l, label: nativeName(l) }))}
             />
             {askPassword && (
               <NewPasswordFields

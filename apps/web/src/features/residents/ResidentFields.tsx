@@ -22,7 +22,7 @@ import {
 import { useId, useState } from 'react';
 import { useController, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_NAMES } from '../../platform/language';
+import { nativeName } from '../../platform/language';
 import {
   DateInput,
   FieldGrid,
@@ -129,7 +129,7 @@ export function ResidentFields({ record }: { record?: ResidentItem }) {
           name="language"
           label={t('rules.fields.language')}
           required
-          options={LANGUAGES.map((l) => ({ value: l, label: NATIVE_NAMES[l] }))}
+          options={LANGUAGES.map((l) => ({ value: l, label: nativeName(l) }))}
         />
       )}
       <FullRow>

@@ -81,7 +81,7 @@ export const residentScreens = resourceScreens<ResidentItem, Values>({
     email: r.email ?? '',
     phone: r.phone,
     code: r.code,
-    language: r.language as Values['language'],
+    language: r.language,
     unitIds: r.unitIds,
     status: r.status,
     leaseExpirationAt: r.leaseExpirationAt,

@@ -1,9 +1,9 @@
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import { Button } from '@mui/material';
-import type { Language } from '@parkade/contract';
+import type { LanguageCode } from '@parkade/contract';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_NAMES } from '../../platform/language';
+import { nativeName } from '../../platform/language';
 
 /** The menu itself loads when first opened (or pointed at): the sign-in page shows only the button (decision 0017). */
 const loadList = () => import('./LanguageMenuList');
@@ -20,9 +20,9 @@ export function LanguageMenu({
   busy = false,
   color = 'inherit',
 }: {
-  languages: readonly Language[];
-  value: Language;
-  onChange: (lng: Language) => void;
+  languages: readonly LanguageCode[];
+  value: LanguageCode;
+  onChange: (lng: LanguageCode) => void;
   busy?: boolean;
   color?: 'inherit' | 'primary';
 }) {
@@ -43,7 +43,7 @@ export function LanguageMenu({
         onPointerEnter={() => void loadList()}
         onFocus={() => void loadList()}
         // The accessible name starts with the visible code (WCAG 2.5.3, label in name): a voice user says what they see.
-        aria-label={t('shell.language.change', { code: value.toUpperCase(), language: NATIVE_NAMES[value] })}
+        aria-label={t('shell.language.change', { code: value.toUpperCase(), language: nativeName(value) })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}

@@ -1,7 +1,7 @@
 import Check from '@mui/icons-material/Check';
 import { ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import type { Language } from '@parkade/contract';
-import { LOCALE_TAG, NATIVE_NAMES } from '../../platform/language';
+import type { LanguageCode } from '@parkade/contract';
+import { localeTag, nativeName } from '../../platform/language';
 
 /** The language menu's list (LanguageMenu): each language named in itself, the current one ticked. */
 export default function LanguageMenuList({
@@ -14,17 +14,17 @@ export default function LanguageMenuList({
 }: {
   id: string;
   anchor: HTMLElement | null;
-  languages: readonly Language[];
-  value: Language;
+  languages: readonly LanguageCode[];
+  value: LanguageCode;
   onClose: () => void;
-  onChange: (lng: Language) => void;
+  onChange: (lng: LanguageCode) => void;
 }) {
   return (
     <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       {languages.map((lng) => (
         <MenuItem
           key={lng}
-          lang={LOCALE_TAG[lng]}
+          lang={localeTag(lng)}
           selected={lng === value}
           onClick={() => {
             onClose();
@@ -32,7 +32,7 @@ export default function LanguageMenuList({
           }}
         >
           <ListItemIcon>{lng === value ? <Check fontSize="small" /> : null}</ListItemIcon>
-          <ListItemText>{NATIVE_NAMES[lng]}</ListItemText>
+          <ListItemText>{nativeName(lng)}</ListItemText>
         </MenuItem>
       ))}
     </Menu>

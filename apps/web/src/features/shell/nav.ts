@@ -41,6 +41,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import TimeToLeaveOutlined from '@mui/icons-material/TimeToLeaveOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import {
   NAV_ENTRIES,
@@ -117,6 +118,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/email-templates': MailOutlined,
   '/emails-sender': SendOutlined,
   '/translations': TranslateOutlined,
+  '/language-codes': LanguageOutlined,
   '/binnacle': HistoryOutlined,
   '/outbox': OutboxOutlined,
 };

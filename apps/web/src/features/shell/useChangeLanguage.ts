@@ -1,4 +1,4 @@
-import type { Language } from '@parkade/contract';
+import type { LanguageCode } from '@parkade/contract';
 import { useMutation } from '@tanstack/react-query';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
@@ -15,8 +15,8 @@ export function useChangeLanguage() {
   return useMutation<
     { user: Bootstrap['user']; message: string },
     RequestError,
-    Language,
-    { previous: Language }
+    LanguageCode,
+    { previous: LanguageCode }
   >({
     mutationFn: (language) => send('PUT', '/auth/language', { language }),
     onMutate: (language) => {

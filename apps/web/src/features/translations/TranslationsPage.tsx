@@ -2,6 +2,7 @@ import type { TranslationsPreview, TranslationsSummary, TranslationsUploadResult
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { ShareBar } from '../../ui/ShareBar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -223,13 +224,8 @@ function Coverage({
                 ({l.code})
               </Typography>
             </Typography>
-            {/* A bar for the eye; the line under it says the same in words (no progress bar: nothing is loading). */}
-            <Box
-              aria-hidden
-              sx={{ my: 1, height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden' }}
-            >
-              <Box sx={{ width: `${l.coverage}%`, height: '100%', bgcolor: 'primary.main' }} />
-            </Box>
+            {/* The line under it says the same in words. */}
+            <ShareBar percent={l.coverage} my={1} />
             <Typography variant="body2">
               {t('translations.coverage.line', { texts: l.texts, keys: summary.keys, coverage: l.coverage })}
             </Typography>

@@ -3,7 +3,7 @@ import { Alert } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NATIVE_NAMES } from '../../platform/language';
+import { nativeName } from '../../platform/language';
 import {
   FieldGrid,
   FullRow,
@@ -117,7 +117,7 @@ function LanguageInput() {
       label={t('users.screens.language')}
       required
       helperText={mode === 'show' ? undefined : t('users.screens.languageHint')}
-      options={(mode === 'show' ? LANGUAGES : languages).map((l) => ({ value: l, label: NATIVE_NAMES[l] }))}
+      options={(mode === 'show' ? LANGUAGES : languages).map((l) => ({ value: l, label: nativeName(l) }))}
     />
   );
 }

@@ -75,7 +75,7 @@ export const userScreens = resourceScreens<UserItem, UserBody>({
     email: u.email ?? '',
     phone: u.phone,
     roleId: u.roleId as number,
-    language: u.language as UserBody['language'],
+    language: u.language,
   }),
   recordTitle: (u) => u.fullName,
   // Only an invitation nobody accepted is withdrawn; an account that was used is deactivated instead.

@@ -1,4 +1,12 @@
-import { LANGUAGES, usersListQuery, toSearchParams, type Language, type Property } from '@parkade/contract';
+import {
+  isLanguage as isShippedLanguage,
+  LANGUAGES,
+  usersListQuery,
+  toSearchParams,
+  type Language,
+  type LanguageCode,
+  type Property,
+} from '@parkade/contract';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { Box, Button, Chip, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../platform/api';
 import { isLanguage } from '../../platform/language';
-import { useAuthStore, usePropertyStore } from '../../platform/stores';
+import { useAuthStore, useLanguageStore, usePropertyStore } from '../../platform/stores';
 import { useArea, useCan } from '../../ui/access';
 import { useListState } from '../../ui/DataTable';
 import { RecordPicker } from '../../ui/fields';
@@ -36,16 +44,26 @@ export function useUsersAuditEntity(): string {
 
 /**
  * The languages a user of this scope may have: the property's (its own address: the bootstrap's; centrally: the
- * selected property's), every language for central staff.
+ * selected property's), every offered language for central staff (the bootstrap's, decision 0051).
  */
-export function useScopeLanguages(): readonly Language[] {
+export function useScopeLanguages(): readonly LanguageCode[] {
   const area = useArea();
   const own = useBootstrap().property;
+  const offered = useLanguageStore((s) => s.languageCodes);
   const selected = usePropertyStore((s) => s.propertyId);
   const property = useRecord<Property>('/properties', area === 'central' ? selected : null);
-  const list = area === 'tenant' ? own?.languages : selected ? property.data?.languages : undefined;
+  const list = area === 'tenant' ? own?.languages : selected ? property.data?.languages : offered;
   const known = (list ?? []).filter(isLanguage);
   return known.length ? known : LANGUAGES;
+}
+
+/**
+ * The languages a property writes its own words in (mail templates, bulk mail, documents): the scope's shipped
+ * ones. A language added as data reads those in English (decision 0051).
+ */
+export function useContentLanguages(): readonly Language[] {
+  const languages = useScopeLanguages().filter(isShippedLanguage);
+  return languages.length ? languages : LANGUAGES;
 }
 
 /** Whether a user shown on these screens is the one signed in (the same kind of account, the same id). */

@@ -2,7 +2,7 @@ import { MAIL_BODY_MAX, MAIL_SUBJECT_MAX } from '@parkade/contract';
 import { Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LOCALE_TAG } from '../../platform/language';
+import { isLanguage, localeTag } from '../../platform/language';
 import { insertVariable, variableTag, type TextDraft, type TextField as Field } from './mail-text';
 
 /**
@@ -36,7 +36,7 @@ export function MailTextEditor({
   const focused = useRef(false);
   const caret = useRef<{ field: Field; at: number } | null>(null);
   const variablesId = useId();
-  const lang = isLanguage(language) ? LOCALE_TAG[language] : undefined;
+  const lang = isLanguage(language) ? localeTag(language) : undefined;
 
   // After an insertion has been drawn: the cursor back in its field, just after the variable.
   useLayoutEffect(() => {

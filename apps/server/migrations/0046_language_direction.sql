@@ -1,0 +1,2 @@
+ALTER TABLE "language_codes" ADD COLUMN "direction" varchar(3) DEFAULT 'ltr' NOT NULL;--> statement-breakpoint
+ALTER TABLE "language_codes" ADD CONSTRAINT "language_codes_direction" CHECK ("language_codes"."direction" in ('ltr', 'rtl'));
