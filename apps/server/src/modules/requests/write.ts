@@ -7,7 +7,7 @@ import {
   type requestCommentBody,
   type RequestStatus,
 } from '@parkade/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError } from '../../platform/errors';
@@ -18,7 +18,7 @@ import { ownedFile, storeFiles } from '../files/service';
 import { files } from '../files/table';
 import { notify } from '../notifications/service';
 import { tenantUsers } from '../users/table';
-import { ENTITY, EVENT_FILES, getRequest, own, type Reader } from './service';
+import { ENTITY, EVENT_FILES, getRequest, own, worksRequests, type Reader } from './service';
 import { requestEvents, requests } from './table';
 
 const r = requests;
@@ -199,13 +199,17 @@ export async function cancelOwn(ctx: Scope, id: number, reader: Reader) {
   return getRequest(ctx, id, reader);
 }
 
-/** POST /requests/:id/assign (staff): a staff user of the property who may work requests, or nobody. */
+/**
+ * POST /requests/:id/assign (staff): someone who works requests (worksRequests: active staff of the property whose
+ * role may see and work them), or nobody. Another staff user is a 422 naming them; an id of no staff user a 422 at
+ * the field. The assignee is told (the bell), unless they assigned it to themselves.
+ */
 export async function assign(ctx: Scope, id: number, assigneeId: number | null) {
   await getRequest(ctx, id, { staff: true });
   let name: string | null = null;
   if (assigneeId !== null) {
     const [u] = await ctx.tx
-      .select({ name: tenantUsers.fullName })
+      .select({ name: tenantUsers.fullName, works: sql<boolean>`${worksRequests()}` })
       .from(tenantUsers)
       .where(
         and(
@@ -215,6 +219,15 @@ export async function assign(ctx: Scope, id: number, assigneeId: number | null) 
         ),
       );
     if (!u) throw fieldError('assigneeId', 'validation.invalidSelection');
+    if (!u.works)
+      throw new HttpError(
+        422,
+        'requests.notWorker',
+        { name: u.name },
+        {
+          assigneeId: [{ key: 'requests.notWorker', params: { name: u.name } }],
+        },
+      );
     name = u.name;
   }
   await updateRow(ctx, r, ENTITY, own(ctx, id), { assigneeId, assigneeName: name }, { action: 'assign' });

@@ -1,9 +1,11 @@
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
+  optionsRead,
   REQUEST_MOVES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
   requestsListQuery,
+  requestsResource,
   requestStatusBody,
   type RequestCounts,
   type RequestItem,
@@ -17,6 +19,8 @@ import type { RequestError } from '../../platform/errors';
 import { useAuthStore } from '../../platform/stores';
 import { useCan } from '../../ui/access';
 import { useListState, type ListState } from '../../ui/DataTable';
+import { RecordPicker } from '../../ui/fields';
+import { optionText } from '../../ui/fields/RecordInput';
 import { Line } from '../../ui/Line';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
@@ -26,6 +30,8 @@ import { toast } from '../../ui/toast';
 import { RequestStatusChip, RequestThread } from './RequestThread';
 
 const API = '/requests';
+/** Who may be assigned a request: the property's staff who work requests (the server refuses anyone else). */
+const WORKERS = optionsRead(requestsResource, 'request-workers');
 
 /** The record page's card: what was asked, by whom, its type, status and assignee. */
 function RequestFields({ record }: { record?: RequestItem }) {
@@ -100,8 +106,9 @@ function RequestFilters({ list }: { list: ListState }) {
 }
 
 /**
- * Under a request's record: move its status (REQUEST_MOVES, with an optional word to the requester), take it or
- * leave it unassigned (requests.edit), and the whole thread with replies and internal notes.
+ * Under a request's record: move its status (REQUEST_MOVES, with an optional word to the requester), assign it to
+ * someone who works requests (picked; "take it" for oneself) or to nobody (requests.edit), and the whole thread with
+ * replies and internal notes.
  */
 function StaffRequestPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
@@ -176,8 +183,29 @@ function StaffRequestPanel({ item }: { item: { id: number } }) {
                 {t('requests.apply')}
               </Button>
             </Stack>
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              {me && record.assignee?.id !== me.id && (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              sx={{ gap: 1, alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}
+            >
+              <Box sx={{ width: { xs: '100%', sm: 320 } }}>
+                <RecordPicker
+                  resource={WORKERS.path}
+                  size="small"
+                  label={t('requests.assignTo')}
+                  helperText={t('requests.assignHint')}
+                  value={record.assignee?.id ? { id: record.assignee.id, label: record.assignee.name } : null}
+                  optionLabel={optionText}
+                  sort="label"
+                  onChange={(v) =>
+                    void apply(
+                      `${API}/${item.id}/assign`,
+                      { assigneeId: v?.id ?? null },
+                      t(v ? 'requests.assigned' : 'requests.released'),
+                    )
+                  }
+                />
+              </Box>
+              {me?.type === 'tenant-user' && record.assignee?.id !== me.id && (
                 <Button
                   variant="outlined"
                   disabled={busy}
