@@ -49,8 +49,8 @@ export const requestsResource = defineResource({
   routes: { '/requests': 'index', '/requests/$requestId/show': 'show' },
   nav: [navEntry('overview', '/requests', 'requests')],
   audited: { requests: { record: '/requests/{id}/show' } },
-  // The work panel's assignee picker: whoever may assign (requests.edit).
-  options: { 'request-workers': ['edit'] },
+  // The work panel's assignee picker (whoever may assign), and the desk's resident picker (whoever writes one down).
+  options: { 'request-workers': ['edit'], residents: ['create'] },
 });
 
 export const myRequestsResource = defineResource({

@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
   optionsRead,
@@ -12,6 +13,7 @@ import {
   type RequestStatus,
 } from '@parkade/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, send } from '../../platform/api';
@@ -27,11 +29,48 @@ import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { resourceScreens } from '../../ui/resource-screens';
 import { toast } from '../../ui/toast';
+import { NewRequestDialog } from './NewRequestDialog';
 import { RequestStatusChip, RequestThread } from './RequestThread';
 
 const API = '/requests';
 /** Who may be assigned a request: the property's staff who work requests (the server refuses anyone else). */
 const WORKERS = optionsRead(requestsResource, 'request-workers');
+/** The residents a desk request may be written down for. */
+const RESIDENTS = optionsRead(requestsResource, 'residents');
+
+/**
+ * The queue's "New request" (requests.create): staff write down a resident's request made by phone or at the desk
+ * (decision 0049); the new request's page opens.
+ */
+function DeskRequestButton() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  if (!can('requests.create')) return null;
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+        {t('requests.new')}
+      </Button>
+      <NewRequestDialog
+        api={API}
+        residents={RESIDENTS}
+        title={t('requests.deskTitle')}
+        open={open}
+        onClose={() => setOpen(false)}
+        onCreated={(made) => {
+          setOpen(false);
+          client.setQueryData(resourceKeys.record(API, made.id), made);
+          void client.invalidateQueries({ queryKey: resourceKeys.all(API) });
+          toast.success(t('requests.deskCreated', { name: made.requester.name }));
+          void navigate({ to: '/requests/$requestId/show', params: { requestId: String(made.id) } });
+        }}
+      />
+    </>
+  );
+}
 
 /** The record page's card: what was asked, by whom, its type, status and assignee. */
 function RequestFields({ record }: { record?: RequestItem }) {
@@ -251,6 +290,7 @@ export const requestScreens = resourceScreens<RequestItem, { status: string }>({
   Fields: RequestFields,
   Filters: RequestFilters,
   ListLead: QueueCounts,
+  ListActions: DeskRequestButton,
   ShowExtra: StaffRequestPanel,
   columns: (t, locale) => [
     {
