@@ -88,3 +88,32 @@ test('a resident asks on a phone, the office answers, the resident is told and r
   await checkState(r);
   await phone.context.close();
 });
+
+test('the office writes down a resident’s request made at the desk, and its page opens', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = String(Date.now()).slice(-6);
+  const api = await oakridgeManagerApi(page);
+  await newOakridgeResident(api, {
+    fullName: `Desk Asker ${stamp}`,
+    email: `desk${stamp}@example.test`,
+    password: 'desk-password',
+  });
+  const subject = `Lease copy by phone ${stamp}`;
+
+  await page.goto(`${tenantOrigin('oakridge')}/requests`);
+  await settled(page, 'Requests');
+  await page.getByRole('button', { name: 'New request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New request for a resident' });
+  await dialog.getByRole('combobox', { name: 'Resident' }).fill(`Desk Asker ${stamp}`);
+  await page.getByRole('option', { name: new RegExp(`Desk Asker ${stamp}`) }).click();
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'A document' }).click();
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await dialog.getByRole('textbox', { name: 'What do you need?' }).fill('Called: needs a copy of the lease.');
+  await checkState(page);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(page).toHaveURL(/\/requests\/\d+\/show$/);
+  await settled(page, subject);
+  await expect(page.getByText(`Desk Asker ${stamp}`).first()).toBeVisible();
+  await checkPage(page, subject);
+});

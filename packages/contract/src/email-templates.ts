@@ -179,6 +179,14 @@ export const MAIL_TEMPLATES = {
     area: 'tenant',
     strangerText: ['visitor', 'plate'],
   },
+  'request-update': {
+    subject: 'requests.mail.subject',
+    body: 'requests.mail.body',
+    variables: ['name', 'place', 'request', 'status', 'by', 'message', 'url'],
+    // The bell always tells; the mail follows the resident's choice of the property's other mail (decision 0049).
+    essential: false,
+    area: 'tenant',
+  },
 } as const satisfies Record<string, MailTemplateDef>;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;
@@ -209,6 +217,7 @@ export const MAIL_TEMPLATE_KEYS = [
   'visitor-rejected',
   'permit-expiry-reminder',
   'visitor-permit-expiry-reminder',
+  'request-update',
 ] as const satisfies readonly MailTemplateKey[];
 type UnlistedKey = Exclude<MailTemplateKey, (typeof MAIL_TEMPLATE_KEYS)[number]>;
 const everyKeyListed: [UnlistedKey] extends [never] ? true : UnlistedKey = true;

@@ -1,4 +1,5 @@
 import type { Permission } from './permissions';
+import { REQUEST_WORKER_PERMISSIONS } from './requests';
 
 /**
  * Notifications (issue 38 §3, decision 0048): the bell of the top bar, for property staff and residents. A
@@ -28,7 +29,7 @@ export const NOTIFICATION_KINDS = {
   /** A residents import the user started has finished (params.outcome: done, rejected or failed). */
   importFinished: { needs: null, href: '/residents' },
   /** A new request to the property. */
-  requestNew: { needs: ['requests.index', 'requests.edit'], href: '/requests/{id}/show' },
+  requestNew: { needs: REQUEST_WORKER_PERMISSIONS, href: '/requests/{id}/show' },
   /** A request was assigned to the user, or its requester replied to or cancelled it (params.variant). */
   requestAssigned: { needs: null, href: '/requests/{id}/show' },
   /** The user's own request was answered or changed status (params.variant: reply or the new status). */

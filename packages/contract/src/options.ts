@@ -25,6 +25,8 @@ export const OPTION_SOURCES = {
   floors: { scope: 'property', filters: ['buildingId'] },
   vehicles: { scope: 'property', filters: ['residentId'] },
   spots: { scope: 'property', filters: [] },
+  /** The property's active staff who work requests (REQUEST_WORKER_PERMISSIONS): a request's assignee. */
+  'request-workers': { scope: 'property', filters: [] },
   makes: { scope: 'global', filters: [] },
   models: { scope: 'global', filters: ['makeId'] },
   states: { scope: 'global', filters: [] },

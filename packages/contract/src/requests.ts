@@ -29,6 +29,12 @@ export const REQUEST_TEXT_MAX = 5000;
 export const REQUEST_FILES_MAX = 5;
 export const REQUEST_FILE_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'webp'] as const;
 
+/**
+ * Who works requests: told of a new one (notification `requestNew`) and may be its assignee — active staff of the
+ * property whose role holds both.
+ */
+export const REQUEST_WORKER_PERMISSIONS = ['requests.index', 'requests.edit'] as const;
+
 /** GET /requests (staff) and the requester's own lists. */
 export const requestsListQuery = {
   filters: ['status', 'type', 'assigneeId', 'open'],
@@ -43,6 +49,8 @@ export const requestsResource = defineResource({
   routes: { '/requests': 'index', '/requests/$requestId/show': 'show' },
   nav: [navEntry('overview', '/requests', 'requests')],
   audited: { requests: { record: '/requests/{id}/show' } },
+  // The work panel's assignee picker (whoever may assign), and the desk's resident picker (whoever writes one down).
+  options: { 'request-workers': ['edit'], residents: ['create'] },
 });
 
 export const myRequestsResource = defineResource({

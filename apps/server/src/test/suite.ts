@@ -51,12 +51,20 @@ export async function ok<T>(res: Answer): Promise<T> {
  * The setup every tenant test file repeats: a real database and app, one property, a signed-in staff user and a
  * way to call the API as them; closed after the file. Call it at the top of the file; read it inside tests.
  */
-export function tenantSuite(opts: { role?: RoleName } = {}): TenantSuite {
+export function tenantSuite(
+  opts: {
+    role?: RoleName;
+    /** The app's settings for the file (a test mail server: `smtp`), read when the suite starts. */
+    env?: () => Parameters<typeof createTestContext>[0];
+    /** The property's own settings (its languages). */
+    property?: Parameters<typeof createProperty>[1];
+  } = {},
+): TenantSuite {
   const suite = {} as TenantSuite;
   let residents = 0;
   beforeAll(async () => {
-    const ctx = await createTestContext();
-    const p = await createProperty(ctx.database);
+    const ctx = await createTestContext(opts.env?.());
+    const p = await createProperty(ctx.database, opts.property);
     const token = await login(
       ctx,
       await createTenantUser(ctx.database, p.id, opts.role ?? 'manager'),

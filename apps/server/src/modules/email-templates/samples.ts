@@ -23,6 +23,7 @@ const SAMPLE_LINKS: Partial<Record<MailTemplateKey, string>> = {
   'visitor-receipt': '/register/visitors/sample',
   'visitor-approved': '/register/visitors/sample',
   'visitor-rejected': '/register/visitors/sample',
+  'request-update': '/my-requests/1/show',
 };
 
 /**
@@ -61,6 +62,9 @@ export function sampleValues(ctx: Scope, key: MailTemplateKey, language: Languag
     where: t(language, 'emailTemplates.sample.where'),
     note: t(language, 'emailTemplates.sample.note'),
     policies: t(language, 'emailTemplates.sample.policies'),
+    request: t(language, 'emailTemplates.sample.request'),
+    status: t(language, 'requests.status.in-process'),
+    message: t(language, 'emailTemplates.sample.message'),
   };
   return Object.fromEntries(MAIL_TEMPLATES[key].variables.map((v) => [v, samples[v] ?? v]));
 }

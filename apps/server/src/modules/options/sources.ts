@@ -10,6 +10,7 @@ import { makes } from '../makes/table';
 import { models } from '../models/table';
 import { permitTypes } from '../permit-types/table';
 import { reasons } from '../reasons/table';
+import { worksRequests } from '../requests/service';
 import { residents, residentUnits } from '../residents/table';
 import { spots } from '../spots/table';
 import { states } from '../states/table';
@@ -122,6 +123,14 @@ export const OPTION_LISTS: Record<OptionSource, OptionList> = {
     term: [spots.number, spots.name, spots.spotGroup],
     // Spot 2 before spot 10: the letters, then the number padded.
     sort: sql`lower(regexp_replace(${spots.number}, '[0-9]+', '', 'g')) || lpad(coalesce(substring(${spots.number} from '[0-9]+'), ''), 20, '0')`,
+  }),
+  'request-workers': defineOptionSource({
+    table: tenantUsers,
+    id: tenantUsers.id,
+    label: tenantUsers.fullName,
+    detail: tenantUsers.email,
+    scope: (ctx: Scope) => and(eq(tenantUsers.propertyId, ctx.propertyId), worksRequests()),
+    term: [tenantUsers.fullName, tenantUsers.email],
   }),
   makes: catalogOptions(makes),
   models: catalogOptions(models, {

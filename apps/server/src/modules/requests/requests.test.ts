@@ -1,9 +1,17 @@
-import type { ListResponse, NotificationsResponse, RequestCounts, RequestItem } from '@parkade/contract';
+import type {
+  ListResponse,
+  NotificationsResponse,
+  OptionItem,
+  RequestCounts,
+  RequestItem,
+} from '@parkade/contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantUser, formPayload, headers, login } from '../../test/harness';
 import { ok, tenantSuite } from '../../test/suite';
 import { buildings } from '../buildings/table';
 import { units } from '../units/table';
+import { tenantUsers } from '../users/table';
 
 /*
  * Requests (decision 0049): a resident asks, staff reply, note internally, assign and move it, the resident follows
@@ -51,8 +59,13 @@ beforeAll(async () => {
 describe('requests', () => {
   it('a resident asks, staff note, assign, reply and close it; the resident follows, without the internal note', async () => {
     const ana = await newResident();
-    const dispatcherUser = await createTenantUser(s.ctx.database, s.propertyId, 'assistant');
-    const assistant = await login(s.ctx, dispatcherUser, s.code);
+    const colleagueUser = await createTenantUser(s.ctx.database, s.propertyId, 'manager');
+    const colleague = await login(s.ctx, colleagueUser, s.code);
+    const assistant = await login(
+      s.ctx,
+      await createTenantUser(s.ctx.database, s.propertyId, 'assistant'),
+      s.code,
+    );
     const asked = await ok<RequestItem>(
       await post(
         ana.token,
@@ -81,10 +94,10 @@ describe('requests', () => {
       await post(s.token, `/requests/${asked.id}/comments`, { body: 'Check spot A-2 first', internal: '1' }),
     );
     const assigned = await ok<RequestItem>(
-      await s.call('POST', `/requests/${asked.id}/assign`, { assigneeId: dispatcherUser.id }),
+      await s.call('POST', `/requests/${asked.id}/assign`, { assigneeId: colleagueUser.id }),
     );
-    expect(assigned.assignee?.id).toBe(dispatcherUser.id);
-    expect((await bell(assistant)).find((i) => i.recordId === asked.id)).toMatchObject({
+    expect(assigned.assignee?.id).toBe(colleagueUser.id);
+    expect((await bell(colleague)).find((i) => i.recordId === asked.id)).toMatchObject({
       kind: 'requestAssigned',
       params: { variant: 'assigned' },
     });
@@ -111,7 +124,7 @@ describe('requests', () => {
     await ok(
       await post(ana.token, `/my/requests/${asked.id}/comments`, { body: 'Monday is great, thanks!' }),
     );
-    expect((await bell(assistant)).find((i) => i.params.variant === 'reply')).toMatchObject({
+    expect((await bell(colleague)).find((i) => i.params.variant === 'reply')).toMatchObject({
       kind: 'requestAssigned',
       recordId: asked.id,
     });
@@ -192,5 +205,81 @@ describe('requests', () => {
     expect(counts.byStatus.created).toBeGreaterThanOrEqual(1);
     expect(counts.byStatus.canceled).toBeGreaterThanOrEqual(1);
     expect(counts.unassigned).toBeGreaterThanOrEqual(1);
+  });
+
+  it('assigns to whoever works requests, offered by the options read; another staff member is refused with a 422', async () => {
+    const fay = await newResident();
+    const asked = await ok<RequestItem>(
+      await post(fay.token, '/my/requests', { type: 'other', subject: 'Bike rack', description: 'Where?' }),
+    );
+    const worker = await createTenantUser(s.ctx.database, s.propertyId, 'manager', {
+      fullName: 'Wanda Worker',
+    });
+    const reader = await createTenantUser(s.ctx.database, s.propertyId, 'assistant', {
+      fullName: 'Rita Reader',
+    });
+    const gone = await createTenantUser(s.ctx.database, s.propertyId, 'manager', {
+      fullName: 'Wes Gone',
+      active: false,
+    });
+    // The picker: active staff whose role works requests (not the assistant, not a deactivated manager, no resident).
+    const offered = await ok<ListResponse<OptionItem>>(
+      await get(s.token, '/requests/options/request-workers?pageSize=100'),
+    );
+    const ids = offered.data.map((o) => o.id);
+    expect(ids).toContain(worker.id);
+    expect(ids).not.toContain(reader.id);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).not.toContain(fay.id);
+    expect(offered.data.find((o) => o.id === worker.id)).toMatchObject({
+      label: 'Wanda Worker',
+      detail: worker.email,
+    });
+    const found = await ok<ListResponse<OptionItem>>(
+      await get(s.token, '/requests/options/request-workers?filter[term]=wanda'),
+    );
+    expect(found.data.map((o) => o.id)).toEqual([worker.id]);
+
+    // Someone who cannot work requests: a 422 naming them, in the reader's language, at the field; nothing changes.
+    const refused = await s.call(
+      'POST',
+      `/requests/${asked.id}/assign`,
+      { assigneeId: reader.id },
+      { lang: 'es' },
+    );
+    expect(refused.statusCode).toBe(422);
+    const body = refused.json<{ message: string; errors: Record<string, string[]> }>();
+    expect(body.message).toBe(
+      'No se puede asignar esta solicitud a Rita Reader: solo al personal activo cuyo rol le permite ver y atender solicitudes.',
+    );
+    expect(body.errors.assigneeId).toEqual([body.message]);
+    expect((await s.call('POST', `/requests/${asked.id}/assign`, { assigneeId: gone.id })).statusCode).toBe(
+      422,
+    );
+    expect((await s.call('POST', `/requests/${asked.id}/assign`, { assigneeId: fay.id })).statusCode).toBe(
+      422,
+    );
+    expect((await ok<RequestItem>(await s.call('GET', `/requests/${asked.id}`))).assignee).toBeNull();
+
+    // A worker is assigned and told; once deactivated, the picker no longer offers them.
+    const done = await ok<RequestItem>(
+      await s.call('POST', `/requests/${asked.id}/assign`, { assigneeId: worker.id }),
+    );
+    expect(done.assignee).toEqual({ id: worker.id, name: 'Wanda Worker' });
+    const workerToken = await login(s.ctx, worker, s.code);
+    expect((await bell(workerToken)).find((i) => i.recordId === asked.id)).toMatchObject({
+      kind: 'requestAssigned',
+      params: { variant: 'assigned', subject: 'Bike rack' },
+    });
+    await s.inProperty((tx) =>
+      tx.update(tenantUsers).set({ active: false }).where(eq(tenantUsers.id, worker.id)),
+    );
+    expect(
+      (
+        await ok<ListResponse<OptionItem>>(
+          await get(s.token, '/requests/options/request-workers?pageSize=100'),
+        )
+      ).data.map((o) => o.id),
+    ).not.toContain(worker.id);
   });
 });

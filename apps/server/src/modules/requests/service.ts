@@ -2,6 +2,7 @@ import {
   REQUEST_OPEN_STATUSES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
+  REQUEST_WORKER_PERMISSIONS,
   type RequestCounts,
   type RequestEvent,
   type RequestItem,
@@ -12,6 +13,8 @@ import { notFound } from '../../platform/errors';
 import { defineListResource } from '../../platform/list-query';
 import type { Scope } from '../../platform/scope';
 import { files } from '../files/table';
+import { roles } from '../roles/table';
+import { tenantUsers } from '../users/table';
 import { requestEvents, requests } from './table';
 
 /** The audit log's name of a request, and the owner entity of its events' files. */
@@ -25,6 +28,23 @@ export interface Reader {
   staff: boolean;
   /** Set for a requester: only their own requests are found. */
   requester?: { type: string; id: number };
+}
+
+/**
+ * The property's users (tenant_users) who work requests: active staff whose role holds every
+ * REQUEST_WORKER_PERMISSIONS — who may be assigned one (the assignee picker, POST /requests/:id/assign).
+ */
+export function worksRequests(): SQL {
+  const needed = sql.join(
+    REQUEST_WORKER_PERMISSIONS.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  return and(
+    eq(tenantUsers.type, 'tenant-user'),
+    eq(tenantUsers.active, true),
+    sql`exists (select 1 from ${roles} where ${roles.id} = ${tenantUsers.roleId}
+      and ${roles.permissions} @> array[${needed}]::text[])`,
+  )!;
 }
 
 export const own = (ctx: Scope, id: number) => and(eq(r.propertyId, ctx.propertyId), eq(r.id, id))!;

@@ -7,7 +7,7 @@ import {
   type requestCommentBody,
   type RequestStatus,
 } from '@parkade/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createRow, updateRow } from '../../platform/crud';
 import { fieldError, HttpError } from '../../platform/errors';
@@ -17,8 +17,9 @@ import type { UploadedFile } from '../../platform/uploads';
 import { ownedFile, storeFiles } from '../files/service';
 import { files } from '../files/table';
 import { notify } from '../notifications/service';
+import { mailRequester } from './mail';
 import { tenantUsers } from '../users/table';
-import { ENTITY, EVENT_FILES, getRequest, own, type Reader } from './service';
+import { ENTITY, EVENT_FILES, getRequest, own, worksRequests, type Reader } from './service';
 import { requestEvents, requests } from './table';
 
 const r = requests;
@@ -108,8 +109,16 @@ export async function createRequest(
   return row.id;
 }
 
-/** Tells the requester of a reply or a change (not an internal note, not their own act). */
-async function tellRequester(ctx: Scope, id: number, params: Record<string, string>) {
+/**
+ * Tells the requester of a reply or a change (not an internal note, not their own act): the bell, and a resident
+ * also by mail (mail.ts) with the reply or the word that came with the change.
+ */
+async function tellRequester(
+  ctx: Scope,
+  id: number,
+  params: Record<string, string>,
+  update: { status: RequestStatus; message: string | null },
+) {
   const [row] = await ctx.tx
     .select({ type: r.requesterType, id: r.requesterId, subject: r.subject })
     .from(r)
@@ -121,6 +130,11 @@ async function tellRequester(ctx: Scope, id: number, params: Record<string, stri
     params: { subject: row.subject, ...params },
     to: { type: row.type, id: row.id },
   });
+  await mailRequester(
+    ctx,
+    { id, subject: row.subject, requesterType: row.type, requesterId: row.id },
+    update,
+  );
 }
 
 /**
@@ -141,7 +155,13 @@ export async function comment(
     throw new HttpError(422, 'requests.closed', { status: t(ctx.lang, `requests.status.${before.status}`) });
   await addEvent(ctx, id, { kind: 'comment', body: body.body, internal }, attached);
   await ctx.audit({ entity: ENTITY, entityId: id, action: 'comment', new: { internal } });
-  if (reader.staff && !internal) await tellRequester(ctx, id, { variant: 'reply', by: ctx.user().fullName });
+  if (reader.staff && !internal)
+    await tellRequester(
+      ctx,
+      id,
+      { variant: 'reply', by: ctx.user().fullName },
+      { status: before.status, message: body.body },
+    );
   if (!reader.staff && before.assignee?.id)
     await notify(ctx, {
       kind: 'requestAssigned',
@@ -169,7 +189,7 @@ export async function setStatus(ctx: Scope, id: number, status: RequestStatus, n
     { action: 'status' },
   );
   await addEvent(ctx, id, { kind: 'status', status, body: note });
-  await tellRequester(ctx, id, { variant: status });
+  await tellRequester(ctx, id, { variant: status }, { status, message: note });
   return getRequest(ctx, id, { staff: true });
 }
 
@@ -199,13 +219,17 @@ export async function cancelOwn(ctx: Scope, id: number, reader: Reader) {
   return getRequest(ctx, id, reader);
 }
 
-/** POST /requests/:id/assign (staff): a staff user of the property who may work requests, or nobody. */
+/**
+ * POST /requests/:id/assign (staff): someone who works requests (worksRequests: active staff of the property whose
+ * role may see and work them), or nobody. Another staff user is a 422 naming them; an id of no staff user a 422 at
+ * the field. The assignee is told (the bell), unless they assigned it to themselves.
+ */
 export async function assign(ctx: Scope, id: number, assigneeId: number | null) {
   await getRequest(ctx, id, { staff: true });
   let name: string | null = null;
   if (assigneeId !== null) {
     const [u] = await ctx.tx
-      .select({ name: tenantUsers.fullName })
+      .select({ name: tenantUsers.fullName, works: sql<boolean>`${worksRequests()}` })
       .from(tenantUsers)
       .where(
         and(
@@ -215,6 +239,15 @@ export async function assign(ctx: Scope, id: number, assigneeId: number | null) 
         ),
       );
     if (!u) throw fieldError('assigneeId', 'validation.invalidSelection');
+    if (!u.works)
+      throw new HttpError(
+        422,
+        'requests.notWorker',
+        { name: u.name },
+        {
+          assigneeId: [{ key: 'requests.notWorker', params: { name: u.name } }],
+        },
+      );
     name = u.name;
   }
   await updateRow(ctx, r, ENTITY, own(ctx, id), { assigneeId, assigneeName: name }, { action: 'assign' });

@@ -1,15 +1,19 @@
+import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import {
+  optionsRead,
   REQUEST_MOVES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
   requestsListQuery,
+  requestsResource,
   requestStatusBody,
   type RequestCounts,
   type RequestItem,
   type RequestStatus,
 } from '@parkade/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, send } from '../../platform/api';
@@ -17,15 +21,56 @@ import type { RequestError } from '../../platform/errors';
 import { useAuthStore } from '../../platform/stores';
 import { useCan } from '../../ui/access';
 import { useListState, type ListState } from '../../ui/DataTable';
+import { RecordPicker } from '../../ui/fields';
+import { optionText } from '../../ui/fields/RecordInput';
 import { Line } from '../../ui/Line';
 import { formatDateTime, useUiLocale } from '../../ui/locale';
 import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { resourceScreens } from '../../ui/resource-screens';
 import { toast } from '../../ui/toast';
+import { NewRequestDialog } from './NewRequestDialog';
 import { RequestStatusChip, RequestThread } from './RequestThread';
 
 const API = '/requests';
+/** Who may be assigned a request: the property's staff who work requests (the server refuses anyone else). */
+const WORKERS = optionsRead(requestsResource, 'request-workers');
+/** The residents a desk request may be written down for. */
+const RESIDENTS = optionsRead(requestsResource, 'residents');
+
+/**
+ * The queue's "New request" (requests.create): staff write down a resident's request made by phone or at the desk
+ * (decision 0049); the new request's page opens.
+ */
+function DeskRequestButton() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  if (!can('requests.create')) return null;
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+        {t('requests.new')}
+      </Button>
+      <NewRequestDialog
+        api={API}
+        residents={RESIDENTS}
+        title={t('requests.deskTitle')}
+        open={open}
+        onClose={() => setOpen(false)}
+        onCreated={(made) => {
+          setOpen(false);
+          client.setQueryData(resourceKeys.record(API, made.id), made);
+          void client.invalidateQueries({ queryKey: resourceKeys.all(API) });
+          toast.success(t('requests.deskCreated', { name: made.requester.name }));
+          void navigate({ to: '/requests/$requestId/show', params: { requestId: String(made.id) } });
+        }}
+      />
+    </>
+  );
+}
 
 /** The record page's card: what was asked, by whom, its type, status and assignee. */
 function RequestFields({ record }: { record?: RequestItem }) {
@@ -100,8 +145,9 @@ function RequestFilters({ list }: { list: ListState }) {
 }
 
 /**
- * Under a request's record: move its status (REQUEST_MOVES, with an optional word to the requester), take it or
- * leave it unassigned (requests.edit), and the whole thread with replies and internal notes.
+ * Under a request's record: move its status (REQUEST_MOVES, with an optional word to the requester), assign it to
+ * someone who works requests (picked; "take it" for oneself) or to nobody (requests.edit), and the whole thread with
+ * replies and internal notes.
  */
 function StaffRequestPanel({ item }: { item: { id: number } }) {
   const { t } = useTranslation();
@@ -176,8 +222,29 @@ function StaffRequestPanel({ item }: { item: { id: number } }) {
                 {t('requests.apply')}
               </Button>
             </Stack>
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              {me && record.assignee?.id !== me.id && (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              sx={{ gap: 1, alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}
+            >
+              <Box sx={{ width: { xs: '100%', sm: 320 } }}>
+                <RecordPicker
+                  resource={WORKERS.path}
+                  size="small"
+                  label={t('requests.assignTo')}
+                  helperText={t('requests.assignHint')}
+                  value={record.assignee?.id ? { id: record.assignee.id, label: record.assignee.name } : null}
+                  optionLabel={optionText}
+                  sort="label"
+                  onChange={(v) =>
+                    void apply(
+                      `${API}/${item.id}/assign`,
+                      { assigneeId: v?.id ?? null },
+                      t(v ? 'requests.assigned' : 'requests.released'),
+                    )
+                  }
+                />
+              </Box>
+              {me?.type === 'tenant-user' && record.assignee?.id !== me.id && (
                 <Button
                   variant="outlined"
                   disabled={busy}
@@ -223,6 +290,7 @@ export const requestScreens = resourceScreens<RequestItem, { status: string }>({
   Fields: RequestFields,
   Filters: RequestFilters,
   ListLead: QueueCounts,
+  ListActions: DeskRequestButton,
   ShowExtra: StaffRequestPanel,
   columns: (t, locale) => [
     {
