@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { formBoolean } from './form-data.schemas';
-import { REQUEST_STATUSES, REQUEST_SUBJECT_MAX, REQUEST_TEXT_MAX, REQUEST_TYPES } from './requests';
+import {
+  REQUEST_LINK_ENTITIES,
+  REQUEST_STATUSES,
+  REQUEST_SUBJECT_MAX,
+  REQUEST_TEXT_MAX,
+  REQUEST_TYPES,
+} from './requests';
 
 const required = (max: number) =>
   z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max);
@@ -68,6 +74,8 @@ export const requestItemSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   requester: person.extend({ type: z.string() }),
   assignee: person.nullable(),
+  /** The record it stands for when it was made elsewhere (a permit asked for on /my/permits), else null. */
+  link: z.object({ entity: z.enum(REQUEST_LINK_ENTITIES), id: z.number().int() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** One request read alone: its thread (the requester's without internal notes), oldest first. */

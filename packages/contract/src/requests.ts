@@ -23,6 +23,13 @@ export const REQUEST_MOVES: Record<RequestStatus, readonly RequestStatus[]> = {
 /** Still to be worked (the queue's default view, and what a requester may still cancel). */
 export const REQUEST_OPEN_STATUSES: readonly RequestStatus[] = ['created', 'in-process', 'paused'];
 
+/**
+ * Records a request may stand for, made elsewhere (decision 0049): a permit a resident asked for on /my/permits is
+ * also a request of type `permit` in the queue, closed by the permit's decision.
+ */
+export const REQUEST_LINK_ENTITIES = ['permits'] as const;
+export type RequestLinkEntity = (typeof REQUEST_LINK_ENTITIES)[number];
+
 export const REQUEST_SUBJECT_MAX = 200;
 export const REQUEST_TEXT_MAX = 5000;
 /** Attachments: the upload policy's files, at most this many per request. */

@@ -12,6 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '../../platform/errors';
 import { defineRoute, queryOf } from '../../platform/http';
 import type { Scope } from '../../platform/scope';
+import { openPermitRequest } from '../requests/linked';
 import { getPermit, myPermitsList } from './service';
 import { permits } from './table';
 import { createPermit, updatePermit } from './write';
@@ -43,8 +44,9 @@ export async function myPermit(ctx: Scope, id: number) {
   return getPermit(ctx, id);
 }
 
-export function requestPermit(ctx: Scope, body: MyPermitBody) {
-  return createPermit(
+/** POST /my/permits: the permit, pending, and its request in the queue (type `permit`, linked; decision 0049). */
+export async function requestPermit(ctx: Scope, body: MyPermitBody) {
+  const permit = await createPermit(
     ctx,
     {
       code: suggestPermitCode(ctx.property?.code ?? 'P'),
@@ -60,6 +62,8 @@ export function requestPermit(ctx: Scope, body: MyPermitBody) {
     },
     { requested: true },
   );
+  await openPermitRequest(ctx, permit);
+  return permit;
 }
 
 export async function changeMyPermitVehicle(ctx: Scope, id: number, body: MyPermitEditBody) {

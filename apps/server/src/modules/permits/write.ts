@@ -24,6 +24,7 @@ import { residents } from '../residents/table';
 import { vehicles } from '../vehicles/table';
 import { getPermit, own } from './service';
 import { permits } from './table';
+import { closeLinkedRequest } from '../requests/linked';
 import { tellPermitDecision } from './mail';
 import { notify } from '../notifications/service';
 
@@ -281,6 +282,13 @@ export async function transition(ctx: Scope, id: number, action: PermitAction, c
   const after = await getPermit(ctx, id);
   if (action === 'approve' || action === 'reject') {
     await tellPermitDecision(ctx, after);
+    // The resident's request for it, if they asked on /my/permits, closes with the decision (decision 0049).
+    await closeLinkedRequest(
+      ctx,
+      { entity: 'permits', id },
+      action === 'approve' ? 'done' : 'canceled',
+      action === 'reject' ? comment : null,
+    );
     await notify(ctx, {
       kind: 'permitDecided',
       recordId: id,
@@ -303,4 +311,5 @@ export async function deletePermit(ctx: Scope, id: number) {
       redact: ({ publicToken: _t, ...rest }) => rest,
     },
   );
+  await closeLinkedRequest(ctx, { entity: 'permits', id }, 'canceled', null);
 }

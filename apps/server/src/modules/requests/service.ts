@@ -6,6 +6,7 @@ import {
   type RequestCounts,
   type RequestEvent,
   type RequestItem,
+  type RequestLinkEntity,
   type RequestStatus,
 } from '@parkade/contract';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -66,6 +67,8 @@ const columns = {
   requesterName: r.requesterName,
   assigneeId: r.assigneeId,
   assigneeName: r.assigneeName,
+  linkEntity: r.linkEntity,
+  linkId: r.linkId,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 };
@@ -85,6 +88,10 @@ function serialize(row: Record<string, unknown>): RequestItem {
     assignee:
       row.assigneeName && row.assigneeId !== null
         ? { id: Number(row.assigneeId), name: row.assigneeName as string }
+        : null,
+    link:
+      row.linkEntity && row.linkId !== null
+        ? { entity: row.linkEntity as RequestLinkEntity, id: Number(row.linkId) }
         : null,
     createdAt: (row.createdAt as Date).toISOString(),
     updatedAt: (row.updatedAt as Date).toISOString(),

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
@@ -15,7 +16,8 @@ import { properties } from '../properties/table';
 
 /**
  * A request to the property (tenant table, decision 0049): its type, subject and description, status, who asked
- * (a resident, or staff for themselves; kept by type, id and name) and who works it (a staff user of the property).
+ * (a resident, or staff for themselves; kept by type, id and name), who works it (a staff user of the property),
+ * and the record it stands for when it was made elsewhere (one request per record).
  */
 export const requests = pgTable(
   'requests',
@@ -31,6 +33,9 @@ export const requests = pgTable(
     requesterName: varchar('requester_name', { length: 255 }).notNull(),
     assigneeId: bigint('assignee_id', { mode: 'number' }),
     assigneeName: varchar('assignee_name', { length: 255 }),
+    /** The record it stands for when made elsewhere (REQUEST_LINK_ENTITIES: a permit asked for), else null. */
+    linkEntity: varchar('link_entity', { length: 30 }),
+    linkId: bigint('link_id', { mode: 'number' }),
     ...timestamps(),
   },
   (t) => [
@@ -40,6 +45,9 @@ export const requests = pgTable(
     index('requests_assignee_idx')
       .on(t.propertyId, t.assigneeId)
       .where(sql`assignee_id is not null`),
+    uniqueIndex('requests_link_unique')
+      .on(t.propertyId, t.linkEntity, t.linkId)
+      .where(sql`link_entity is not null`),
     tenantPolicy('requests'),
   ],
 ).enableRLS();

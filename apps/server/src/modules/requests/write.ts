@@ -5,6 +5,7 @@ import {
   REQUEST_OPEN_STATUSES,
   type requestBody,
   type requestCommentBody,
+  type RequestLinkEntity,
   type RequestStatus,
 } from '@parkade/contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -36,7 +37,8 @@ function filesOf(uploaded: UploadedFile[]): UploadedFile[] {
   return uploaded;
 }
 
-async function addEvent(
+/** Adds an event to a request's thread (with its files), by the signed-in user; the request is updated now. */
+export async function addEvent(
   ctx: Scope,
   requestId: number,
   event: Omit<
@@ -63,13 +65,15 @@ async function addEvent(
 
 /**
  * Opens a request for its requester: the signed-in user (POST /my/requests, /my-requests), or a resident staff
- * write it for (POST /requests, a request made by phone or at the desk). The office is told (the bell).
+ * write it for (POST /requests, a request made by phone or at the desk). The office is told (the bell), unless the
+ * request stands for a record made elsewhere (`link`: a permit asked for), whose own notification tells them.
  */
 export async function createRequest(
   ctx: Scope,
   body: z.output<typeof requestBody>,
   uploaded: UploadedFile[],
   forResident?: number,
+  link?: { entity: RequestLinkEntity; id: number },
 ) {
   const attached = filesOf(uploaded);
   let requester: { type: string; id: number; name: string };
@@ -99,13 +103,16 @@ export async function createRequest(
     requesterType: requester.type,
     requesterId: requester.id,
     requesterName: requester.name,
+    linkEntity: link?.entity ?? null,
+    linkId: link?.id ?? null,
   });
   await addEvent(ctx, row.id, { kind: 'created', body: null }, attached);
-  await notify(ctx, {
-    kind: 'requestNew',
-    recordId: row.id,
-    params: { subject: body.subject, name: requester.name },
-  });
+  if (!link)
+    await notify(ctx, {
+      kind: 'requestNew',
+      recordId: row.id,
+      params: { subject: body.subject, name: requester.name },
+    });
   return row.id;
 }
 

@@ -20,6 +20,7 @@ import { get, send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useAuthStore } from '../../platform/stores';
 import { useCan } from '../../ui/access';
+import { AppLink } from '../../ui/AppLink';
 import { useListState, type ListState } from '../../ui/DataTable';
 import { RecordPicker } from '../../ui/fields';
 import { optionText } from '../../ui/fields/RecordInput';
@@ -82,6 +83,12 @@ function RequestFields({ record }: { record?: RequestItem }) {
       <Line label={t('requests.typeLabel')} value={t(`requests.type.${record.type}`)} />
       <Line label={t('requests.requester')} value={record.requester.name} />
       <Line label={t('requests.assignee')} value={record.assignee?.name ?? t('requests.nobody')} />
+      {record.link?.entity === 'permits' && (
+        <Line
+          label={t('requests.linkedPermit')}
+          value={<AppLink href={`/permits/${record.link.id}/show`}>{t('requests.openPermit')}</AppLink>}
+        />
+      )}
       <Line label={t('requests.createdAt')} value={formatDateTime(record.createdAt, locale)} />
       <Line label={t('requests.description')} value={record.description} />
     </Box>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
+import { AppLink } from '../../ui/AppLink';
 import { CardList } from '../../ui/CardList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useListState } from '../../ui/DataTable';
@@ -144,6 +145,11 @@ export function MyRequestPage({ place, id }: { place: OwnPlace; id: number }) {
             </Typography>
           </Stack>
           <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.description}</Box>
+          {item.link?.entity === 'permits' && place.api === '/my/requests' && (
+            <Box sx={{ mt: 1 }}>
+              <AppLink href={`/my/permits/${item.link.id}/show`}>{t('requests.openPermit')}</AppLink>
+            </Box>
+          )}
         </Paper>
         <RequestThread item={item} base={place.api} staff={false} canReply={open} />
       </Stack>
