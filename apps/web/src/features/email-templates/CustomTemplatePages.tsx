@@ -111,9 +111,12 @@ export function CustomTemplateShowPage({ id }: { id: number }) {
     mutationFn: () => deleteCustomTemplate(id),
     onSuccess: (answer) => {
       toast.success(answer.message);
-      client.removeQueries({ queryKey: templateKeys.custom(id) });
       void client.invalidateQueries({ queryKey: templateKeys.list });
-      void navigate({ to: TEMPLATES, replace: true });
+      // The record's cache goes once its page has: removed while the page is still shown (the layout's guard reads
+      // its route tables before a navigation ends), it was read again, and answered 404.
+      void navigate({ to: TEMPLATES, replace: true }).then(() =>
+        client.removeQueries({ queryKey: templateKeys.custom(id) }),
+      );
     },
     onError: (err) => {
       setDeleting(false);
