@@ -1,8 +1,8 @@
-import { chooseLanguage, localeTag } from '@parkade/contract';
+import { chooseLanguage, DICTIONARY_META, localeTag } from '@parkade/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { activeCodes, DICTIONARY_META, dictionary } from './modules/langs/service';
+import { activeCodes, dictionary } from './modules/langs/service';
 import { acceptedLanguages } from './platform/i18n';
 import { posterLinkForPage } from './modules/visitors/public';
 import { inScope, type Scope, type Services } from './platform/scope';

@@ -21,6 +21,16 @@ export const isLanguageCode = (code: unknown): code is LanguageCode =>
 export const shippedLanguageOf = (code: string | null | undefined): Language =>
   isLanguage(code) ? code : DEFAULT_LANGUAGE;
 
+/**
+ * The keys of a language's dictionary (GET /langs/{code}) that are not texts of the template but facts of the
+ * language, from its row (decision 0051): the web lays the page out right to left with `direction` as soon as the
+ * language's texts arrive, and names the language with `nativeName`.
+ */
+export const DICTIONARY_META = {
+  direction: '$language.direction',
+  nativeName: '$language.nativeName',
+} as const;
+
 /** BCP 47 tag of a language for a page's `lang` and Intl formatting: the shipped ones' regions, else the code. */
 const LOCALE_TAGS: Record<Language, string> = { en: 'en-US', es: 'es-ES', zh: 'zh-CN' };
 export const localeTag = (code: string): string => (isLanguage(code) ? LOCALE_TAGS[code] : code);

@@ -1,4 +1,11 @@
-import { isLanguageCode, LANGUAGES, localeTag, type Language, type LanguageCode } from '@parkade/contract';
+import {
+  DICTIONARY_META,
+  isLanguageCode,
+  LANGUAGES,
+  localeTag,
+  type Language,
+  type LanguageCode,
+} from '@parkade/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { getPublic } from './api';
 import { currentTextsVersion, setTextsVersion } from './host';
@@ -18,27 +25,32 @@ const NATIVE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', 
  */
 export function nativeName(code: string): string {
   if ((LANGUAGES as readonly string[]).includes(code)) return NATIVE_NAMES[code as Language];
-  const stored = i18n.getResource(code, 'translation', DICTIONARY_NATIVE_NAME) as unknown;
+  const stored = i18n.getResource(code, 'translation', DICTIONARY_META.nativeName) as unknown;
   if (typeof stored === 'string' && stored) return stored;
-  try {
-    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
-    if (name && name !== code) return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
-  } catch {
-    // an engine without Intl.DisplayNames, or a code it does not know
-  }
+  const cldr = cldrLanguageName(code, code);
+  if (cldr) return cldr;
   return code.toUpperCase();
+}
+
+/**
+ * A language's name in the browser's own list of languages (CLDR, `Intl.DisplayNames`), written in `inLanguage`
+ * and capitalised as that language does; null when the browser does not know the code.
+ */
+export function cldrLanguageName(code: string, inLanguage: string): string | null {
+  try {
+    const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code);
+    return name && name !== code ? name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1) : null;
+  } catch {
+    return null; // an engine without Intl.DisplayNames, or a code it does not know
+  }
 }
 
 /** A language code (the offered ones are data, decision 0051). */
 export const isLanguage = (v: unknown): v is LanguageCode => isLanguageCode(v);
 
-/** The facts of a language its dictionary carries beside its texts (the server's DICTIONARY_META, decision 0051). */
-const DICTIONARY_DIRECTION = '$language.direction';
-const DICTIONARY_NATIVE_NAME = '$language.nativeName';
-
 /** The direction a language is written in, as its dictionary says (left to right until it is in). */
 export function directionOf(code: string): 'ltr' | 'rtl' {
-  return i18n.getResource(code, 'translation', DICTIONARY_DIRECTION) === 'rtl' ? 'rtl' : 'ltr';
+  return i18n.getResource(code, 'translation', DICTIONARY_META.direction) === 'rtl' ? 'rtl' : 'ltr';
 }
 
 /** Whether a language was kept from an earlier visit (the language store is persisted under this key). */

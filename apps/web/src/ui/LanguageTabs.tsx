@@ -1,14 +1,14 @@
 import type { Language } from '@parkade/contract';
 import { Badge, Tab, Tabs } from '@mui/material';
 import { useId } from 'react';
-import { isLanguage, localeTag, nativeName } from '../platform/language';
+import { localeTag, nativeName } from '../platform/language';
 
 /*
  * Tabs per language of the property, for the screens that edit a text in each of them (email templates, documents).
  */
 
 /** A language named in itself ("Español"), whatever language the page is in. */
-export const languageName = (language: string) => (isLanguage(language) ? nativeName(language) : language);
+export const languageName = nativeName;
 
 /** The tab to open first: the reader's own language when the property has it, else the property's first. */
 export function firstLanguage(languages: readonly Language[], reader: Language): Language {

@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, type AuthUser, type LanguageCode } from '@parkade/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { languageCodes } from '../langs/table';
+import { activeCodes } from '../langs/service';
 import { centralUsers, tenantUsers } from '../users/table';
 import { passwordResets, sessions } from './table';
 import { fieldError } from '../../platform/errors';
@@ -21,13 +21,7 @@ import { t } from '../../platform/i18n';
  * is no longer offered, even by a property that lists it). English when nothing is left.
  */
 export async function allowedLanguages(ctx: Scope): Promise<LanguageCode[]> {
-  const rows = await ctx.tx
-    .select({ code: languageCodes.code })
-    .from(languageCodes)
-    .where(eq(languageCodes.active, true))
-    .orderBy(languageCodes.position, languageCodes.code);
-  const active = rows.map((r) => r.code);
-  const allowed = ctx.property ? ctx.property.languages.filter((c) => active.includes(c)) : active;
+  const allowed = await activeCodes(ctx);
   return allowed.length ? allowed : [DEFAULT_LANGUAGE];
 }
 

@@ -1,10 +1,10 @@
-import { DEFAULT_LANGUAGE, type TranslationsSummary } from '@parkade/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, DICTIONARY_META, type TranslationsSummary } from '@parkade/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { HttpError } from '../../platform/errors';
 import { shippedTexts, textsVersion } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
-import { languageCodes, translationOverrides } from './table';
+import { languageCodes, translationOverrides, translationRevision } from './table';
 
 /**
  * The active language codes in their display order. On a property, only those the property offers
@@ -52,16 +52,6 @@ export function textsOf(language: string, overrides: Map<string, Map<string, str
 }
 
 /**
- * The keys of a language's dictionary that are not texts of the template but facts of the language, from its row
- * (decision 0051): the app lays the page out right to left with `language.direction`, as soon as the language's
- * texts arrive. They change with the row, which moves the dictionaries' version.
- */
-export const DICTIONARY_META = {
-  direction: '$language.direction',
-  nativeName: '$language.nativeName',
-} as const;
-
-/**
  * Every interface text of one active language as a flat key → value map: the shipped texts with the uploaded
  * overrides over them, English (its own overrides included) where the language has no text (a language added as
  * data, decision 0051), and the language's direction and name in itself. An unknown code is a 404. `lasting` when asked for with the current version (`v`): that
@@ -95,6 +85,24 @@ export async function dictionary(
   };
 }
 
+/** The share of all keys a language has a text of its own for, in % floored to 0.1. */
+export const coverageOf = (texts: number, keys: number) =>
+  keys ? Math.floor((texts / keys) * 1000) / 10 : 100;
+
+/**
+ * The texts changed (an upload, or a language's row: its dictionary carries its direction and name): the revision
+ * moves, and with it every dictionary's address (decision 0046).
+ */
+export async function bumpTextsRevision(tx: Tx): Promise<void> {
+  await tx
+    .insert(translationRevision)
+    .values({ id: 1, revision: 1 })
+    .onConflictDoUpdate({
+      target: translationRevision.id,
+      set: { revision: sql`${translationRevision.revision} + 1`, updatedAt: new Date() },
+    });
+}
+
 /** GET /translations: the version, and how many keys each language has a text for. */
 export async function summary(ctx: Scope): Promise<TranslationsSummary> {
   const overrides = await overridesOf(ctx.tx);
@@ -108,7 +116,7 @@ export async function summary(ctx: Scope): Promise<TranslationsSummary> {
         code,
         texts,
         overrides: overrides.get(code)?.size ?? 0,
-        coverage: keys ? Math.floor((texts / keys) * 1000) / 10 : 100,
+        coverage: coverageOf(texts, keys),
       };
     }),
   };

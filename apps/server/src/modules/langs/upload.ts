@@ -5,6 +5,7 @@ import { setTextOverrides, shippedTexts, t, textsVersion } from '../../platform/
 import type { Scope } from '../../platform/scope';
 import type { UploadedFile } from '../../platform/uploads';
 import { translationOverrides, translationRevision } from './table';
+import { bumpTextsRevision } from './service';
 import { previewTranslations } from './template';
 
 const refused = (status: number, key: string, params?: Record<string, string | number>) =>
@@ -43,13 +44,7 @@ export async function uploadTranslations(
     }
   }
   if (preview.changes.length) {
-    await ctx.tx
-      .insert(translationRevision)
-      .values({ id: 1, revision: 1 })
-      .onConflictDoUpdate({
-        target: translationRevision.id,
-        set: { revision: sql`${translationRevision.revision} + 1`, updatedAt: new Date() },
-      });
+    await bumpTextsRevision(ctx.tx);
     const name = (c: (typeof preview.changes)[number]) => `${c.key}:${c.language}`;
     await ctx.audit({
       entity: 'translation_overrides',

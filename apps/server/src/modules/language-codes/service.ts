@@ -8,8 +8,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { fieldError, notFound } from '../../platform/errors';
 import { shippedTexts } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
-import { overridesOf, textsOf } from '../langs/service';
-import { languageCodes, translationRevision } from '../langs/table';
+import { bumpTextsRevision, coverageOf, overridesOf, textsOf } from '../langs/service';
+import { languageCodes } from '../langs/table';
 
 /**
  * The language codes view (decision 0051): every language with its coverage — the keys it has a text of its own
@@ -32,7 +32,7 @@ export async function listLanguageCodes(ctx: Scope): Promise<LanguageCodeItem[]>
       active: r.active,
       position: r.position,
       shipped: (LANGUAGES as readonly string[]).includes(r.code),
-      coverage: keys ? Math.floor((texts / keys) * 1000) / 10 : 100,
+      coverage: coverageOf(texts, keys),
       texts,
     };
   });
@@ -42,20 +42,6 @@ async function itemOf(ctx: Scope, code: string): Promise<LanguageCodeItem> {
   const item = (await listLanguageCodes(ctx)).find((l) => l.code === code);
   if (!item) throw notFound();
   return item;
-}
-
-/**
- * A language's row changed: the dictionaries carry its direction and name, so their version (in their address,
- * kept for good by browsers) moves, as after a translations upload.
- */
-async function bumpRevision(ctx: Scope) {
-  await ctx.tx
-    .insert(translationRevision)
-    .values({ id: 1, revision: 1 })
-    .onConflictDoUpdate({
-      target: translationRevision.id,
-      set: { revision: sql`${translationRevision.revision} + 1`, updatedAt: new Date() },
-    });
 }
 
 /** POST /language-codes: a new language (ISO 639-1), offered at once when active, last in the order. Audited. */
@@ -78,7 +64,7 @@ export async function createLanguageCode(
     position: Number(last) + 1,
   };
   await ctx.tx.insert(languageCodes).values(row);
-  await bumpRevision(ctx);
+  await bumpTextsRevision(ctx.tx);
   await ctx.audit({ entity: 'language_codes', entityId: code, action: 'create', new: row });
   return itemOf(ctx, code);
 }
@@ -111,7 +97,7 @@ export async function updateLanguageCode(
       .update(languageCodes)
       .set({ ...changed, updatedAt: new Date() })
       .where(eq(languageCodes.code, code));
-    await bumpRevision(ctx);
+    await bumpTextsRevision(ctx.tx);
     await ctx.audit({
       entity: 'language_codes',
       entityId: code,

@@ -21,6 +21,7 @@ import { useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { send } from '../../platform/api';
+import { cldrLanguageName } from '../../platform/language';
 import type { RequestError } from '../../platform/errors';
 import { contractResolver } from '../../ui/contract-resolver';
 import { SelectInput, SwitchInput, TextInput } from '../../ui/fields';
@@ -31,14 +32,9 @@ const FIELDS = ['code', 'name', 'nativeName', 'direction', 'active'] as const;
 
 /** A language's names as the browser's language list (CLDR) has them: in English, and in itself. */
 function suggestedNames(code: string): { name: string; nativeName: string } | null {
-  try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(code);
-    const native = new Intl.DisplayNames([code], { type: 'language' }).of(code);
-    if (!name || name === code || !native) return null;
-    return { name, nativeName: native.charAt(0).toLocaleUpperCase(code) + native.slice(1) };
-  } catch {
-    return null;
-  }
+  const name = cldrLanguageName(code, 'en');
+  const nativeName = cldrLanguageName(code, code);
+  return name && nativeName ? { name, nativeName } : null;
 }
 
 /**
