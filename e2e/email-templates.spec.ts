@@ -224,6 +224,7 @@ test("a manager writes a template of the property's own and starts a mail from i
   await checkState(page);
 
   // "Write a mail from it": the compose page with its words, and the picker naming it.
+  const templatePage = page.url();
   await page.getByRole('link', { name: 'Write a mail from it' }).click();
   await expect(page).toHaveURL(new RegExp(`${origin}/emails-sender/create\\?template=\\d+$`));
   await settled(page, 'New mail');
@@ -233,9 +234,11 @@ test("a manager writes a template of the property's own and starts a mail from i
   await expect(body).toHaveValue('Hola {{name}}, retire su vehículo de {{unit}}.');
   await checkState(page);
 
-  // Deleted from its page, after a confirmation (leaving the compose page with words asks first).
+  // Deleted from its page, after a confirmation (leaving the compose page with words asks first). Opened by its
+  // address: the browser's Back through the router's blocker is no navigation `page.goBack()` can wait for (it
+  // waited, on a busy machine, until the test's timeout).
   page.once('dialog', (d) => void d.accept());
-  await page.goBack();
+  await page.goto(templatePage);
   await settled(page, name);
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete the template “${name}”?` });

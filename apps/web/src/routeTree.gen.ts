@@ -85,6 +85,8 @@ import { Route as AppCatalogPermitTypesIndexRouteImport } from './routes/_app/ca
 import { Route as AppCatalogPermitTypesCreateRouteImport } from './routes/_app/catalog/permit-types/create'
 import { Route as AppCatalogReasonsIndexRouteImport } from './routes/_app/catalog/reasons/index'
 import { Route as AppCatalogReasonsCreateRouteImport } from './routes/_app/catalog/reasons/create'
+import { Route as AppCatalogRequestTypesIndexRouteImport } from './routes/_app/catalog/request-types/index'
+import { Route as AppCatalogRequestTypesCreateRouteImport } from './routes/_app/catalog/request-types/create'
 import { Route as AppCatalogStatesIndexRouteImport } from './routes/_app/catalog/states/index'
 import { Route as AppCatalogStatesCreateRouteImport } from './routes/_app/catalog/states/create'
 import { Route as AppCatalogTowsIndexRouteImport } from './routes/_app/catalog/tows/index'
@@ -147,6 +149,8 @@ import { Route as AppCatalogPermitTypesPermitTypeIdEditRouteImport } from './rou
 import { Route as AppCatalogPermitTypesPermitTypeIdShowRouteImport } from './routes/_app/catalog/permit-types/$permitTypeId/show'
 import { Route as AppCatalogReasonsReasonIdEditRouteImport } from './routes/_app/catalog/reasons/$reasonId/edit'
 import { Route as AppCatalogReasonsReasonIdShowRouteImport } from './routes/_app/catalog/reasons/$reasonId/show'
+import { Route as AppCatalogRequestTypesRequestTypeIdEditRouteImport } from './routes/_app/catalog/request-types/$requestTypeId/edit'
+import { Route as AppCatalogRequestTypesRequestTypeIdShowRouteImport } from './routes/_app/catalog/request-types/$requestTypeId/show'
 import { Route as AppCatalogStatesStateIdEditRouteImport } from './routes/_app/catalog/states/$stateId/edit'
 import { Route as AppCatalogStatesStateIdShowRouteImport } from './routes/_app/catalog/states/$stateId/show'
 import { Route as AppCatalogTowsTowIdEditRouteImport } from './routes/_app/catalog/tows/$towId/edit'
@@ -553,6 +557,18 @@ const AppCatalogReasonsCreateRoute = AppCatalogReasonsCreateRouteImport.update({
   path: '/catalog/reasons/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCatalogRequestTypesIndexRoute =
+  AppCatalogRequestTypesIndexRouteImport.update({
+    id: '/catalog/request-types/',
+    path: '/catalog/request-types/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogRequestTypesCreateRoute =
+  AppCatalogRequestTypesCreateRouteImport.update({
+    id: '/catalog/request-types/create',
+    path: '/catalog/request-types/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCatalogStatesIndexRoute = AppCatalogStatesIndexRouteImport.update({
   id: '/catalog/states/',
   path: '/catalog/states/',
@@ -900,6 +916,18 @@ const AppCatalogReasonsReasonIdShowRoute =
     path: '/catalog/reasons/$reasonId/show',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCatalogRequestTypesRequestTypeIdEditRoute =
+  AppCatalogRequestTypesRequestTypeIdEditRouteImport.update({
+    id: '/catalog/request-types/$requestTypeId/edit',
+    path: '/catalog/request-types/$requestTypeId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCatalogRequestTypesRequestTypeIdShowRoute =
+  AppCatalogRequestTypesRequestTypeIdShowRouteImport.update({
+    id: '/catalog/request-types/$requestTypeId/show',
+    path: '/catalog/request-types/$requestTypeId/show',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCatalogStatesStateIdEditRoute =
   AppCatalogStatesStateIdEditRouteImport.update({
     id: '/catalog/states/$stateId/edit',
@@ -1067,6 +1095,7 @@ export interface FileRoutesByFullPath {
   '/catalog/models/create': typeof AppCatalogModelsCreateRoute
   '/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
   '/catalog/reasons/create': typeof AppCatalogReasonsCreateRoute
+  '/catalog/request-types/create': typeof AppCatalogRequestTypesCreateRoute
   '/catalog/states/create': typeof AppCatalogStatesCreateRoute
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
@@ -1117,6 +1146,7 @@ export interface FileRoutesByFullPath {
   '/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
   '/catalog/reasons/': typeof AppCatalogReasonsIndexRoute
+  '/catalog/request-types/': typeof AppCatalogRequestTypesIndexRoute
   '/catalog/states/': typeof AppCatalogStatesIndexRoute
   '/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
@@ -1133,6 +1163,8 @@ export interface FileRoutesByFullPath {
   '/catalog/permit-types/$permitTypeId/show': typeof AppCatalogPermitTypesPermitTypeIdShowRoute
   '/catalog/reasons/$reasonId/edit': typeof AppCatalogReasonsReasonIdEditRoute
   '/catalog/reasons/$reasonId/show': typeof AppCatalogReasonsReasonIdShowRoute
+  '/catalog/request-types/$requestTypeId/edit': typeof AppCatalogRequestTypesRequestTypeIdEditRoute
+  '/catalog/request-types/$requestTypeId/show': typeof AppCatalogRequestTypesRequestTypeIdShowRoute
   '/catalog/states/$stateId/edit': typeof AppCatalogStatesStateIdEditRoute
   '/catalog/states/$stateId/show': typeof AppCatalogStatesStateIdShowRoute
   '/catalog/tows/$towId/edit': typeof AppCatalogTowsTowIdEditRoute
@@ -1222,6 +1254,7 @@ export interface FileRoutesByTo {
   '/catalog/models/create': typeof AppCatalogModelsCreateRoute
   '/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
   '/catalog/reasons/create': typeof AppCatalogReasonsCreateRoute
+  '/catalog/request-types/create': typeof AppCatalogRequestTypesCreateRoute
   '/catalog/states/create': typeof AppCatalogStatesCreateRoute
   '/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
@@ -1272,6 +1305,7 @@ export interface FileRoutesByTo {
   '/catalog/models': typeof AppCatalogModelsIndexRoute
   '/catalog/permit-types': typeof AppCatalogPermitTypesIndexRoute
   '/catalog/reasons': typeof AppCatalogReasonsIndexRoute
+  '/catalog/request-types': typeof AppCatalogRequestTypesIndexRoute
   '/catalog/states': typeof AppCatalogStatesIndexRoute
   '/catalog/tows': typeof AppCatalogTowsIndexRoute
   '/catalog/warnings': typeof AppCatalogWarningsIndexRoute
@@ -1288,6 +1322,8 @@ export interface FileRoutesByTo {
   '/catalog/permit-types/$permitTypeId/show': typeof AppCatalogPermitTypesPermitTypeIdShowRoute
   '/catalog/reasons/$reasonId/edit': typeof AppCatalogReasonsReasonIdEditRoute
   '/catalog/reasons/$reasonId/show': typeof AppCatalogReasonsReasonIdShowRoute
+  '/catalog/request-types/$requestTypeId/edit': typeof AppCatalogRequestTypesRequestTypeIdEditRoute
+  '/catalog/request-types/$requestTypeId/show': typeof AppCatalogRequestTypesRequestTypeIdShowRoute
   '/catalog/states/$stateId/edit': typeof AppCatalogStatesStateIdEditRoute
   '/catalog/states/$stateId/show': typeof AppCatalogStatesStateIdShowRoute
   '/catalog/tows/$towId/edit': typeof AppCatalogTowsTowIdEditRoute
@@ -1379,6 +1415,7 @@ export interface FileRoutesById {
   '/_app/catalog/models/create': typeof AppCatalogModelsCreateRoute
   '/_app/catalog/permit-types/create': typeof AppCatalogPermitTypesCreateRoute
   '/_app/catalog/reasons/create': typeof AppCatalogReasonsCreateRoute
+  '/_app/catalog/request-types/create': typeof AppCatalogRequestTypesCreateRoute
   '/_app/catalog/states/create': typeof AppCatalogStatesCreateRoute
   '/_app/catalog/tows/create': typeof AppCatalogTowsCreateRoute
   '/_app/catalog/warnings/create': typeof AppCatalogWarningsCreateRoute
@@ -1429,6 +1466,7 @@ export interface FileRoutesById {
   '/_app/catalog/models/': typeof AppCatalogModelsIndexRoute
   '/_app/catalog/permit-types/': typeof AppCatalogPermitTypesIndexRoute
   '/_app/catalog/reasons/': typeof AppCatalogReasonsIndexRoute
+  '/_app/catalog/request-types/': typeof AppCatalogRequestTypesIndexRoute
   '/_app/catalog/states/': typeof AppCatalogStatesIndexRoute
   '/_app/catalog/tows/': typeof AppCatalogTowsIndexRoute
   '/_app/catalog/warnings/': typeof AppCatalogWarningsIndexRoute
@@ -1445,6 +1483,8 @@ export interface FileRoutesById {
   '/_app/catalog/permit-types/$permitTypeId/show': typeof AppCatalogPermitTypesPermitTypeIdShowRoute
   '/_app/catalog/reasons/$reasonId/edit': typeof AppCatalogReasonsReasonIdEditRoute
   '/_app/catalog/reasons/$reasonId/show': typeof AppCatalogReasonsReasonIdShowRoute
+  '/_app/catalog/request-types/$requestTypeId/edit': typeof AppCatalogRequestTypesRequestTypeIdEditRoute
+  '/_app/catalog/request-types/$requestTypeId/show': typeof AppCatalogRequestTypesRequestTypeIdShowRoute
   '/_app/catalog/states/$stateId/edit': typeof AppCatalogStatesStateIdEditRoute
   '/_app/catalog/states/$stateId/show': typeof AppCatalogStatesStateIdShowRoute
   '/_app/catalog/tows/$towId/edit': typeof AppCatalogTowsTowIdEditRoute
@@ -1536,6 +1576,7 @@ export interface FileRouteTypes {
     | '/catalog/models/create'
     | '/catalog/permit-types/create'
     | '/catalog/reasons/create'
+    | '/catalog/request-types/create'
     | '/catalog/states/create'
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
@@ -1586,6 +1627,7 @@ export interface FileRouteTypes {
     | '/catalog/models/'
     | '/catalog/permit-types/'
     | '/catalog/reasons/'
+    | '/catalog/request-types/'
     | '/catalog/states/'
     | '/catalog/tows/'
     | '/catalog/warnings/'
@@ -1602,6 +1644,8 @@ export interface FileRouteTypes {
     | '/catalog/permit-types/$permitTypeId/show'
     | '/catalog/reasons/$reasonId/edit'
     | '/catalog/reasons/$reasonId/show'
+    | '/catalog/request-types/$requestTypeId/edit'
+    | '/catalog/request-types/$requestTypeId/show'
     | '/catalog/states/$stateId/edit'
     | '/catalog/states/$stateId/show'
     | '/catalog/tows/$towId/edit'
@@ -1691,6 +1735,7 @@ export interface FileRouteTypes {
     | '/catalog/models/create'
     | '/catalog/permit-types/create'
     | '/catalog/reasons/create'
+    | '/catalog/request-types/create'
     | '/catalog/states/create'
     | '/catalog/tows/create'
     | '/catalog/warnings/create'
@@ -1741,6 +1786,7 @@ export interface FileRouteTypes {
     | '/catalog/models'
     | '/catalog/permit-types'
     | '/catalog/reasons'
+    | '/catalog/request-types'
     | '/catalog/states'
     | '/catalog/tows'
     | '/catalog/warnings'
@@ -1757,6 +1803,8 @@ export interface FileRouteTypes {
     | '/catalog/permit-types/$permitTypeId/show'
     | '/catalog/reasons/$reasonId/edit'
     | '/catalog/reasons/$reasonId/show'
+    | '/catalog/request-types/$requestTypeId/edit'
+    | '/catalog/request-types/$requestTypeId/show'
     | '/catalog/states/$stateId/edit'
     | '/catalog/states/$stateId/show'
     | '/catalog/tows/$towId/edit'
@@ -1847,6 +1895,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/models/create'
     | '/_app/catalog/permit-types/create'
     | '/_app/catalog/reasons/create'
+    | '/_app/catalog/request-types/create'
     | '/_app/catalog/states/create'
     | '/_app/catalog/tows/create'
     | '/_app/catalog/warnings/create'
@@ -1897,6 +1946,7 @@ export interface FileRouteTypes {
     | '/_app/catalog/models/'
     | '/_app/catalog/permit-types/'
     | '/_app/catalog/reasons/'
+    | '/_app/catalog/request-types/'
     | '/_app/catalog/states/'
     | '/_app/catalog/tows/'
     | '/_app/catalog/warnings/'
@@ -1913,6 +1963,8 @@ export interface FileRouteTypes {
     | '/_app/catalog/permit-types/$permitTypeId/show'
     | '/_app/catalog/reasons/$reasonId/edit'
     | '/_app/catalog/reasons/$reasonId/show'
+    | '/_app/catalog/request-types/$requestTypeId/edit'
+    | '/_app/catalog/request-types/$requestTypeId/show'
     | '/_app/catalog/states/$stateId/edit'
     | '/_app/catalog/states/$stateId/show'
     | '/_app/catalog/tows/$towId/edit'
@@ -2479,6 +2531,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogReasonsCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/catalog/request-types/': {
+      id: '/_app/catalog/request-types/'
+      path: '/catalog/request-types'
+      fullPath: '/catalog/request-types/'
+      preLoaderRoute: typeof AppCatalogRequestTypesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/request-types/create': {
+      id: '/_app/catalog/request-types/create'
+      path: '/catalog/request-types/create'
+      fullPath: '/catalog/request-types/create'
+      preLoaderRoute: typeof AppCatalogRequestTypesCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/catalog/states/': {
       id: '/_app/catalog/states/'
       path: '/catalog/states'
@@ -2913,6 +2979,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCatalogReasonsReasonIdShowRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/catalog/request-types/$requestTypeId/edit': {
+      id: '/_app/catalog/request-types/$requestTypeId/edit'
+      path: '/catalog/request-types/$requestTypeId/edit'
+      fullPath: '/catalog/request-types/$requestTypeId/edit'
+      preLoaderRoute: typeof AppCatalogRequestTypesRequestTypeIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/catalog/request-types/$requestTypeId/show': {
+      id: '/_app/catalog/request-types/$requestTypeId/show'
+      path: '/catalog/request-types/$requestTypeId/show'
+      fullPath: '/catalog/request-types/$requestTypeId/show'
+      preLoaderRoute: typeof AppCatalogRequestTypesRequestTypeIdShowRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/catalog/states/$stateId/edit': {
       id: '/_app/catalog/states/$stateId/edit'
       path: '/catalog/states/$stateId/edit'
@@ -3090,6 +3170,7 @@ interface AppRouteChildren {
   AppCatalogModelsCreateRoute: typeof AppCatalogModelsCreateRoute
   AppCatalogPermitTypesCreateRoute: typeof AppCatalogPermitTypesCreateRoute
   AppCatalogReasonsCreateRoute: typeof AppCatalogReasonsCreateRoute
+  AppCatalogRequestTypesCreateRoute: typeof AppCatalogRequestTypesCreateRoute
   AppCatalogStatesCreateRoute: typeof AppCatalogStatesCreateRoute
   AppCatalogTowsCreateRoute: typeof AppCatalogTowsCreateRoute
   AppCatalogWarningsCreateRoute: typeof AppCatalogWarningsCreateRoute
@@ -3140,6 +3221,7 @@ interface AppRouteChildren {
   AppCatalogModelsIndexRoute: typeof AppCatalogModelsIndexRoute
   AppCatalogPermitTypesIndexRoute: typeof AppCatalogPermitTypesIndexRoute
   AppCatalogReasonsIndexRoute: typeof AppCatalogReasonsIndexRoute
+  AppCatalogRequestTypesIndexRoute: typeof AppCatalogRequestTypesIndexRoute
   AppCatalogStatesIndexRoute: typeof AppCatalogStatesIndexRoute
   AppCatalogTowsIndexRoute: typeof AppCatalogTowsIndexRoute
   AppCatalogWarningsIndexRoute: typeof AppCatalogWarningsIndexRoute
@@ -3156,6 +3238,8 @@ interface AppRouteChildren {
   AppCatalogPermitTypesPermitTypeIdShowRoute: typeof AppCatalogPermitTypesPermitTypeIdShowRoute
   AppCatalogReasonsReasonIdEditRoute: typeof AppCatalogReasonsReasonIdEditRoute
   AppCatalogReasonsReasonIdShowRoute: typeof AppCatalogReasonsReasonIdShowRoute
+  AppCatalogRequestTypesRequestTypeIdEditRoute: typeof AppCatalogRequestTypesRequestTypeIdEditRoute
+  AppCatalogRequestTypesRequestTypeIdShowRoute: typeof AppCatalogRequestTypesRequestTypeIdShowRoute
   AppCatalogStatesStateIdEditRoute: typeof AppCatalogStatesStateIdEditRoute
   AppCatalogStatesStateIdShowRoute: typeof AppCatalogStatesStateIdShowRoute
   AppCatalogTowsTowIdEditRoute: typeof AppCatalogTowsTowIdEditRoute
@@ -3238,6 +3322,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogModelsCreateRoute: AppCatalogModelsCreateRoute,
   AppCatalogPermitTypesCreateRoute: AppCatalogPermitTypesCreateRoute,
   AppCatalogReasonsCreateRoute: AppCatalogReasonsCreateRoute,
+  AppCatalogRequestTypesCreateRoute: AppCatalogRequestTypesCreateRoute,
   AppCatalogStatesCreateRoute: AppCatalogStatesCreateRoute,
   AppCatalogTowsCreateRoute: AppCatalogTowsCreateRoute,
   AppCatalogWarningsCreateRoute: AppCatalogWarningsCreateRoute,
@@ -3294,6 +3379,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCatalogModelsIndexRoute: AppCatalogModelsIndexRoute,
   AppCatalogPermitTypesIndexRoute: AppCatalogPermitTypesIndexRoute,
   AppCatalogReasonsIndexRoute: AppCatalogReasonsIndexRoute,
+  AppCatalogRequestTypesIndexRoute: AppCatalogRequestTypesIndexRoute,
   AppCatalogStatesIndexRoute: AppCatalogStatesIndexRoute,
   AppCatalogTowsIndexRoute: AppCatalogTowsIndexRoute,
   AppCatalogWarningsIndexRoute: AppCatalogWarningsIndexRoute,
@@ -3312,6 +3398,10 @@ const AppRouteChildren: AppRouteChildren = {
     AppCatalogPermitTypesPermitTypeIdShowRoute,
   AppCatalogReasonsReasonIdEditRoute: AppCatalogReasonsReasonIdEditRoute,
   AppCatalogReasonsReasonIdShowRoute: AppCatalogReasonsReasonIdShowRoute,
+  AppCatalogRequestTypesRequestTypeIdEditRoute:
+    AppCatalogRequestTypesRequestTypeIdEditRoute,
+  AppCatalogRequestTypesRequestTypeIdShowRoute:
+    AppCatalogRequestTypesRequestTypeIdShowRoute,
   AppCatalogStatesStateIdEditRoute: AppCatalogStatesStateIdEditRoute,
   AppCatalogStatesStateIdShowRoute: AppCatalogStatesStateIdShowRoute,
   AppCatalogTowsTowIdEditRoute: AppCatalogTowsTowIdEditRoute,

@@ -32,6 +32,7 @@ export const OPTION_SOURCES = {
   states: { scope: 'global', filters: [] },
   reasons: { scope: 'global', filters: [] },
   'permit-types': { scope: 'global', filters: [] },
+  'request-types': { scope: 'global', filters: [] },
   zones: { scope: 'global', filters: [] },
   warnings: { scope: 'global', filters: [] },
   tows: { scope: 'global', filters: [] },

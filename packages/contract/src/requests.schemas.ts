@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { formBoolean } from './form-data.schemas';
-import {
-  REQUEST_LINK_ENTITIES,
-  REQUEST_STATUSES,
-  REQUEST_SUBJECT_MAX,
-  REQUEST_TEXT_MAX,
-  REQUEST_TYPES,
-} from './requests';
+import { REQUEST_LINK_ENTITIES, REQUEST_STATUSES, REQUEST_SUBJECT_MAX, REQUEST_TEXT_MAX } from './requests';
 
 const required = (max: number) =>
   z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max);
@@ -16,7 +10,8 @@ const required = (max: number) =>
  * the desk: residentId): multipart/form-data with these fields and up to REQUEST_FILES_MAX files in `files`.
  */
 export const requestBody = z.object({
-  type: z.enum(REQUEST_TYPES, { error: 'validation.invalidSelection' }),
+  /** A request type of the catalog (an id of no type: the field's "invalid selection"). */
+  typeId: z.coerce.number({ error: 'validation.required' }).int().positive('validation.required'),
   subject: required(REQUEST_SUBJECT_MAX),
   description: required(REQUEST_TEXT_MAX),
 });
@@ -68,7 +63,8 @@ export type RequestEvent = z.infer<typeof requestEventSchema>;
 
 export const requestItemSchema = z.object({
   id: z.number().int(),
-  type: z.enum(REQUEST_TYPES),
+  /** Its type: the catalog entry, named in the reader's language. */
+  type: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
   subject: z.string(),
   description: z.string(),
   status: z.enum(REQUEST_STATUSES),

@@ -4,11 +4,9 @@ import { defineResource, navEntry } from './resource';
  * Requests (issue 38 §2, decision 0049): what a resident or a staff member asks of the property — a new or changed
  * permit, a spot or reservation change, a visitor-limit exception, a document, a question. Staff work them in the
  * queue (/requests): status, assignee, replies to the requester and internal notes; the requester follows their own
- * (/my-requests; residents on the /my API, staff holding my-requests.*).
+ * (/my-requests; residents on the /my API, staff holding my-requests.*). Its type is picked from the request types
+ * catalog (catalogs/request-types.ts).
  */
-export const REQUEST_TYPES = ['permit', 'spot', 'visitor-limit', 'document', 'question', 'other'] as const;
-export type RequestType = (typeof REQUEST_TYPES)[number];
-
 /** SPEC §4's generic statuses: created → in process → done, or canceled, or paused (and back in process). */
 export const REQUEST_STATUSES = ['created', 'in-process', 'paused', 'done', 'canceled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -44,7 +42,7 @@ export const REQUEST_WORKER_PERMISSIONS = ['requests.index', 'requests.edit'] as
 
 /** GET /requests (staff) and the requester's own lists. */
 export const requestsListQuery = {
-  filters: ['status', 'type', 'assigneeId', 'open'],
+  filters: ['status', 'typeId', 'assigneeId', 'open'],
   sorts: ['createdAt', 'updatedAt', 'status'],
   includes: [],
   defaultSort: '-createdAt',
@@ -56,8 +54,9 @@ export const requestsResource = defineResource({
   routes: { '/requests': 'index', '/requests/$requestId/show': 'show' },
   nav: [navEntry('overview', '/requests', 'requests')],
   audited: { requests: { record: '/requests/{id}/show' } },
-  // The work panel's assignee picker (whoever may assign), and the desk's resident picker (whoever writes one down).
-  options: { 'request-workers': ['edit'], residents: ['create'] },
+  // The work panel's assignee picker (whoever may assign), the desk's resident picker (whoever writes one down), and
+  // the types (the queue's filter and the desk's form).
+  options: { 'request-workers': ['edit'], residents: ['create'], 'request-types': ['index', 'create'] },
 });
 
 export const myRequestsResource = defineResource({

@@ -47,6 +47,7 @@ import { emailsSenderModule } from './emails-sender/module';
 import { optionsModule } from './options/module';
 import { expiryRemindersModule } from './expiry-reminders/module';
 import { notificationsModule } from './notifications/module';
+import { requestTypesModule } from './request-types/module';
 import { requestsModule } from './requests/module';
 import { reportsModule } from './reports/module';
 
@@ -72,6 +73,7 @@ export const MODULES: readonly ServerModule[] = [
   patrollingModule,
   zonesModule,
   permitTypesModule,
+  requestTypesModule,
   statesModule,
   reasonsModule,
   warningsModule,

@@ -183,7 +183,7 @@ async function seed(scope: RowScope, propertyId: number | null) {
         .insert(requests)
         .values({
           propertyId,
-          type: 'question',
+          typeId: 5,
           subject: 'S',
           description: 'D',
           requesterType: 'tenant-resident',

@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../constants';
 import { defineResource, CRUD, crudPages, type NavEntry, type ResourceDef } from '../resource';
 /**
- * What every global catalog (zones, states, tows, warnings, reasons, permit types, makes, models) shares: a code,
- * a name, the item shape and the list query. A catalog's own contract file adds only its own fields
+ * What every global catalog (zones, states, tows, warnings, reasons, permit types, request types, makes, models)
+ * shares: a code, a name, the item shape and the list query. A catalog's own contract file adds only its own fields
  * (`catalogBody({ county: ... })`) and list names (`catalogListQuery({ filters: ['county'] })`); the server
  * factory (apps/server/src/platform/catalog.ts) and the web forms take the same schemas. Messages are
  * translation keys (see issueToMessage).
@@ -41,6 +41,7 @@ export const CATALOG_RESOURCES = [
   'warnings',
   'reasons',
   'permit-types',
+  'request-types',
   'makes',
   'models',
 ] as const;
@@ -134,6 +135,7 @@ export const catalogResources = [
   catalogResource('warnings', 'warningId', 'warnings'),
   catalogResource('reasons', 'reasonId', 'reasons'),
   catalogResource('permit-types', 'permitTypeId', 'permit_types', true),
+  catalogResource('request-types', 'requestTypeId', 'request_types'),
   catalogResource('makes', 'makeId', 'makes'),
   modelsResource,
 ] as const;

@@ -8,6 +8,8 @@ export * from './permit-types';
 export * from './permit-types.schemas';
 export * from './reasons';
 export * from './reasons.schemas';
+export * from './request-types';
+export * from './request-types.schemas';
 export * from './states';
 export * from './states.schemas';
 export * from './tows';

@@ -2,6 +2,7 @@ import { makesCatalog } from './makes.schemas';
 import { modelsCatalog } from './models.schemas';
 import { permitTypesCatalog } from './permit-types.schemas';
 import { reasonsCatalog } from './reasons.schemas';
+import { requestTypesCatalog } from './request-types.schemas';
 import { statesCatalog } from './states.schemas';
 import { towsCatalog } from './tows.schemas';
 import { warningsCatalog } from './warnings.schemas';
@@ -15,6 +16,7 @@ export const CATALOGS = {
   warnings: warningsCatalog,
   reasons: reasonsCatalog,
   'permit-types': permitTypesCatalog,
+  'request-types': requestTypesCatalog,
   makes: makesCatalog,
   models: modelsCatalog,
 } as const;

@@ -10,6 +10,7 @@ import { makes } from '../makes/table';
 import { models } from '../models/table';
 import { permitTypes } from '../permit-types/table';
 import { reasons } from '../reasons/table';
+import { requestTypes } from '../request-types/table';
 import { worksRequests } from '../requests/service';
 import { residents, residentUnits } from '../residents/table';
 import { spots } from '../spots/table';
@@ -139,6 +140,7 @@ export const OPTION_LISTS: Record<OptionSource, OptionList> = {
   states: catalogOptions(states),
   reasons: catalogOptions(reasons),
   'permit-types': catalogOptions(permitTypes),
+  'request-types': catalogOptions(requestTypes),
   zones: catalogOptions(zones),
   warnings: catalogOptions(warnings),
   tows: catalogOptions(tows),

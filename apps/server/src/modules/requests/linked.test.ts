@@ -1,9 +1,10 @@
-import type {
-  ListResponse,
-  NotificationsResponse,
-  PermitItem,
-  RequestItem,
-  VehicleItem,
+import {
+  PERMIT_REQUEST_TYPE_ID,
+  type ListResponse,
+  type NotificationsResponse,
+  type PermitItem,
+  type RequestItem,
+  type VehicleItem,
 } from '@parkade/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok, tenantSuite } from '../../test/suite';
@@ -36,7 +37,7 @@ async function asked(plate: string, lang = 'en') {
   const as = { token: who.token, lang };
   const car = await ok<VehicleItem>(await s.call('POST', '/my/vehicles', { plate }, as));
   const permit = await ok<PermitItem>(await s.call('POST', '/my/permits', { vehicleId: car.id }, as));
-  const queue = await ok<ListResponse<RequestItem>>(await s.call('GET', '/requests?filter[type]=permit'));
+  const queue = await ok<ListResponse<RequestItem>>(await s.call('GET', '/requests?filter[typeId]=1'));
   const request = queue.data.find((r) => r.link?.id === permit.id)!;
   return { who, permit, request, as, car };
 }
@@ -53,7 +54,7 @@ describe('a permit asked for on /my/permits', () => {
     const { who, permit, request, as } = await asked('LNK-101', 'es');
     expect(permit.status).toBe('pending');
     expect(request).toMatchObject({
-      type: 'permit',
+      type: { id: PERMIT_REQUEST_TYPE_ID, code: 'permit' },
       status: 'created',
       link: { entity: 'permits', id: permit.id },
       requester: { type: 'tenant-resident', id: who.id },

@@ -1,4 +1,5 @@
 import {
+  PERMIT_REQUEST_TYPE_ID,
   REQUEST_OPEN_STATUSES,
   type PermitItem,
   type RequestLinkEntity,
@@ -28,7 +29,7 @@ export async function openPermitRequest(ctx: Scope, permit: PermitItem) {
   await createRequest(
     ctx,
     {
-      type: 'permit',
+      typeId: PERMIT_REQUEST_TYPE_ID,
       subject: t(ctx.lang, 'requests.permit.subject', { plate }),
       description: t(ctx.lang, 'requests.permit.description', { plate, code: permit.code }),
     },

@@ -78,7 +78,7 @@ describe('mail to the requester', () => {
     const lucia = await s.newResident(unitId, { fullName: 'Lucía Pardo', language: 'es' });
     const asked = await ok<RequestItem>(
       await post(lucia.token, '/my/requests', {
-        type: 'spot',
+        typeId: '2',
         subject: 'Plaza junto al ascensor',
         description: 'Me rompí la pierna.',
       }),
@@ -128,7 +128,7 @@ describe('mail to the requester', () => {
     const tom = await s.newResident(unitId, { fullName: 'Tom Hale', language: 'en' });
     for (const who of [marta, tom]) {
       const asked = await ok<RequestItem>(
-        await post(who.token, '/my/requests', { type: 'question', subject: 'Bikes', description: 'Where?' }),
+        await post(who.token, '/my/requests', { typeId: '5', subject: 'Bikes', description: 'Where?' }),
       );
       await ok(
         await s.call('POST', `/requests/${asked.id}/status`, { status: 'in-process', comment: 'On it' }),
@@ -148,7 +148,7 @@ describe('mail to the requester', () => {
       tx.update(residents).set({ mailOptOutAt: new Date() }).where(eq(residents.id, nico.id)),
     );
     const asked = await ok<RequestItem>(
-      await post(nico.token, '/my/requests', { type: 'other', subject: 'Noise', description: 'At night' }),
+      await post(nico.token, '/my/requests', { typeId: '6', subject: 'Noise', description: 'At night' }),
     );
     await ok(await post(s.token, `/requests/${asked.id}/comments`, { body: 'We will look into it.' }));
     expect(await written(nico.email!)).toBe(0);

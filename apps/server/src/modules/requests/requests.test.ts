@@ -70,13 +70,13 @@ describe('requests', () => {
       await post(
         ana.token,
         '/my/requests',
-        { type: 'spot', subject: 'Move my spot closer', description: 'I broke my leg; a spot by the lift?' },
+        { typeId: '2', subject: 'Move my spot closer', description: 'I broke my leg; a spot by the lift?' },
         [['note.pdf', PDF]],
       ),
     );
     expect(asked).toMatchObject({
       status: 'created',
-      type: 'spot',
+      type: { id: 2, code: 'spot', name: 'Spot or reservation change' },
       requester: { type: 'tenant-resident', id: ana.id, name: ana.fullName },
       assignee: null,
     });
@@ -143,7 +143,7 @@ describe('requests', () => {
     const cy = await newResident();
     const asked = await ok<RequestItem>(
       await post(ben.token, '/my/requests', {
-        type: 'question',
+        typeId: '5',
         subject: 'Guest parking?',
         description: 'Where?',
       }),
@@ -161,7 +161,7 @@ describe('requests', () => {
     const dee = await newResident();
     const asked = await ok<RequestItem>(
       await post(dee.token, '/my/requests', {
-        type: 'document',
+        typeId: '4',
         subject: 'Lease copy',
         description: 'Please',
       }),
@@ -170,14 +170,14 @@ describe('requests', () => {
     const bad = await s.call('POST', `/requests/${asked.id}/status`, { status: 'paused' }, { lang: 'es' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json<{ message: string }>().message).toBe('Una solicitud Resuelta no puede pasar a En pausa.');
-    const empty = await post(dee.token, '/my/requests', { type: 'nope', subject: ' ', description: '' });
+    const empty = await post(dee.token, '/my/requests', { typeId: 'nope', subject: ' ', description: '' });
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual([
       'description',
       'subject',
-      'type',
+      'typeId',
     ]);
-    const exe = await post(dee.token, '/my/requests', { type: 'other', subject: 'x', description: 'y' }, [
+    const exe = await post(dee.token, '/my/requests', { typeId: '6', subject: 'x', description: 'y' }, [
       ['run.exe', Buffer.from('MZ')],
     ]);
     expect(exe.statusCode).toBe(422);
@@ -188,7 +188,7 @@ describe('requests', () => {
     const desk = await ok<RequestItem>(
       await post(s.token, '/requests', {
         residentId: String(eve.id),
-        type: 'visitor-limit',
+        typeId: '3',
         subject: 'Family visit',
         description: 'Needs 3 more visitor permits this week',
       }),
@@ -198,7 +198,7 @@ describe('requests', () => {
       (await ok<ListResponse<RequestItem>>(await get(eve.token, '/my/requests'))).data.map((r) => r.id),
     ).toEqual([desk.id]);
     const open = await ok<ListResponse<RequestItem>>(
-      await s.call('GET', '/requests?filter[open]=1&filter[type]=visitor-limit'),
+      await s.call('GET', '/requests?filter[open]=1&filter[typeId]=3'),
     );
     expect(open.data.map((r) => r.id)).toEqual([desk.id]);
     const counts = await ok<RequestCounts>(await s.call('GET', '/requests/counts'));
@@ -210,7 +210,7 @@ describe('requests', () => {
   it('assigns to whoever works requests, offered by the options read; another staff member is refused with a 422', async () => {
     const fay = await newResident();
     const asked = await ok<RequestItem>(
-      await post(fay.token, '/my/requests', { type: 'other', subject: 'Bike rack', description: 'Where?' }),
+      await post(fay.token, '/my/requests', { typeId: '6', subject: 'Bike rack', description: 'Where?' }),
     );
     const worker = await createTenantUser(s.ctx.database, s.propertyId, 'manager', {
       fullName: 'Wanda Worker',

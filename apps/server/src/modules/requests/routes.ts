@@ -2,6 +2,7 @@ import {
   formBoolean,
   idParams,
   listResponseSchema,
+  optionsResponseSchema,
   requestAssignBody,
   requestBody,
   requestCommentBody,
@@ -14,6 +15,7 @@ import {
 import { z } from 'zod';
 import { defineRoute, queryOf, sendFile, type RouteDef } from '../../platform/http';
 import type { Access } from '../../platform/admission';
+import { OPTION_LISTS } from '../options/sources';
 import { counts, getRequest, myRequestsList, requesterOf, requestsList } from './service';
 import * as write from './write';
 
@@ -34,7 +36,7 @@ function ownRoutes(base: string, read: Access, create: Access, who: string): Rou
       access: read,
       method: 'GET',
       url: base,
-      summary: `${who}'s own requests, newest first: filter[status], type, open (1/0); filter[term] searches the subject`,
+      summary: `${who}'s own requests, newest first: filter[status], typeId, open (1/0); filter[term] searches the subject`,
       schema: {
         querystring: myRequestsList.querystring,
         response: { 200: listResponseSchema(requestItemSchema) },
@@ -44,11 +46,25 @@ function ownRoutes(base: string, read: Access, create: Access, who: string): Rou
     defineRoute({
       ...common,
       access: create,
+      method: 'GET',
+      url: `${base}/types`,
+      summary:
+        `The request types ${who} picks from (the catalog, named in the reader's language, in its order): ` +
+        '{ id, label, detail }; filter[term] searches',
+      schema: {
+        querystring: OPTION_LISTS['request-types'].querystring,
+        response: { 200: optionsResponseSchema },
+      },
+      handler: (ctx) => OPTION_LISTS['request-types'].list(ctx, queryOf(ctx.req)),
+    }),
+    defineRoute({
+      ...common,
+      access: create,
       method: 'POST',
       url: base,
       multipart: 'files',
       summary:
-        `${who} asks the property (multipart: type, subject, description, and up to 5 files in \`files\`: pdf, ` +
+        `${who} asks the property (multipart: typeId, subject, description, and up to 5 files in \`files\`: pdf, ` +
         'jpg, png or webp). It starts created; the office is told',
       schema: { body: requestBody, response: { 200: requestItemSchema } },
       handler: async (ctx, { body }) =>
@@ -114,7 +130,7 @@ export const requestsRoutes = [
     url: '/requests',
     access: 'requests.index',
     summary:
-      "The property's requests: filter[status], type, assigneeId (null: nobody), open (1/0); filter[term] searches " +
+      "The property's requests: filter[status], typeId, assigneeId (null: nobody), open (1/0); filter[term] searches " +
       'subject, description and requester; sorts createdAt, updatedAt, status',
     schema: {
       querystring: requestsList.querystring,
@@ -138,7 +154,7 @@ export const requestsRoutes = [
     access: 'requests.create',
     multipart: 'files',
     summary:
-      'Staff write down a resident’s request made by phone or at the desk (multipart: residentId, type, subject, ' +
+      'Staff write down a resident’s request made by phone or at the desk (multipart: residentId, typeId, subject, ' +
       'description, files): the resident follows it in their own requests',
     schema: { body: staffRequestBody, response: { 200: requestItemSchema } },
     handler: async (ctx, { body }) =>

@@ -1,8 +1,8 @@
 import {
   REQUEST_OPEN_STATUSES,
   REQUEST_STATUSES,
-  REQUEST_TYPES,
   REQUEST_WORKER_PERMISSIONS,
+  type Language,
   type RequestCounts,
   type RequestEvent,
   type RequestItem,
@@ -10,10 +10,12 @@ import {
   type RequestStatus,
 } from '@parkade/contract';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { nameIn } from '../../platform/db/catalog-table';
 import { notFound } from '../../platform/errors';
 import { defineListResource } from '../../platform/list-query';
 import type { Scope } from '../../platform/scope';
 import { files } from '../files/table';
+import { requestTypes } from '../request-types/table';
 import { roles } from '../roles/table';
 import { tenantUsers } from '../users/table';
 import { requestEvents, requests } from './table';
@@ -58,7 +60,8 @@ export function requesterOf(ctx: Scope): Reader {
 
 const columns = {
   id: r.id,
-  type: r.type,
+  typeId: r.typeId,
+  typeCode: requestTypes.code,
   subject: r.subject,
   description: r.description,
   status: r.status,
@@ -73,10 +76,13 @@ const columns = {
   updatedAt: r.updatedAt,
 };
 
+/** The type's name in the reader's language (issue 36 §9). */
+const typeNameIn = (lang: Language) => ({ typeName: nameIn(requestTypes, lang) });
+
 function serialize(row: Record<string, unknown>): RequestItem {
   return {
     id: Number(row.id),
-    type: row.type as RequestItem['type'],
+    type: { id: Number(row.typeId), code: row.typeCode as string, name: row.typeName as string },
     subject: row.subject as string,
     description: row.description as string,
     status: row.status as RequestStatus,
@@ -102,10 +108,12 @@ function listOf(scope: (ctx: Scope) => SQL | undefined) {
   return defineListResource<typeof columns, RequestItem>({
     table: r,
     select: columns,
+    selectInLanguage: typeNameIn,
+    joins: (q) => q.innerJoin(requestTypes, eq(requestTypes.id, r.typeId)),
     scope,
     filters: {
       status: { type: 'enum', column: r.status, values: REQUEST_STATUSES },
-      type: { type: 'enum', column: r.type, values: REQUEST_TYPES },
+      typeId: { type: 'number', column: r.typeId },
       assigneeId: { type: 'number', column: r.assigneeId, nullable: true },
       open: {
         type: 'boolean',
@@ -133,7 +141,11 @@ export async function getRequest(ctx: Scope, id: number, reader: Reader): Promis
   const where = reader.requester
     ? and(own(ctx, id), eq(r.requesterType, reader.requester.type), eq(r.requesterId, reader.requester.id))
     : own(ctx, id);
-  const [row] = await ctx.tx.select(columns).from(r).where(where);
+  const [row] = await ctx.tx
+    .select({ ...columns, ...typeNameIn(ctx.lang) })
+    .from(r)
+    .innerJoin(requestTypes, eq(requestTypes.id, r.typeId))
+    .where(where);
   if (!row) throw notFound(ENTITY);
   return { ...serialize(row), events: await eventsOf(ctx, id, reader.staff) };
 }

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
 import { properties } from '../properties/table';
+import { requestTypes } from '../request-types/table';
 
 /**
  * A request to the property (tenant table, decision 0049): its type, subject and description, status, who asked
@@ -24,7 +25,10 @@ export const requests = pgTable(
   {
     propertyId: propertyIdColumn().references(() => properties.id),
     id: id(),
-    type: varchar('type', { length: 30 }).notNull(),
+    /** Its type, of the request types catalog (a system type, or one central staff added). */
+    typeId: bigint('type_id', { mode: 'number' })
+      .notNull()
+      .references(() => requestTypes.id),
     subject: varchar('subject', { length: 200 }).notNull(),
     description: text('description').notNull(),
     status: varchar('status', { length: 20 }).notNull().default('created'),

@@ -20,6 +20,7 @@ import { files } from '../files/table';
 import { notify } from '../notifications/service';
 import { mailRequester } from './mail';
 import { tenantUsers } from '../users/table';
+import { requestTypes } from '../request-types/table';
 import { ENTITY, EVENT_FILES, getRequest, own, worksRequests, type Reader } from './service';
 import { requestEvents, requests } from './table';
 
@@ -76,6 +77,11 @@ export async function createRequest(
   link?: { entity: RequestLinkEntity; id: number },
 ) {
   const attached = filesOf(uploaded);
+  const [type] = await ctx.tx
+    .select({ id: requestTypes.id })
+    .from(requestTypes)
+    .where(eq(requestTypes.id, body.typeId));
+  if (!type) throw fieldError('typeId', 'validation.invalidSelection');
   let requester: { type: string; id: number; name: string };
   if (forResident !== undefined) {
     const [res] = await ctx.tx
@@ -96,7 +102,7 @@ export async function createRequest(
   }
   const row = await createRow(ctx, r, ENTITY, {
     propertyId: ctx.propertyId,
-    type: body.type,
+    typeId: body.typeId,
     subject: body.subject,
     description: body.description,
     status: 'created',

@@ -21,7 +21,7 @@ export const requestFixture: RouteFixture = {
       .insert(requests)
       .values({
         propertyId,
-        type: 'question',
+        typeId: 5, // a question (SYSTEM_REQUEST_TYPES)
         subject: 'Fixture request',
         description: 'Made by the route harness',
         requesterType: u?.type ?? 'tenant-user',

@@ -1,7 +1,7 @@
 import type { CatalogResource } from '@parkade/contract';
 import type { ResourceScreens } from '../../ui/resource-screens';
 import { models } from './models';
-import { makes, permitTypes, reasons, states, warnings } from './simple';
+import { makes, permitTypes, reasons, requestTypes, states, warnings } from './simple';
 import { tows } from './tows';
 import { zones } from './zones';
 
@@ -13,6 +13,7 @@ export const catalogs: Record<CatalogResource, ResourceScreens> = {
   warnings,
   reasons,
   'permit-types': permitTypes,
+  'request-types': requestTypes,
   makes,
   models,
 };

@@ -2,18 +2,43 @@ import {
   makesCatalog,
   permitTypesCatalog,
   reasonsCatalog,
+  requestTypesCatalog,
   statesCatalog,
   warningsCatalog,
   type MakeItem,
   type PermitTypeItem,
   type ReasonItem,
+  type RequestTypeItem,
   type StateItem,
   type WarningItem,
 } from '@parkade/contract';
 import { Chip } from '@mui/material';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ReadOnlyField, SwitchInput, useFormMode } from '../../ui/fields';
 import { catalogScreens } from './catalog-screens';
+
+/** A system entry (built in: renamed, never deleted) says so on its page… */
+function BuiltInField({ record }: { record?: { builtIn: boolean } }) {
+  const { t } = useTranslation();
+  const mode = useFormMode();
+  if (mode !== 'show' || !record) return null;
+  return (
+    <ReadOnlyField label={t('fields.builtIn')}>{record.builtIn ? t('form.yes') : t('form.no')}</ReadOnlyField>
+  );
+}
+
+/** …and in its catalog's list. */
+const builtInColumn = (t: TFunction) => ({
+  field: 'builtIn',
+  headerName: t('fields.builtIn'),
+  sortable: false,
+  secondary: true,
+  minWidth: 120,
+  flex: 0.6,
+  renderCell: ({ value }: { value?: unknown }) =>
+    value ? <Chip size="small" label={t('catalogs.system')} color="primary" variant="outlined" /> : null,
+});
 
 /** The catalogs that are a code and a name, nothing more: one line each. */
 export const states = catalogScreens<StateItem>({ contract: statesCatalog });
@@ -27,7 +52,6 @@ export const makes = catalogScreens<MakeItem>({ contract: makesCatalog });
  */
 function PermitTypeFields({ record }: { record?: PermitTypeItem }) {
   const { t } = useTranslation();
-  const mode = useFormMode();
   return (
     <>
       <SwitchInput
@@ -35,11 +59,7 @@ function PermitTypeFields({ record }: { record?: PermitTypeItem }) {
         label={t('fields.vehicleRequired')}
         helperText={() => t('permitTypes.vehicleRequiredHint')}
       />
-      {mode === 'show' && record && (
-        <ReadOnlyField label={t('fields.builtIn')}>
-          {record.builtIn ? t('form.yes') : t('form.no')}
-        </ReadOnlyField>
-      )}
+      <BuiltInField record={record} />
     </>
   );
 }
@@ -60,17 +80,14 @@ export const permitTypes = catalogScreens<PermitTypeItem, { vehicleRequired: boo
       flex: 0.6,
       valueFormatter: (v: boolean) => (v ? t('form.yes') : t('form.no')),
     },
-    {
-      field: 'builtIn',
-      headerName: t('fields.builtIn'),
-      sortable: false,
-      secondary: true,
-      minWidth: 120,
-      flex: 0.6,
-      renderCell: ({ value }) =>
-        value ? (
-          <Chip size="small" label={t('permitTypes.system')} color="primary" variant="outlined" />
-        ) : null,
-    },
+    builtInColumn(t),
   ],
+});
+
+/** Request types (decision 0049): the system types (1 is a permit asked for) may be renamed but never deleted. */
+export const requestTypes = catalogScreens<RequestTypeItem>({
+  contract: requestTypesCatalog,
+  ExtraFields: BuiltInField,
+  canDelete: (item) => !item.builtIn,
+  columns: (t) => [builtInColumn(t)],
 });

@@ -13,22 +13,41 @@ import {
   useTheme,
 } from '@mui/material';
 import {
+  MAX_PAGE_SIZE,
   REQUEST_SUBJECT_MAX,
   REQUEST_TEXT_MAX,
-  REQUEST_TYPES,
+  type ListResponse,
+  type OptionItem,
   type OptionsRead,
   type RequestItem,
-  type RequestType,
 } from '@parkade/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { get } from '../../platform/api';
+import { useLanguageStore } from '../../platform/stores';
 import { RecordPicker, type RecordOption } from '../../ui/fields';
 import { optionText } from '../../ui/fields/RecordInput';
 import { fieldErrorsOf } from '../../ui/form';
 import { FilesPicker, postForm } from './RequestThread';
 
-const FIELDS = ['residentId', 'type', 'subject', 'description', 'files'] as const;
+const FIELDS = ['residentId', 'typeId', 'subject', 'description', 'files'] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
+
+/**
+ * The request types (the catalog, in the reader's language and the catalog's order) read from `path`: the
+ * requester's `…/types`, or the requests form's options read. A handful: read whole, once per language.
+ */
+export function useRequestTypes(path: string) {
+  const lang = useLanguageStore((s) => s.currentLanguage);
+  return useQuery({
+    // Under the path, as a list (a write to the catalog refreshes options reads), in the reader's language.
+    queryKey: [path, 'list', { pageSize: MAX_PAGE_SIZE, lang }],
+    queryFn: () => get<ListResponse<OptionItem>>(path, { pageSize: String(MAX_PAGE_SIZE) }),
+    select: (r) => r.data,
+    staleTime: 5 * 60_000,
+  }).data;
+}
 
 /**
  * The new-request form in a dialog (full screen on a phone): a type, a subject, what is asked, and files under the
@@ -42,9 +61,12 @@ export function NewRequestDialog({
   onClose,
   onCreated,
   residents,
+  types,
   title,
 }: {
   api: string;
+  /** Where the types are read (a requester's `${api}/types`, the desk's options read). */
+  types: string;
   open: boolean;
   onClose: () => void;
   onCreated: (made: RequestItem) => void;
@@ -56,7 +78,8 @@ export function NewRequestDialog({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [resident, setResident] = useState<RecordOption | null>(null);
-  const [type, setType] = useState<RequestType | ''>('');
+  const [type, setType] = useState('');
+  const typeOptions = useRequestTypes(types);
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -80,7 +103,7 @@ export function NewRequestDialog({
   const submit = async () => {
     const missing: Errors = {};
     if (residents && !resident) missing.residentId = t('validation.required');
-    if (!type) missing.type = t('validation.required');
+    if (!type) missing.typeId = t('validation.required');
     if (!subject.trim()) missing.subject = t('validation.required');
     if (!description.trim()) missing.description = t('validation.required');
     setErrors(missing);
@@ -88,7 +111,7 @@ export function NewRequestDialog({
     setBusy(true);
     setProblem(null);
     try {
-      const fields: Record<string, string> = { type, subject, description };
+      const fields: Record<string, string> = { typeId: type, subject, description };
       if (residents && resident) fields.residentId = String(resident.id);
       const made = await postForm(api, fields, files);
       reset();
@@ -123,15 +146,15 @@ export function NewRequestDialog({
           <TextField
             select
             label={t('requests.typeLabel')}
-            value={type}
-            onChange={(e) => setType(e.target.value as RequestType)}
-            error={Boolean(errors.type)}
-            helperText={errors.type}
+            value={typeOptions ? type : ''}
+            onChange={(e) => setType(e.target.value)}
+            error={Boolean(errors.typeId)}
+            helperText={errors.typeId}
             required
           >
-            {REQUEST_TYPES.map((x) => (
-              <MenuItem key={x} value={x}>
-                {t(`requests.type.${x}`)}
+            {(typeOptions ?? []).map((x) => (
+              <MenuItem key={x.id} value={String(x.id)}>
+                {x.label}
               </MenuItem>
             ))}
           </TextField>

@@ -4,7 +4,6 @@ import {
   optionsRead,
   REQUEST_MOVES,
   REQUEST_STATUSES,
-  REQUEST_TYPES,
   requestsListQuery,
   requestsResource,
   requestStatusBody,
@@ -30,7 +29,7 @@ import { OptionFilter } from '../../ui/OptionFilter';
 import { resourceKeys, useRecord } from '../../ui/resource';
 import { resourceScreens } from '../../ui/resource-screens';
 import { toast } from '../../ui/toast';
-import { NewRequestDialog } from './NewRequestDialog';
+import { NewRequestDialog, useRequestTypes } from './NewRequestDialog';
 import { RequestStatusChip, RequestThread } from './RequestThread';
 
 const API = '/requests';
@@ -38,6 +37,7 @@ const API = '/requests';
 const WORKERS = optionsRead(requestsResource, 'request-workers');
 /** The residents a desk request may be written down for. */
 const RESIDENTS = optionsRead(requestsResource, 'residents');
+const TYPES = optionsRead(requestsResource, 'request-types');
 
 /**
  * The queue's "New request" (requests.create): staff write down a resident's request made by phone or at the desk
@@ -58,6 +58,7 @@ function DeskRequestButton() {
       <NewRequestDialog
         api={API}
         residents={RESIDENTS}
+        types={TYPES.path}
         title={t('requests.deskTitle')}
         open={open}
         onClose={() => setOpen(false)}
@@ -80,7 +81,7 @@ function RequestFields({ record }: { record?: RequestItem }) {
   if (!record) return null;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
-      <Line label={t('requests.typeLabel')} value={t(`requests.type.${record.type}`)} />
+      <Line label={t('requests.typeLabel')} value={record.type.name} />
       <Line label={t('requests.requester')} value={record.requester.name} />
       <Line label={t('requests.assignee')} value={record.assignee?.name ?? t('requests.nobody')} />
       {record.link?.entity === 'permits' && (
@@ -131,6 +132,7 @@ function QueueCounts() {
 
 function RequestFilters({ list }: { list: ListState }) {
   const { t } = useTranslation();
+  const types = useRequestTypes(TYPES.path);
   return (
     <>
       <OptionFilter
@@ -142,9 +144,9 @@ function RequestFilters({ list }: { list: ListState }) {
       />
       <OptionFilter
         label={t('requests.typeLabel')}
-        options={REQUEST_TYPES.map((s) => ({ value: s, label: t(`requests.type.${s}`) }))}
-        value={list.search.type}
-        onChange={(v) => list.update({ type: v, page: undefined })}
+        options={(types ?? []).map((x) => ({ value: String(x.id), label: x.label }))}
+        value={list.search.typeId}
+        onChange={(v) => list.update({ typeId: v, page: undefined })}
         width={200}
       />
     </>
@@ -338,7 +340,7 @@ export const requestScreens = resourceScreens<RequestItem, { status: string }>({
       minWidth: 170,
       sortable: false,
       secondary: true,
-      valueGetter: (_v: unknown, r: RequestItem) => t(`requests.type.${r.type}`),
+      valueGetter: (_v: unknown, r: RequestItem) => r.type.name,
     },
     {
       field: 'requester',

@@ -76,7 +76,7 @@ export function MyRequestsPage({ place }: { place: OwnPlace }) {
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <RequestStatusChip status={r.status} />
               <Typography variant="body2" color="text.secondary">
-                {t(`requests.type.${r.type}`)} · {formatDateTime(r.createdAt, locale)}
+                {r.type.name} · {formatDateTime(r.createdAt, locale)}
               </Typography>
             </Stack>
           </Stack>
@@ -84,6 +84,7 @@ export function MyRequestsPage({ place }: { place: OwnPlace }) {
       </CardList>
       <NewRequestDialog
         api={place.api}
+        types={`${place.api}/types`}
         open={open}
         onClose={() => setOpen(false)}
         onCreated={(made) => {
@@ -141,7 +142,7 @@ export function MyRequestPage({ place, id }: { place: OwnPlace; id: number }) {
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
             <RequestStatusChip status={item.status} />
             <Typography variant="body2" color="text.secondary">
-              {t(`requests.type.${item.type}`)} · {formatDateTime(item.createdAt, locale)}
+              {item.type.name} · {formatDateTime(item.createdAt, locale)}
             </Typography>
           </Stack>
           <Box sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.description}</Box>

@@ -10,6 +10,7 @@ import CarCrashOutlined from '@mui/icons-material/CarCrashOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import ContactSupportOutlined from '@mui/icons-material/ContactSupportOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DirectionsCarOutlined from '@mui/icons-material/DirectionsCarOutlined';
 import DomainOutlined from '@mui/icons-material/DomainOutlined';
@@ -107,6 +108,7 @@ const ICONS: Record<NavPath, SvgIconComponent> = {
   '/catalog/warnings': ReportProblemOutlined,
   '/catalog/reasons': ListAltOutlined,
   '/catalog/permit-types': CategoryOutlined,
+  '/catalog/request-types': ContactSupportOutlined,
   '/catalog/makes': FactoryOutlined,
   '/catalog/models': TimeToLeaveOutlined,
   '/users': ManageAccountsOutlined,
