@@ -24,6 +24,7 @@ async function main() {
     listenUrl: env.databaseListenUrl,
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.dbPoolSize,
+    statementTimeoutMs: env.dbStatementTimeoutMs,
     warn: (msg) =>
       console.warn(
         env.logFormat === 'pretty' ? `warning: ${msg}` : JSON.stringify({ level: 40, time: Date.now(), msg }),

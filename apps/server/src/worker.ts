@@ -14,6 +14,7 @@ async function main() {
     databaseUrl: env.databaseUrl,
     databaseAdminUrl: env.databaseAdminUrl,
     poolSize: 4,
+    statementTimeoutMs: env.dbStatementTimeoutMs,
   });
   const jobs = await startJobs(database, {
     error: (o, m) => console.error(JSON.stringify({ level: 50, msg: m, ...o })),

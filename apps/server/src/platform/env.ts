@@ -101,6 +101,8 @@ export interface Env {
    */
   databaseListenUrl: string | false | undefined;
   dbPoolSize: number;
+  /** A statement of a request or a job canceled past this many ms (0: none; PostgreSQL only): decision 0053. */
+  dbStatementTimeoutMs: number;
   /**
    * Sign-ins let through per address in 15 minutes, successful ones included (SIGN_IN_LIMIT_PER_ADDRESS, default 60;
    * 0: no such limit). Failures have their own, lower limits (THROTTLE).
@@ -159,6 +161,7 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
     databaseAdminUrl: opt('DATABASE_ADMIN_URL'),
     databaseListenUrl: opt('DATABASE_LISTEN_URL') === 'off' ? false : opt('DATABASE_LISTEN_URL'),
     dbPoolSize: int('DB_POOL_SIZE', 20),
+    dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 30_000),
     signInLimitPerAddress: int('SIGN_IN_LIMIT_PER_ADDRESS', 60),
     logFormat,
     logLevel: str('LOG_LEVEL', logFormat === 'pretty' ? 'warn' : 'info'),

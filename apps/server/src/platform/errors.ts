@@ -163,6 +163,12 @@ export function toApiError(
       headers: {},
     };
   }
+  if (pgError(err)?.code === '57014')
+    // A statement canceled past its bound (DB_STATEMENT_TIMEOUT_MS): the transaction rolled back, nothing changed.
+    return {
+      body: { message: t(lang, 'errors.tooSlow'), errors: {}, statusCode: 503 },
+      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+    };
   if (databaseUnavailable(err))
     return {
       body: { message: t(lang, 'errors.unavailable'), errors: {}, statusCode: 503 },

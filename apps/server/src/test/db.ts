@@ -24,7 +24,7 @@ export const pgTemplate = () => template('pgTemplate');
  * `through` (PostgreSQL only) rewrites the application's URL, e.g. to a fault test's TCP proxy (test/tcp-proxy.ts).
  */
 export async function openTestDatabase(
-  options: { poolSize?: number; through?: (url: string) => string } = {},
+  options: { poolSize?: number; through?: (url: string) => string; statementTimeoutMs?: number } = {},
 ): Promise<Database & { dropped?: boolean }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -41,6 +41,7 @@ export async function openTestDatabase(
     databaseUrl: options.through ? options.through(appUrl) : appUrl,
     databaseAdminUrl: ownerUrl,
     poolSize: options.poolSize ?? 8,
+    statementTimeoutMs: options.statementTimeoutMs,
   });
   return {
     ...database,

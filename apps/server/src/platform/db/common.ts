@@ -56,6 +56,13 @@ export interface OpenOptions {
   pgliteSnapshot?: Blob;
   poolSize?: number;
   /**
+   * Each statement of a transaction on a server is canceled past this many milliseconds (SQLSTATE 57014, answered
+   * 503), so one slow statement cannot hold a pool connection for ever; 0 or absent: no bound. Set per transaction
+   * (`SET LOCAL`, in the opening's round trip), which a pooler in transaction mode passes on. The embedded database
+   * runs in the process and cannot cancel a statement: it has no such bound (decision 0053).
+   */
+  statementTimeoutMs?: number;
+  /**
    * Where a server listens for the changes admission keeps (decision 0034): defaults to databaseUrl; false listens
    * nowhere, and nothing is kept between requests. PGlite hears them in the process.
    */

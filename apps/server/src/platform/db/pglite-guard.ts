@@ -66,9 +66,8 @@ export function guardPglite(
   const transaction = client.transaction.bind(client);
   client.query = ((...args: Parameters<PGlite['query']>) =>
     watch('a statement', () => query(...args))) as PGlite['query'];
-  client.exec = ((...args: Parameters<PGlite['exec']>) =>
-    watch('a statement', () => exec(...args)));
-  client.transaction = (<T>(callback: Parameters<PGlite['transaction']>[0]) => {
+  client.exec = (...args: Parameters<PGlite['exec']>) => watch('a statement', () => exec(...args));
+  client.transaction = <T>(callback: Parameters<PGlite['transaction']>[0]) => {
     const began = new Error('transaction');
     return watch('a transaction', () =>
       transaction(async (tx) => {
@@ -91,5 +90,5 @@ export function guardPglite(
         }
       }),
     );
-  });
+  };
 }

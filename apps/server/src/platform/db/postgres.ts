@@ -23,8 +23,12 @@ import { sendStatements } from './statements';
  * before; named statements fn runs (queryNamed) are prepared on the same connection, beside the opening's. With
  * `endWithOpening`, COMMIT goes in the opening's message and fn runs after, the connection handed back.
  */
-function postgresOpen(pool: pg.Pool, changes: AdmissionChanges): Database['open'] {
+function postgresOpen(pool: pg.Pool, changes: AdmissionChanges, timeoutMs = 0): Database['open'] {
   const dialect = new PgDialect();
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 0)
+    throw new Error(`bad statement timeout ${timeoutMs}`);
+  // The bound of each statement (OpenOptions.statementTimeoutMs), for this transaction only.
+  const bound = timeoutMs > 0 ? [`set local statement_timeout = ${timeoutMs}`] : [];
   return async (opening, fn, options) => {
     const client = await pool.connect();
     let missing: ReturnType<typeof toPrepare>;
@@ -62,10 +66,11 @@ function postgresOpen(pool: pg.Pool, changes: AdmissionChanges): Database['open'
     try {
       const answer = await sendStatements(client, [
         'begin',
+        ...bound,
         ...opening.map(stepOf),
         ...(ends ? ['commit'] : []),
       ]);
-      rows = answer.slice(1, 1 + opening.length);
+      rows = answer.slice(1 + bound.length, 1 + bound.length + opening.length);
       if (!ends) {
         const out = await fn(tx, rows);
         changes.announce(await commitReadingChanges(client));
@@ -190,7 +195,7 @@ export async function openPostgres(opts: OpenOptions, appUrl: string): Promise<D
     },
     warn: opts.warn,
   });
-  const open = postgresOpen(pool, changes);
+  const open = postgresOpen(pool, changes, opts.statementTimeoutMs);
   return {
     kind: 'postgres',
     db,
