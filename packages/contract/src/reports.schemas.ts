@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './form-data.schemas';
-import { REPORT_GROUPS, REPORT_MAX_DAYS } from './reports';
+import { OUTBOX_STATUSES } from './outbox';
+import { PLATE_VERDICTS } from './plate-lookup';
+import { REPORT_GROUPS, REPORT_IMPORT_KINDS, REPORT_MAX_DAYS } from './reports';
+import { RESIDENT_IMPORT_STATES } from './residents';
 import { SPOT_TYPES } from './spots';
 
 /** An optional value of a query string: an empty value counts as absent. */
@@ -115,3 +118,90 @@ export const occupancyReportSchema = z.object({
   totals: z.object(occupancyCounts),
 });
 export type OccupancyReport = z.infer<typeof occupancyReportSchema>;
+
+/** What the patrol report counts of a set of rounds (all of them, or one officer's). */
+const patrolCounts = {
+  /** Check-ins started in the period. */
+  rounds: count,
+  /** Of them, those never checked out (under way, or left open): no time on site is counted for them. */
+  open: count,
+  /** Time on site of the checked-out rounds: the sum of check-out − check-in, in seconds. */
+  seconds: count,
+  /** The average checked-out round, in seconds (rounded); null when none was checked out. */
+  averageSeconds: count.nullable(),
+  /** What the officers recorded during these rounds (a plate, a spot or a place). */
+  observations: count,
+  /** Of them, those of a plate, each with the lookup's verdict when it reached the server. */
+  lookups: count,
+};
+
+export const patrolCoverageOfficerSchema = z.object({
+  /** `area:id`: a property's user or a central one. */
+  key: z.string(),
+  /** The name on their latest round of the period. */
+  name: z.string(),
+  ...patrolCounts,
+  /** Their lookups by verdict (every verdict, zeros included). */
+  verdicts: z.record(z.enum(PLATE_VERDICTS), count),
+});
+export type PatrolCoverageOfficer = z.infer<typeof patrolCoverageOfficerSchema>;
+
+/**
+ * The patrol report: the rounds (check-ins) started in the period and what was done in them, each counted in the
+ * period its round started in (an observation sent late from the phone's queue still counts in its round).
+ */
+export const patrolCoverageSchema = timeSeries.extend({
+  /** Rounds per period, checked out (`closed`) or not (`open`). */
+  rounds: z.array(reportSeriesSchema),
+  /** Plate lookups per period by verdict (PLATE_VERDICTS). */
+  lookups: z.array(reportSeriesSchema),
+  /** Time on site per period, in seconds (the checked-out rounds that started in it). */
+  seconds: z.array(count),
+  /** Per officer, most rounds first. */
+  officers: z.array(patrolCoverageOfficerSchema),
+  totals: z.object(patrolCounts),
+});
+export type PatrolCoverage = z.infer<typeof patrolCoverageSchema>;
+
+/** One import of the period: what it brought in, its outcome and its rows. */
+export const reportImportSchema = z.object({
+  kind: z.enum(REPORT_IMPORT_KINDS),
+  /** When it was started (an instant). */
+  at: z.string(),
+  fileName: z.string().nullable(),
+  /** A residents import's state; a units import is `done` or, with a refused row, `rejected` (nothing written). */
+  state: z.enum(RESIDENT_IMPORT_STATES),
+  /** The rows read from the file. */
+  rows: count,
+  /** The rows written. */
+  imported: count,
+  /** The rows refused, with their reasons (one refused row and the import writes nothing). */
+  refused: count,
+});
+export type ReportImport = z.infer<typeof reportImportSchema>;
+
+export const mailKindSchema = z.object({
+  /** The mail's kind (an email template's key: its label is `outbox.kinds.<kind>`). */
+  kind: z.string(),
+  total: count,
+  statuses: z.record(z.enum(OUTBOX_STATUSES), count),
+});
+export type MailKind = z.infer<typeof mailKindSchema>;
+
+/**
+ * "Imports and mail": the property's imports (residents, units) started in the period, and the mail it wrote in
+ * the period (the outbox) by its delivery status now.
+ */
+export const mailReportSchema = timeSeries.extend({
+  /** Rows of the imports per period of their start: `imported` and `refused`. */
+  importRows: z.array(reportSeriesSchema),
+  /** Every import of the period. */
+  importCount: count,
+  /** The imports of the period, newest first (REPORT_IMPORTS_LISTED at most). */
+  imports: z.array(reportImportSchema),
+  /** Mail per period of its writing, by delivery status (OUTBOX_STATUSES). */
+  mail: z.array(reportSeriesSchema),
+  /** Mail of the period per kind, most first. */
+  byKind: z.array(mailKindSchema),
+});
+export type MailReport = z.infer<typeof mailReportSchema>;

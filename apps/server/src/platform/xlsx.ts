@@ -269,7 +269,7 @@ export interface ExportColumn {
   key: string;
   header: string;
   width?: number;
-  /** Date cells shown as this Excel format (`yyyy-mm-dd hh:mm`). */
+  /** Its cells shown as this Excel format: a date (`yyyy-mm-dd hh:mm`), or a duration in days (`[h]:mm`). */
   dateFormat?: string;
 }
 

@@ -4,7 +4,8 @@ import { t } from '../../platform/i18n';
 import type { Scope } from '../../platform/scope';
 import { exportSheets } from '../../platform/xlsx';
 import { contentDisposition } from '../files/service';
-import { reportDocument, type ReportDocument } from './document';
+import { reportDocument } from './document';
+import type { ReportDocument } from './document-parts';
 import { reportPdf } from './pdf';
 import type { ReportFilters } from './service';
 

@@ -1,7 +1,7 @@
 import { reportSeriesColour, type Language } from '@parkade/contract';
 import { t } from '../../platform/i18n';
 import { newPdf, pdfBuffer, type PdfDoc } from '../../platform/pdf';
-import type { DocChart, DocPart, ReportDocument } from './document';
+import type { DocChart, DocPart, ReportDocument } from './document-parts';
 
 const CHART_HEIGHT = 170;
 
@@ -44,8 +44,10 @@ function drawChart(doc: PdfDoc, chart: DocChart, font: string) {
   // Category labels: as many as fit (about one per 60 points), the first and the last among them.
   const every = Math.max(1, Math.ceil((chart.categories.length * 60) / width));
   doc.fillColor('#555').fontSize(7);
+  const last = chart.categories.length - 1;
   chart.categories.forEach((c, i) => {
-    if (i % every !== 0 && i !== chart.categories.length - 1) return;
+    // The last is always labelled: a label too near it gives way.
+    if (i !== last && (i % every !== 0 || last - i < every)) return;
     doc.text(c, left + i * slot + slot / 2 - 30, bottom + 3, {
       width: 60,
       align: 'center',

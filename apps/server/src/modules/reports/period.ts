@@ -54,11 +54,11 @@ export function periodLabels(from: string, to: string, groupBy: ReportGroup): st
 const dayStart = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
 
 /** The condition: the column's instant falls within the period's days. */
-export const within = (column: AnyPgColumn, p: Period): SQL =>
+export const within = (column: AnyPgColumn | SQL, p: Period): SQL =>
   sql`${column} >= ${dayStart(p.from, p.timeZone)} and ${column} < ${sql`((${p.to}::date + 1)::timestamp at time zone ${p.timeZone})`}`;
 
 /** The label of the period an instant falls in (the property's days and months). */
-export const periodOf = (column: AnyPgColumn, p: Period): SQL<string> =>
+export const periodOf = (column: AnyPgColumn | SQL, p: Period): SQL<string> =>
   p.groupBy === 'day'
     ? sql<string>`to_char(${column} at time zone ${p.timeZone}, 'YYYY-MM-DD')`
     : sql<string>`to_char(${column} at time zone ${p.timeZone}, 'YYYY-MM')`;

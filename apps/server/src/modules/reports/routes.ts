@@ -1,6 +1,8 @@
 import {
   enforcementReportSchema,
+  mailReportSchema,
   occupancyReportSchema,
+  patrolCoverageSchema,
   permitsReportSchema,
   REPORT_NAMES,
   reportExportQuery,
@@ -11,6 +13,8 @@ import {
 import type { z } from 'zod';
 import { defineRoute, sendFile } from '../../platform/http';
 import { exportReport } from './export';
+import { mailReport } from './mail';
+import { patrolReport } from './patrol';
 import * as reports from './service';
 
 const tags = ['reports'];
@@ -31,6 +35,13 @@ const SUMMARIES: Record<ReportName, string> = {
   enforcement: `Warnings and tows created in the period, per period by the status they reached. ${PERIOD}`,
   occupancy:
     'The spots of each parking area and type by the status they show today (the filters do not apply)',
+  patrol:
+    `Patrol rounds (check-ins) started in the period, per period checked out or open, their time on site (seconds; ` +
+    `an open round has none), and the plate lookups of their observations by verdict; per officer. ${PERIOD}`,
+  mail:
+    `Imports and mail: the residents and units imports started in the period (rows imported and refused per ` +
+    `period, each import listed newest first) and the mail the property wrote in it, per period by delivery status ` +
+    `and per kind. ${PERIOD}`,
 };
 
 const reportRoute = <R extends ReportName, S extends z.ZodType>(
@@ -53,6 +64,8 @@ export const reportsRoutes = [
   reportRoute('visitors', visitorsReportSchema, reports.visitorsReport),
   reportRoute('enforcement', enforcementReportSchema, reports.enforcementReport),
   reportRoute('occupancy', occupancyReportSchema, (ctx) => reports.occupancyReport(ctx)),
+  reportRoute('patrol', patrolCoverageSchema, patrolReport),
+  reportRoute('mail', mailReportSchema, (ctx, q) => mailReport(ctx, q)),
   ...REPORT_NAMES.map((name) =>
     defineRoute({
       ...scoped,

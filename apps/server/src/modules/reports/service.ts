@@ -58,7 +58,7 @@ interface Counted {
 
 const statusOrder = (chart: keyof typeof REPORT_STATUS_SERIES) => REPORT_STATUS_SERIES[chart].map(([s]) => s);
 
-async function periodFor(ctx: Scope, filters: ReportFilters): Promise<Period> {
+export async function periodFor(ctx: Scope, filters: ReportFilters): Promise<Period> {
   return resolvePeriod(filters, await propertyTimeZone(ctx));
 }
 
@@ -129,7 +129,7 @@ export async function permitsReport(ctx: Scope, filters: ReportFilters): Promise
   };
 }
 
-const periodOut = (p: Period) => ({
+export const periodOut = (p: Period) => ({
   from: p.from,
   to: p.to,
   groupBy: p.groupBy,

@@ -101,6 +101,13 @@ export async function importUnits(ctx: Scope, file: UploadedFile): Promise<Units
   if (!headerChecked) throw fileError('units.import.headers');
   if (rejected.length || !good.length) {
     if (!good.length && !rejected.length) throw fileError('units.import.empty');
+    // Nothing is written but the import's audit entry: the reports count its rows read and refused (decision 0047).
+    await ctx.audit({
+      entity: 'units',
+      entityId: null,
+      action: 'import',
+      new: { file: file.filename, rows: total, units: 0, refused: rejected.length },
+    });
     return { total, imported: 0, buildingsCreated: 0, floorsCreated: 0, rejected };
   }
 

@@ -61,10 +61,7 @@ export function ReportCard({
   const can = useCan();
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
   const exportFile = (format: 'xlsx' | 'pdf') => {
-    const qs = new URLSearchParams({
-      format,
-      ...(name === 'occupancy' ? {} : reportParams(search)),
-    }).toString();
+    const qs = new URLSearchParams({ format, ...reportParams(search, name) }).toString();
     setBusy(format);
     download(`/reports/${name}/export?${qs}`, `${name}.${format}`)
       .catch((e: Error) => toast.error(e.message || t('reports.exportFailed')))

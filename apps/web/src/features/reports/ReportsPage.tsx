@@ -7,13 +7,15 @@ import { OptionFilter } from '../../ui/OptionFilter';
 import { PageHeader } from '../../ui/PageHeader';
 import { PropertyScoped } from '../../ui/PropertyScoped';
 import { useList } from '../../ui/resource';
+import { MailCard, PatrolCard } from './ActivityCards';
 import type { ReportSearch } from './queries';
 import { EnforcementCard, OccupancyCard, PermitsCard, VisitorsCard } from './ReportCards';
 
 /**
  * /reports (SPEC §2.2; issue 38 §4, decision 0047): the property's figures over a period — permits, visitor permits,
- * warnings and tows, occupancy — one card each with its chart, a small table and its .xlsx export. The filters apply
- * to the cards that read them (the building to permits and visitors, the permit type to permits; occupancy is today's).
+ * warnings and tows, patrol coverage, imports and mail, occupancy — one card each with its charts, small tables and
+ * its .xlsx and PDF exports. The filters apply to the cards that read them (REPORT_FILTERS: the building to permits
+ * and visitors, the permit type to permits; occupancy is today's).
  */
 export function ReportsPage({
   search,
@@ -38,6 +40,8 @@ export function ReportsPage({
           <PermitsCard search={search} />
           <VisitorsCard search={search} />
           <EnforcementCard search={search} />
+          <PatrolCard search={search} />
+          <MailCard search={search} />
           <OccupancyCard />
         </Box>
       </PropertyScoped>

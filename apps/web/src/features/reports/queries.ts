@@ -1,7 +1,10 @@
 import {
+  REPORT_FILTERS,
   REPORT_GROUPS,
   type EnforcementReport,
+  type MailReport,
   type OccupancyReport,
+  type PatrolCoverage,
   type PermitsReport,
   type ReportGroup,
   type ReportName,
@@ -39,12 +42,21 @@ export interface ReportAnswers {
   visitors: VisitorsReport;
   enforcement: EnforcementReport;
   occupancy: OccupancyReport;
+  patrol: PatrolCoverage;
+  mail: MailReport;
 }
 
-/** The query string of a report: the filters it reads, empty ones left out. */
-export function reportParams(search: ReportSearch): Record<string, string> {
+/**
+ * The query string of a report: the filters it reads (REPORT_FILTERS: a filter it ignores would only ask again for
+ * the same figures), empty ones left out.
+ */
+export function reportParams(search: ReportSearch, name: ReportName): Record<string, string> {
+  const reads: readonly string[] = REPORT_FILTERS[name];
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(search)) if (v !== undefined && v !== '') out[k] = String(v);
+  for (const [k, v] of Object.entries(search)) {
+    const filter = k === 'from' || k === 'to' ? 'period' : k;
+    if (reads.includes(filter) && v !== undefined && v !== '') out[k] = String(v);
+  }
   return out;
 }
 
@@ -54,7 +66,7 @@ export function reportParams(search: ReportSearch): Record<string, string> {
  */
 export function useReport<N extends ReportName>(name: N, search: ReportSearch) {
   const { i18n } = useTranslation();
-  const params = name === 'occupancy' ? {} : reportParams(search);
+  const params = reportParams(search, name);
   return useQuery<ReportAnswers[N], RequestError>({
     queryKey: ['/reports', name, params, i18n.resolvedLanguage ?? i18n.language],
     queryFn: () => get<ReportAnswers[N]>(`/reports/${name}`, params),
