@@ -1,7 +1,7 @@
 /**
  * Issue 38 §4's figure: each report (GET /reports/{name}, modules/reports) of one property among 50 that hold 1,000,000
  * visitor permits and 200,000 permits between them (20,000 and 4,000 each, over two years), with their warnings, tows
- * and spots, answered at one connection, beside the same SQL sent raw: the statements the handler sends, captured
+ * and spots, and their patrol rounds, imports and mail (bench/reports-activity.ts), answered at one connection, beside the same SQL sent raw: the statements the handler sends, captured
  * from the bench's own app, run by a plain `pg` client in one transaction with the tenant scope. Target: ≤ 300 ms.
  * Used by bench/run.ts (BENCH_ONLY=reports).
  */
@@ -12,6 +12,7 @@ import { BENCH_PASSWORD } from './data';
 import { percentile } from './load';
 import { captureHandlerSql } from './reference';
 import { ms } from './report';
+import { seedActivity } from './reports-activity';
 
 export const REPORT_PROPERTIES = 50;
 export const VISITOR_PERMITS = 1_000_000;
@@ -52,7 +53,17 @@ export interface ReportsBench {
   code: string;
   manager: string;
   /** Rows of the measured property. */
-  rows: { visitors: number; permits: number; warnings: number; tows: number; spots: number };
+  rows: {
+    visitors: number;
+    permits: number;
+    warnings: number;
+    tows: number;
+    spots: number;
+    rounds: number;
+    observations: number;
+    imports: number;
+    mails: number;
+  };
 }
 
 /**
@@ -207,6 +218,7 @@ export async function seedReportsBench(ownerUrl: string): Promise<ReportsBench> 
        from parking_areas a, generate_series(1, $2) g where a.property_id = any($1)`,
       [ids, SPOTS_PER_PROPERTY / 5],
     );
+    await seedActivity(c, ids, step);
     const measured = props.rows[Math.floor(REPORT_PROPERTIES / 2)]!;
     const manager = `manager@${measured.code}.test`;
     await c.query(
@@ -234,6 +246,10 @@ export async function seedReportsBench(ownerUrl: string): Promise<ReportsBench> 
         warnings: await count('permit_warnings'),
         tows: await count('vehicle_tows'),
         spots: await count('spots'),
+        rounds: await count('patrol_check_ins'),
+        observations: await count('patrol_observations'),
+        imports: await count('resident_imports'),
+        mails: await count('mail_outbox'),
       },
     };
   } catch (e) {
@@ -254,6 +270,10 @@ const CASES = (): { name: string; path: string }[] => [
   { name: 'enforcement, 90 days per day', path: '/reports/enforcement' },
   { name: 'enforcement, a year per month', path: `/reports/enforcement?from=${yearAgo()}&groupBy=month` },
   { name: 'occupancy', path: '/reports/occupancy' },
+  { name: 'patrol, 90 days per day', path: '/reports/patrol' },
+  { name: 'patrol, a year per month', path: `/reports/patrol?from=${yearAgo()}&groupBy=month` },
+  { name: 'mail, 90 days per day', path: '/reports/mail' },
+  { name: 'mail, a year per month', path: `/reports/mail?from=${yearAgo()}&groupBy=month` },
 ];
 
 export interface ReportFigure {
@@ -318,7 +338,9 @@ export function printReports(bench: ReportsBench, figures: ReportFigure[]) {
     `Reports (issue 38 §4): ${REPORT_PROPERTIES} properties, ${VISITOR_PERMITS.toLocaleString('en-US')} visitor ` +
       `permits and ${PERMITS.toLocaleString('en-US')} permits; the measured property holds ` +
       `${bench.rows.visitors} visitor permits, ${bench.rows.permits} permits, ${bench.rows.warnings} warnings, ` +
-      `${bench.rows.tows} tows, ${bench.rows.spots} spots. 1 connection, ${RUNS} runs each after ${WARM_UP} ` +
+      `${bench.rows.tows} tows, ${bench.rows.spots} spots, ${bench.rows.rounds} patrol rounds with ` +
+      `${bench.rows.observations} observations, ${bench.rows.imports} residents imports, ${bench.rows.mails} mails. ` +
+      `1 connection, ${RUNS} runs each after ${WARM_UP} ` +
       'unmeasured; raw = the statements the handler sent, by a plain pg client in one scoped transaction.',
   );
   const rows = figures.map((f) => [

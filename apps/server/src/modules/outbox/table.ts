@@ -27,6 +27,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_property_status_idx').on(t.propertyId, t.status, t.createdAt),
+    // The mail report (decision 0047): a property's mail of a period counted by status and kind from the index alone.
+    index('mail_outbox_property_created_idx').on(t.propertyId, t.createdAt, t.status, t.kind),
     tenantPolicy('mail_outbox'),
   ],
 ).enableRLS();

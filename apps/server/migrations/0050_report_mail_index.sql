@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_property_created_idx" ON "mail_outbox" USING btree ("property_id","created_at","status","kind");
