@@ -57,3 +57,20 @@ export const dashboardResource = defineResource({
   routes: { '/': null, '/dashboard': 'index' },
   nav: [navEntry('overview', '/', 'home'), navEntry('overview', '/dashboard', 'dashboard')],
 });
+
+/**
+ * The central dashboard's comparison of properties and zones (issue 38 §4, decision 0052): the property dashboard's
+ * morning charts — permits created in the last OVERVIEW_PERMIT_DAYS days and visitor permits starting in the last
+ * OVERVIEW_VISITOR_DAYS days, by the status they show — and the figures a central manager compares, each counted in
+ * the property's own days. Label: `dashboard.overview.<key>`.
+ */
+export const OVERVIEW_PERMIT_DAYS = 30;
+export const OVERVIEW_VISITOR_DAYS = 14;
+export const OVERVIEW_FIGURES = [
+  'permitsPending',
+  'permitsValid',
+  'visitorsToday',
+  'warningsThisMonth',
+  'towsThisMonth',
+] as const;
+export type OverviewFigure = (typeof OVERVIEW_FIGURES)[number];

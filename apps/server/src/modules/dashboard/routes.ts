@@ -1,5 +1,12 @@
-import { countersQuery, countersResponse, waitingResponse } from '@parkade/contract';
+import {
+  countersQuery,
+  countersResponse,
+  overviewQuery,
+  overviewResponse,
+  waitingResponse,
+} from '@parkade/contract';
 import { defineRoute } from '../../platform/http';
+import { overview } from './overview';
 import * as dashboard from './service';
 
 export const dashboardRoutes = [
@@ -28,5 +35,19 @@ export const dashboardRoutes = [
       'it. Central: of one property (propertyId), of a zone (zoneId) or of everything; tenant: its own.',
     schema: { querystring: countersQuery, response: { 200: waitingResponse } },
     handler: (ctx, { query }) => dashboard.waiting(ctx, query),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/dashboard/overview',
+    areas: ['central'],
+    access: 'reports.index',
+    tags: ['dashboard'],
+    summary:
+      "The central dashboard's comparison: every active property (of one zone with zoneId) with its figures — " +
+      'permits pending and valid, visitor permits starting today, warnings and tows this month, spots and ' +
+      'occupancy, permits of the last permitDays days and visitor permits of the last visitorDays days by status ' +
+      "— each counted in the property's own days; the same summed per zone and in total",
+    schema: { querystring: overviewQuery, response: { 200: overviewResponse } },
+    handler: (ctx, { query }) => overview(ctx, query),
   }),
 ];

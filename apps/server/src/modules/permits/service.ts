@@ -63,7 +63,8 @@ export const shownStatusSql = sql<PermitShownStatus>`(case
   when ${SHOWN['awaiting-spot']} then 'awaiting-spot' when ${SHOWN['to-complete']} then 'to-complete'
   else ${p.status} end)`;
 
-const shownWhere = (v: PermitShownStatus): SQL =>
+/** The condition: the permit shows `v` today (the list's filter[status] and the dashboards' counts). */
+export const shownWhere = (v: PermitShownStatus): SQL =>
   v in SHOWN ? SHOWN[v as keyof typeof SHOWN] : sql`${p.status} = ${v}`;
 
 const fileOf = sql<{

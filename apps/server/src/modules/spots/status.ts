@@ -19,6 +19,17 @@ export const reservedTodaySql = (spotId: Expr, propertyId: Expr): SQL => sql`(${
   where r.property_id = ${propertyId} and r.status = 'confirmed'
     and r.starts_on <= current_date and r.ends_on >= current_date))`;
 
+/**
+ * The same reservations for spots of many properties at once (the central dashboard's occupancy): the pair
+ * (property, spot) among today's confirmed reservations of every property, read once as a hashed set.
+ */
+export const reservedTodayAnySql = (
+  propertyId: Expr,
+  spotId: Expr,
+): SQL => sql`((${propertyId}, ${spotId}) in (
+  select r.property_id, r.spot_id from reservations r
+  where r.status = 'confirmed' and r.starts_on <= current_date and r.ends_on >= current_date))`;
+
 /** The status everyone sees: `reserved` for an available spot reserved today, else the status staff set. */
 export const spotStatusSql = (status: Expr, reservedToday: SQL): SQL<string> =>
   sql<string>`(case when ${status} = 'available' and ${reservedToday} then 'reserved' else ${status} end)`;
