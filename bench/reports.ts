@@ -15,6 +15,7 @@ import { ms } from './report';
 import { seedActivity } from './reports-activity';
 
 export const REPORT_PROPERTIES = 50;
+export const REPORT_ZONES = 5;
 export const VISITOR_PERMITS = 1_000_000;
 export const PERMITS = 200_000;
 const RESIDENTS_PER_PROPERTY = 400;
@@ -52,6 +53,9 @@ export interface ReportsBench {
   propertyId: number;
   code: string;
   manager: string;
+  /** A central admin, and the zones the properties lie in (the central dashboard's overview, bench/overview.ts). */
+  central: string;
+  zoneIds: number[];
   /** Rows of the measured property. */
   rows: {
     visitors: number;
@@ -93,6 +97,17 @@ export async function seedReportsBench(ownerUrl: string): Promise<ReportsBench> 
       [REPORT_PROPERTIES],
     );
     const ids = props.rows.map((p) => Number(p.id));
+    // Five zones of ten properties each, for the central dashboard's comparison.
+    const zoneRows = await c.query<{ id: string }>(
+      `insert into zones (code, name, county) select 'bench-z' || g, 'Bench Zone ' || g, 'Travis'
+       from generate_series(1, ${REPORT_ZONES}) g order by g returning id`,
+    );
+    const zoneIds = zoneRows.rows.map((z) => Number(z.id));
+    await c.query(
+      `update properties p set zone_id = ($2::bigint[])[1 + (x.n - 1) % array_length($2::bigint[], 1)]
+       from unnest($1::bigint[]) with ordinality x(id, n) where p.id = x.id`,
+      [ids, zoneIds],
+    );
     const run = async (table: string, text: string, params: unknown[] = [ids]) => {
       await c.query(text, params);
       await c.query(`analyze ${table}`);
@@ -226,8 +241,14 @@ export async function seedReportsBench(ownerUrl: string): Promise<ReportsBench> 
        values ($1, 'tenant-user', 'Bench Manager', $2, $3, (select id from roles where name = 'manager'))`,
       [Number(measured.id), manager, hash],
     );
+    const central = 'central@bench-reports.test';
+    await c.query(
+      `insert into central_users (full_name, email, password_hash, role_id)
+       values ('Bench Central', $1, $2, (select id from roles where name = 'admin' and property_id is null))`,
+      [central, hash],
+    );
     await c.query('commit');
-    step('spots, manager, commit');
+    step('spots, manager, central user, commit');
     const count = async (table: string) =>
       Number(
         (
@@ -240,6 +261,8 @@ export async function seedReportsBench(ownerUrl: string): Promise<ReportsBench> 
       propertyId: Number(measured.id),
       code: measured.code,
       manager,
+      central,
+      zoneIds,
       rows: {
         visitors: await count('visitors'),
         permits: await count('permits'),

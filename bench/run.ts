@@ -13,7 +13,8 @@
  *   patrol's offline copy of a 2,000-vehicle property, bench/offline.ts; documents: the document PDF, drawn in
  *   this process without a database, bench/documents.ts — BENCH_ONLY=documents runs it alone, no database made;
  *   reports: each report over 1,000,000 visitor permits and 200,000 permits in 50 properties at one connection,
- *   beside its SQL sent raw, bench/reports.ts;
+ *   beside its SQL sent raw, bench/reports.ts; and the central dashboard's overview of those 50 properties in 5
+ *   zones, beside its SQL sent raw and EXPLAINed, bench/overview.ts;
  *   bulk: the bulk send to 10,000 residents against the test SMTP peer, bench/bulk-mail.ts — alone, on a database
  *   of its own property only).
  *   BENCH_KEEP=1 keeps the database afterwards (its name is printed).
@@ -62,6 +63,7 @@ import { benchDocuments } from './documents';
 import { benchBulkMail } from './bulk-mail';
 import { startServedServer, type ServedServer } from './server';
 import { benchReports, printReports, seedReportsBench } from './reports';
+import { benchOverview, printOverview } from './overview';
 import { benchBulkMailAlone, printDocumentsAlone } from './alone';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -137,10 +139,11 @@ async function main() {
 
     type Login = { token: string; user: unknown; permissions: unknown };
     let lastLogin: Login | null = null;
-    const signIn = async (code: string, email: string) => {
-      const res = await fetch(`${origin}/tenant/api/auth/login`, {
+    // A property's user on its host; with no code, a central user.
+    const signIn = async (code: string | null, email: string) => {
+      const res = await fetch(`${origin}${code ? '/tenant/api' : '/api/central'}/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-tenant': code },
+        headers: { 'content-type': 'application/json', ...(code ? { 'x-tenant': code } : {}) },
         body: JSON.stringify({ email, password: BENCH_PASSWORD }),
       });
       if (res.status !== 200) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
@@ -347,6 +350,15 @@ async function main() {
           servedOrigin: served.origin,
           appUrl,
           token: await signIn(reportsBench.code, reportsBench.manager),
+        }),
+      );
+    if (reportsBench && served)
+      printOverview(
+        await benchOverview(reportsBench, {
+          captureOrigin: origin,
+          servedOrigin: served.origin,
+          appUrl,
+          token: await signIn(null, reportsBench.central),
         }),
       );
     if (!only || only.includes('visitor'))

@@ -8,7 +8,6 @@ import {
   type OverviewZone,
 } from '@parkade/contract';
 import { asc, eq, isNull, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { nameIn } from '../../platform/db/catalog-table';
 import { query } from '../../platform/db';
 import type { Scope } from '../../platform/scope';
@@ -25,10 +24,9 @@ import { zones } from '../zones/table';
 
 /*
  * The central dashboard's comparison (issue 38 §4, decision 0052): the figures of every active property (or of one
- * zone's), each figure one statement over all of them grouped by property — a join from `properties` (the scope:
- * active, the zone) to the figure's table by its property_id, so each property's rows are read through the table's
- * (property_id, …) index with the property's own day as the bound. A zone's figures and the totals are the sums of
- * its properties'. Statuses are the lists' own derivations, days the property's time zone, as in the reports.
+ * zone's), each figure one statement for all of them, grouped by property (figuresOf). A zone's figures and the
+ * totals are the sums of its properties'. Statuses are the lists' own derivations, days the property's time zone,
+ * as in the reports.
  */
 
 const tz = sql`${properties.timezone}`;
@@ -42,7 +40,7 @@ interface Row {
   propertyId: string;
 }
 
-/** Rows of one statement keyed by property, their counts as numbers. */
+/** Rows of one statement keyed by property. */
 function byProperty<R extends Row>(rows: R[]): Map<number, R[]> {
   const out = new Map<number, R[]>();
   for (const r of rows) {
@@ -123,12 +121,20 @@ export async function overview(ctx: Scope, q: { zoneId?: number }): Promise<Over
       name: properties.name,
       zoneId: properties.zoneId,
       zone: nameIn(zones, ctx.lang),
+      // The property's days, as instants: the bounds every figure reads from.
+      bounds: {
+        permitsFrom: sql<string>`${dayStart(OVERVIEW_PERMIT_DAYS - 1)}::text`,
+        visitorsFrom: sql<string>`${dayStart(OVERVIEW_VISITOR_DAYS - 1)}::text`,
+        today: sql<string>`${dayStart(0)}::text`,
+        tomorrow: sql<string>`${dayStart(-1)}::text`,
+        month: sql<string>`${monthStart}::text`,
+      },
     })
     .from(properties)
     .leftJoin(zones, eq(zones.id, properties.zoneId))
     .where(shown)
     .orderBy(sql`${nameIn(zones, ctx.lang)} nulls last`, asc(properties.name), asc(properties.id));
-  const figures = await figuresOf(ctx, shown);
+  const figures = list.length ? await figuresOf(ctx, list) : new Map<number, OverviewFigures>();
   const rows: OverviewProperty[] = list.map((p) => ({
     id: p.id,
     code: p.code,
@@ -159,61 +165,75 @@ export async function overview(ctx: Scope, q: { zoneId?: number }): Promise<Over
   };
 }
 
-/** Every figure of the shown properties: one statement per table, each grouped by property. */
-async function figuresOf(ctx: Scope, shown: SQL): Promise<Map<number, OverviewFigures>> {
-  const of = (table: PgTable, propertyId: Column) =>
-    sql`${table} join ${properties} on ${properties.id} = ${propertyId} and ${shown}`;
+/** Each property's bounds, as the properties statement computed them (its days in its time zone). */
+interface Bounds {
+  id: number;
+  bounds: { permitsFrom: string; visitorsFrom: string; today: string; tomorrow: string; month: string };
+}
+
+/**
+ * Every figure of the properties: one statement per figure, each a LATERAL subquery run for each property on its
+ * table's `(property_id, …)` index. The property's bounds come in as parameters (`b`, an unnest of arrays): under
+ * row-level security a condition is an index condition only when it is leakproof, and an instant computed in the
+ * statement from the property's time zone (`timezone()`) is not — `created_at >= b.permits_from` is.
+ */
+async function figuresOf(ctx: Scope, list: Bounds[]): Promise<Map<number, OverviewFigures>> {
+  const array = (xs: (string | number)[]) => `{${xs.map((x) => `"${x}"`).join(',')}}`;
+  const column = (k: keyof Bounds['bounds']) => array(list.map((p) => p.bounds[k]));
+  const b = sql`unnest(${array(list.map((p) => p.id))}::bigint[], ${column('permitsFrom')}::timestamptz[],
+    ${column('visitorsFrom')}::timestamptz[], ${column('today')}::timestamptz[], ${column('tomorrow')}::timestamptz[],
+    ${column('month')}::timestamptz[]) as b(id, permits_from, visitors_from, today, tomorrow, month)`;
+  const eachProperty = <T>(columns: SQL, inner: SQL) =>
+    query<Row & T>(
+      ctx.tx,
+      sql`select b.id as "propertyId", ${columns} from ${b} cross join lateral (${inner}) s`,
+    );
+  const own = (propertyId: Column) => sql`${propertyId} = b.id`;
 
   // The permits chart: created in the last OVERVIEW_PERMIT_DAYS days (today included), by the status they show.
-  const permitsChart = await query<Row & { status: string; n: number }>(
-    ctx.tx,
-    sql`select ${permits.propertyId} as "propertyId", ${permitShownStatus} as status, count(*)::int as n
-        from ${of(permits, permits.propertyId)}
-        where ${isNull(permits.deletedAt)} and ${permits.createdAt} >= ${dayStart(OVERVIEW_PERMIT_DAYS - 1)}
-          and ${permits.createdAt} < ${dayStart(-1)}
-        group by 1, 2`,
-  );
-  // Pending (the "Waiting for you" count) and valid now (shown approved), read by the status index.
-  const permitsNow = await query<Row & { pending: number; valid: number }>(
-    ctx.tx,
-    sql`select ${permits.propertyId} as "propertyId",
-          count(*) filter (where ${permits.status} = 'pending')::int as pending,
-          count(*) filter (where ${permitShows('approved')})::int as valid
-        from ${of(permits, permits.propertyId)}
-        where ${isNull(permits.deletedAt)} and ${permits.status} in ('pending', 'approved')
+  const permitsChart = await eachProperty<{ status: string; n: number }>(
+    sql`s.status, s.n`,
+    sql`select ${permitShownStatus} as status, count(*)::int as n from ${permits}
+        where ${own(permits.propertyId)} and ${isNull(permits.deletedAt)}
+          and ${permits.createdAt} >= b.permits_from and ${permits.createdAt} < b.tomorrow
         group by 1`,
   );
+  // Pending (the "Waiting for you" count) and valid now (shown approved): each by the status index.
+  const permitsNow = await eachProperty<{ pending: number; valid: number }>(
+    sql`s.pending, s.valid`,
+    sql`select (select count(*)::int from ${permits} where ${own(permits.propertyId)} and ${isNull(permits.deletedAt)}
+                  and ${permits.status} = 'pending') as pending,
+               (select count(*)::int from ${permits} where ${own(permits.propertyId)} and ${isNull(permits.deletedAt)}
+                  and ${permitShows('approved')}) as valid`,
+  );
   // The visitors chart: visitor permits starting in the last OVERVIEW_VISITOR_DAYS days, by status; today's of them.
-  const visitorsChart = await query<Row & { status: string; n: number; today: number }>(
-    ctx.tx,
-    sql`select ${visitors.propertyId} as "propertyId", ${visitorShownStatus} as status, count(*)::int as n,
-          count(*) filter (where ${visitors.validFrom} >= ${dayStart(0)})::int as today
-        from ${of(visitors, visitors.propertyId)}
-        where ${isNull(visitors.deletedAt)} and ${visitors.permitStatus} is not null
-          and ${visitors.validFrom} >= ${dayStart(OVERVIEW_VISITOR_DAYS - 1)} and ${visitors.validFrom} < ${dayStart(-1)}
-        group by 1, 2`,
+  const visitorsChart = await eachProperty<{ status: string; n: number; today: number }>(
+    sql`s.status, s.n, s.today`,
+    sql`select ${visitorShownStatus} as status, count(*)::int as n,
+          count(*) filter (where ${visitors.validFrom} >= b.today)::int as today
+        from ${visitors}
+        where ${own(visitors.propertyId)} and ${isNull(visitors.deletedAt)} and ${visitors.permitStatus} is not null
+          and ${visitors.validFrom} >= b.visitors_from and ${visitors.validFrom} < b.tomorrow
+        group by 1`,
   );
   // Warnings and tows created since the first of the property's month.
   const thisMonth = (table: typeof permitWarnings | typeof vehicleTows) =>
-    query<Row & { n: number }>(
-      ctx.tx,
-      sql`select ${table.propertyId} as "propertyId", count(*)::int as n
-          from ${of(table, table.propertyId)}
-          where ${table.createdAt} >= ${monthStart}
-          group by 1`,
+    eachProperty<{ n: number }>(
+      sql`s.n`,
+      sql`select count(*)::int as n from ${table}
+          where ${own(table.propertyId)} and ${table.createdAt} >= b.month`,
     );
   const warnings = await thisMonth(permitWarnings);
   const tows = await thisMonth(vehicleTows);
-  // Occupancy: the spots by the status they show today (the occupancy report's derivation).
+  // Occupancy: the spots by the status they show today (the occupancy report's derivation); today's reservations
+  // of every property read once, as a hashed set.
   const status = spotStatusSql(spots.status, reservedTodayAnySql(spots.propertyId, spots.id));
-  const spotRows = await query<Row & { total: number; inUse: number; outOfService: number }>(
-    ctx.tx,
-    sql`select "propertyId", count(*)::int as total,
+  const spotRows = await eachProperty<{ total: number; inUse: number; outOfService: number }>(
+    sql`s.total, s."inUse", s."outOfService"`,
+    sql`select count(*)::int as total,
           count(*) filter (where status in ('assigned', 'reserved'))::int as "inUse",
           count(*) filter (where status = 'outOfService')::int as "outOfService"
-        from (select ${spots.propertyId} as "propertyId", ${status} as status
-              from ${of(spots, spots.propertyId)}) s
-        group by 1`,
+        from (select ${status} as status from ${spots} where ${own(spots.propertyId)}) x`,
   );
 
   const out = new Map<number, OverviewFigures>();
