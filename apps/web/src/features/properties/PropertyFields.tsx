@@ -2,7 +2,6 @@ import { optionsRead, PROPERTY_TYPES, propertiesResource, type Property } from '
 import { Checkbox, FormControlLabel, Link } from '@mui/material';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { propertiesDomain, propertyAddress } from '../../platform/host';
 import {
   FieldGrid,
   FullRow,
@@ -35,7 +34,7 @@ function DetailsSection({ record }: { record?: Property }) {
   const mode = useFormMode();
   const { control } = useFormContext<Values>();
   const code = useWatch({ control, name: 'code' }) as string | undefined;
-  const host = typeof window !== 'undefined' ? propertiesDomain() : '';
+  const host = typeof window !== 'undefined' ? window.location.host.replace(/^admin\./, '') : '';
   return (
     <Section title={t('properties.sections.details')}>
       <FieldGrid>
@@ -54,7 +53,7 @@ function DetailsSection({ record }: { record?: Property }) {
         ) : (
           <ReadOnlyField label={t('fields.code')}>{record?.code ?? ''}</ReadOnlyField>
         )}
-        {mode !== 'create' && record && <TenantAddress code={record.code} />}
+        {mode !== 'create' && record && <TenantAddress code={record.code} host={host} />}
         <SelectInput
           name="type"
           label={t('fields.propertyType')}
@@ -94,9 +93,10 @@ function DetailsSection({ record }: { record?: Property }) {
 }
 
 /** The property's own address (its subdomain), a link to its sign-in page in a new tab. */
-function TenantAddress({ code }: { code: string }) {
+function TenantAddress({ code, host }: { code: string; host: string }) {
   const { t } = useTranslation();
-  const { host: address, href } = propertyAddress(code);
+  const address = `${code}.${host}`;
+  const href = `${typeof window !== 'undefined' ? window.location.protocol : 'https:'}//${address}/`;
   return (
     <ReadOnlyField label={t('properties.webAddress')}>
       <Link
