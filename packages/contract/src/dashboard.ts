@@ -74,3 +74,5 @@ export const OVERVIEW_FIGURES = [
   'towsThisMonth',
 ] as const;
 export type OverviewFigure = (typeof OVERVIEW_FIGURES)[number];
+/** The counts a zone's or the whole figures add up from their properties' (occupancy is derived after). */
+export const OVERVIEW_SUMMED = [...OVERVIEW_FIGURES, 'spots', 'spotsInUse', 'spotsOutOfService'] as const;

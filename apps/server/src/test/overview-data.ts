@@ -1,4 +1,4 @@
-import { isoDayIn, RESERVED_SPOT_PERMIT_TYPE_ID } from '@parkade/contract';
+import { isoDayIn, OVERVIEW_SUMMED, RESERVED_SPOT_PERMIT_TYPE_ID } from '@parkade/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { overview } from '../modules/dashboard/overview';
 import { query, type Database, type Tx } from '../platform/db';
@@ -213,17 +213,7 @@ export function summed(parts: Awaited<ReturnType<typeof direct>>[]) {
     visitors: {} as Record<string, number>,
   };
   for (const p of parts) {
-    for (const k of [
-      'permitsPending',
-      'permitsValid',
-      'visitorsToday',
-      'warningsThisMonth',
-      'towsThisMonth',
-      'spots',
-      'spotsInUse',
-      'spotsOutOfService',
-    ] as const)
-      out[k] += p[k];
+    for (const k of OVERVIEW_SUMMED) out[k] += p[k];
     for (const chart of ['permits', 'visitors'] as const)
       for (const [k, n] of Object.entries(p[chart])) out[chart][k] = (out[chart][k] ?? 0) + n;
   }

@@ -1,5 +1,6 @@
 import {
   OVERVIEW_PERMIT_DAYS,
+  OVERVIEW_SUMMED,
   OVERVIEW_VISITOR_DAYS,
   REPORT_STATUS_SERIES,
   type OverviewFigures,
@@ -86,17 +87,7 @@ function sum(parts: OverviewFigures[]): OverviewFigures {
   const out = empty();
   const statuses = { permits: new Map<string, number>(), visitors: new Map<string, number>() };
   for (const p of parts) {
-    for (const k of [
-      'permitsPending',
-      'permitsValid',
-      'visitorsToday',
-      'warningsThisMonth',
-      'towsThisMonth',
-      'spots',
-      'spotsInUse',
-      'spotsOutOfService',
-    ] as const)
-      out[k] += p[k];
+    for (const k of OVERVIEW_SUMMED) out[k] += p[k];
     for (const chart of ['permits', 'visitors'] as const)
       for (const s of p[chart]) statuses[chart].set(s.status, (statuses[chart].get(s.status) ?? 0) + s.count);
   }

@@ -106,3 +106,22 @@ export async function fillSeededNames<T extends PgTable>(
          where lower(t.code) = lower(x.code) and t.name = x.name and t.names = '{}'::jsonb`,
   );
 }
+
+/**
+ * A catalog's system entries (permit types, request types) at their fixed ids, on every start: a missing one is
+ * added, placed by its id and marked built_in; an existing one (perhaps renamed by an admin) is left as it is but
+ * gets the seeded names in other languages while it keeps its seeded name and has none (fillSeededNames). The
+ * table's identity starts past the fixed ids, so no sequence needs resetting after them.
+ */
+export async function seedSystemEntries(
+  tx: Tx,
+  table: PgTable & { builtIn: PgColumn },
+  entries: readonly { id: number; code: string; name: string; names?: CatalogNames }[],
+): Promise<void> {
+  await tx
+    .insert(table)
+    .overridingSystemValue()
+    .values(entries.map((e) => ({ ...e, position: e.id, builtIn: true })))
+    .onConflictDoNothing();
+  await fillSeededNames(tx, table, entries);
+}
