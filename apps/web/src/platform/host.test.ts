@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectHost, textsVersionOf } from './host';
+import { detectHost, propertyAddress, textsVersionOf } from './host';
 
 describe('host detection (SPEC §7)', () => {
   it('reads a tenant subdomain of the domain, and central on the bare domain, admin. and other hosts', () => {
@@ -51,5 +51,20 @@ describe('the texts version the server wrote into the page (decision 0046)', () 
     expect(textsVersionOf('{"texts":3}')).toBeNull();
     expect(textsVersionOf('not json')).toBeNull();
     expect(textsVersionOf(null)).toBeNull();
+  });
+});
+
+describe("a property's address from the central area", () => {
+  it('is its code as a subdomain of the domain, without admin., by the same protocol and port', () => {
+    expect(
+      propertyAddress('Oakridge', '/dashboard', { protocol: 'https:', host: 'admin.example.com' }),
+    ).toEqual({
+      host: 'oakridge.example.com',
+      href: 'https://oakridge.example.com/dashboard',
+    });
+    expect(propertyAddress('elm', '/', { protocol: 'http:', host: 'localhost:5173' })).toEqual({
+      host: 'elm.localhost:5173',
+      href: 'http://elm.localhost:5173/',
+    });
   });
 });

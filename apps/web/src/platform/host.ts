@@ -33,6 +33,24 @@ export function detectHost(hostname: string, meta: string | null, fallbackDomain
     : { area: 'central', tenant: null };
 }
 
+/** The domain properties are subdomains of, as this central page is served (its `admin.` left out). */
+export function propertiesDomain(location: { host: string } = window.location): string {
+  return location.host.replace(/^admin\./i, '');
+}
+
+/**
+ * A property's own area as a central page reaches it (SPEC §7: each property on its subdomain): its host name and
+ * the address of `path` there, by this page's protocol.
+ */
+export function propertyAddress(
+  code: string,
+  path = '/',
+  location: { protocol: string; host: string } = window.location,
+): { host: string; href: string } {
+  const host = `${code.toLowerCase()}.${propertiesDomain(location)}`;
+  return { host, href: `${location.protocol}//${host}${path}` };
+}
+
 /**
  * The interface texts' version the server wrote into the page (`texts` in the meta tag; decision 0046), which the
  * dictionaries' addresses carry so the browser may keep each one for good; null without it (the Vite dev server).

@@ -1,5 +1,11 @@
 import { Box, Card, CardContent, Link, Typography } from '@mui/material';
-import { REPORT_STATUS_SERIES, reportStatusLabelKey, type ReportSeries } from '@parkade/contract';
+import {
+  OVERVIEW_PERMIT_DAYS,
+  OVERVIEW_VISITOR_DAYS,
+  REPORT_STATUS_SERIES,
+  reportStatusLabelKey,
+  type ReportSeries,
+} from '@parkade/contract';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor } from '../../platform/link';
 import { SeriesChart } from '../reports/ReportCard';
@@ -33,13 +39,17 @@ function ChartCard({ title, href, children }: { title: string; href: string; chi
 
 /**
  * The dashboard's morning charts (issue 38 §4, decision 0047): permits asked and issued over the last 30 days, and
- * visitor permits over the last 14, per day and by status — the reports' own figures, each card a link to its
+ * visitor permits over the last 14 (the central comparison's days, decision 0052), per day and by status — the reports' own figures, each card a link to its
  * report with the same period. Loaded apart from the dashboard (the chart library is not on its first screen).
  */
 export default function DashboardCharts() {
   const { t } = useTranslation();
-  const month: ReportSearch = { from: dayBefore(29), to: dayBefore(0), groupBy: 'day' };
-  const fortnight: ReportSearch = { from: dayBefore(13), to: dayBefore(0), groupBy: 'day' };
+  const month: ReportSearch = { from: dayBefore(OVERVIEW_PERMIT_DAYS - 1), to: dayBefore(0), groupBy: 'day' };
+  const fortnight: ReportSearch = {
+    from: dayBefore(OVERVIEW_VISITOR_DAYS - 1),
+    to: dayBefore(0),
+    groupBy: 'day',
+  };
   const permits = useReport('permits', month);
   const visitors = useReport('visitors', fortnight);
   const status = (chart: 'permits' | 'visitors') => (s: ReportSeries) =>

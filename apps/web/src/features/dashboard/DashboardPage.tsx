@@ -11,7 +11,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { hasPermission, type PropertyListItem, type ZoneItem } from '@parkade/contract';
+import {
+  hasPermission,
+  type OverviewProperty,
+  type PropertyListItem,
+  type ZoneItem,
+} from '@parkade/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Bootstrap } from '../../platform/session';
@@ -25,9 +30,11 @@ import { Waiting } from './Waiting';
 /**
  * /dashboard (SPEC §2.5): counters of what exists. A property's staff see their property at once. Central staff
  * first choose a zone, then a property of it (kept in the property store, so the choice survives a reload and is
- * the property other screens act on); with only a zone chosen they see the zone's totals.
+ * the property other screens act on); with only a zone chosen they see the zone's totals. Before a property is
+ * chosen, who may read the reports compares the zones (no zone chosen) or the zone's properties (CentralOverview).
  */
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
+const CentralOverview = lazy(() => import('./CentralOverview'));
 
 /** The morning charts, for who may read the reports (a chunk of their own, after the counters). */
 function Trends({ boot }: { boot: Bootstrap }) {
@@ -64,6 +71,15 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
   const propertyId = usePropertyStore((s) => s.propertyId);
   const select = usePropertyStore((s) => s.select);
   const canListProperties = hasPermission(boot.permissions, 'properties.index');
+  // The comparison of zones and properties: the reports' figures, for who may read them (decision 0052).
+  const canCompare = hasPermission(boot.permissions, 'reports.index');
+  // "Show here" chooses a property as the pickers do: only for who may list properties (the pickers need it).
+  const showHere = canListProperties
+    ? (p: OverviewProperty) => {
+        select({ zoneId: p.zoneId, propertyId: p.id, propertyName: p.name });
+        window.scrollTo({ top: 0 });
+      }
+    : undefined;
   const zones = useZoneOptions();
   const properties = usePropertyOptions(zoneId, canListProperties);
 
@@ -71,6 +87,12 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
   const property = zone
     ? (properties.data?.data.find((p) => p.id === propertyId && p.zoneId === zone.id) ?? null)
     : null;
+  // Asked once the chosen zone is known (not first for every zone while the zones load).
+  const comparison = (zoneId === null || zones.data || zones.isError) && (
+    <Suspense fallback={null}>
+      <CentralOverview zone={zone} onShow={showHere} />
+    </Suspense>
+  );
 
   return (
     <>
@@ -143,11 +165,15 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
         </CardContent>
       </Card>
       {!zone ? (
-        <Prompt
-          icon={<MapOutlined />}
-          title={t('shell.dashboard.promptZoneTitle')}
-          text={t('shell.dashboard.promptZone')}
-        />
+        canCompare ? (
+          comparison
+        ) : (
+          <Prompt
+            icon={<MapOutlined />}
+            title={t('shell.dashboard.promptZoneTitle')}
+            text={t('shell.dashboard.promptZone')}
+          />
+        )
       ) : property ? (
         <>
           <Waiting params={{ propertyId: property.id }} />
@@ -163,7 +189,8 @@ function CentralDashboard({ boot }: { boot: Bootstrap }) {
             params={{ zoneId: zone.id }}
             title={t('shell.dashboard.zoneFigures', { zone: zone.name })}
           />
-          {canListProperties && (
+          {canCompare && comparison}
+          {canListProperties && !canCompare && (
             <Box sx={{ mt: 3 }}>
               <Prompt
                 icon={<ApartmentOutlined />}

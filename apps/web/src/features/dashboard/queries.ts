@@ -1,5 +1,6 @@
-import type { CountersResponse, PropertyListItem, ZoneItem } from '@parkade/contract';
+import type { CountersResponse, OverviewResponse, PropertyListItem, ZoneItem } from '@parkade/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { get } from '../../platform/api';
 import type { RequestError } from '../../platform/errors';
 import { useList } from '../../ui/resource';
@@ -28,5 +29,19 @@ export function useCounters(params: { zoneId?: number | null; propertyId?: numbe
     queryFn: () => get<CountersResponse>('/dashboard/counters', query),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/**
+ * GET /dashboard/overview (central): every active property's morning figures, or those of one zone. The language is
+ * part of the key: the answer names zones in the reader's language.
+ */
+export function useOverview(zoneId: number | null) {
+  const { i18n } = useTranslation();
+  const query: Record<string, string> = zoneId ? { zoneId: String(zoneId) } : {};
+  return useQuery<OverviewResponse, RequestError>({
+    queryKey: ['/dashboard/overview', query, i18n.resolvedLanguage ?? i18n.language],
+    queryFn: () => get<OverviewResponse>('/dashboard/overview', query),
+    placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import { optionsRead, PROPERTY_TYPES, propertiesResource, type Property } from '
 import { Checkbox, FormControlLabel, Link } from '@mui/material';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { propertiesDomain, propertyAddress } from '../../platform/host';
 import {
   FieldGrid,
   FullRow,
@@ -34,7 +35,7 @@ function DetailsSection({ record }: { record?: Property }) {
   const mode = useFormMode();
   const { control } = useFormContext<Values>();
   const code = useWatch({ control, name: 'code' }) as string | undefined;
-  const host = typeof window !== 'undefined' ? window.location.host.replace(/^admin\./, '') : '';
+  const host = typeof window !== 'undefined' ? propertiesDomain() : '';
   return (
     <Section title={t('properties.sections.details')}>
       <FieldGrid>
@@ -53,7 +54,7 @@ function DetailsSection({ record }: { record?: Property }) {
         ) : (
           <ReadOnlyField label={t('fields.code')}>{record?.code ?? ''}</ReadOnlyField>
         )}
-        {mode !== 'create' && record && <TenantAddress code={record.code} host={host} />}
+        {mode !== 'create' && record && <TenantAddress code={record.code} />}
         <SelectInput
           name="type"
           label={t('fields.propertyType')}
@@ -93,10 +94,9 @@ function DetailsSection({ record }: { record?: Property }) {
 }
 
 /** The property's own address (its subdomain), a link to its sign-in page in a new tab. */
-function TenantAddress({ code, host }: { code: string; host: string }) {
+function TenantAddress({ code }: { code: string }) {
   const { t } = useTranslation();
-  const address = `${code}.${host}`;
-  const href = `${typeof window !== 'undefined' ? window.location.protocol : 'https:'}//${address}/`;
+  const { host: address, href } = propertyAddress(code);
   return (
     <ReadOnlyField label={t('properties.webAddress')}>
       <Link
