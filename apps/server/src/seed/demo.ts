@@ -9,6 +9,7 @@ import { seedMapDemo } from '../modules/parking-map/demo';
 import { seedStructureDemo } from '../modules/units/demo';
 import { seedResidentsDemo } from '../modules/residents/demo';
 import { seedBansDemo } from '../modules/banned-vehicles/demo';
+import { seedHistoryDemo } from './history';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -109,23 +110,27 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
     })
     .returning();
 
-  await tx.insert(centralUsers).values([
-    {
-      username: 'admin',
-      fullName: 'Alex Admin',
-      email: 'admin@demo.test',
-      passwordHash,
-      roleId: await roleId('admin'),
-    },
-    {
-      username: 'inspector',
-      fullName: 'Ivy Inspector',
-      email: 'inspector@demo.test',
-      phone: '+15125550100',
-      passwordHash,
-      roleId: await roleId('parking-inspector'),
-    },
-  ]);
+  const central = await tx
+    .insert(centralUsers)
+    .values([
+      {
+        username: 'admin',
+        fullName: 'Alex Admin',
+        email: 'admin@demo.test',
+        passwordHash,
+        roleId: await roleId('admin'),
+      },
+      {
+        username: 'inspector',
+        fullName: 'Ivy Inspector',
+        email: 'inspector@demo.test',
+        phone: '+15125550100',
+        passwordHash,
+        roleId: await roleId('parking-inspector'),
+      },
+    ])
+    .returning({ id: centralUsers.id, fullName: centralUsers.fullName, username: centralUsers.username });
+  const inspector = central.find((u) => u.username === 'inspector')!;
   await tx.insert(tenantUsers).values([
     {
       propertyId: oakridge!.id,
@@ -164,6 +169,8 @@ export async function seedDemo(tx: Tx): Promise<boolean> {
     await seedMapDemo(tx, p.id, plan);
     await seedResidentsDemo(tx, p.id, plan);
     await seedBansDemo(tx, p.id, plan);
+    // The last weeks of a running property: its dashboard and reports open on figures (seed/history.ts).
+    await seedHistoryDemo(tx, p.id, plan, { id: inspector.id, name: inspector.fullName });
   }
   return true;
 }

@@ -9,7 +9,7 @@ import {
 } from '@parkade/contract';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useDateLocale } from '../../ui/locale';
-import { ChartTitle, ReportCard, SeriesChart, SmallTable, totalsRows } from './ReportCard';
+import { ChartTitle, ReportCard, SeriesChart, SideBySide, SmallTable, totalsRows } from './ReportCard';
 import { useReport, type ReportSearch } from './queries';
 
 /*
@@ -41,46 +41,48 @@ export function PatrolCard({ search }: { search: ReportSearch }) {
   const duration = useDuration();
   const r = query.data;
   return (
-    <ReportCard name="patrol" search={search} query={query}>
+    <ReportCard name="patrol" search={search} query={query} wide>
       {r && (
         <>
-          <SeriesChart
-            title={t('reports.patrol.rounds')}
-            periods={r.periods}
-            groupBy={r.groupBy}
-            series={r.rounds}
-            label={round}
-            order={orderOf('rounds')}
-          />
-          <SeriesChart
-            title={t('reports.patrol.lookups')}
-            periods={r.periods}
-            groupBy={r.groupBy}
-            series={r.lookups}
-            label={verdict}
-            order={orderOf('verdicts')}
-          />
-          <Box>
-            <SmallTable
-              caption={t('reports.patrol.rounds')}
-              head={[t('reports.patrol.rounds'), t('reports.total')]}
-              rows={[
-                ...totalsRows(r.rounds, round, t('reports.total')),
-                [t('reports.patrol.timeOnSite'), duration(r.totals.seconds)],
-                [t('reports.patrol.average'), duration(r.totals.averageSeconds)],
-              ]}
+          <SideBySide>
+            <SeriesChart
+              title={t('reports.patrol.rounds')}
+              periods={r.periods}
+              groupBy={r.groupBy}
+              series={r.rounds}
+              label={round}
+              order={orderOf('rounds')}
             />
-            {r.totals.open > 0 && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {t('reports.patrol.openNote')}
-              </Typography>
-            )}
-          </Box>
-          <SmallTable
-            caption={t('reports.patrol.byVerdict')}
-            head={[t('reports.patrol.byVerdict'), t('reports.total')]}
-            rows={totalsRows(r.lookups, verdict, t('reports.total'))}
-          />
+            <SeriesChart
+              title={t('reports.patrol.lookups')}
+              periods={r.periods}
+              groupBy={r.groupBy}
+              series={r.lookups}
+              label={verdict}
+              order={orderOf('verdicts')}
+            />
+            <Box>
+              <SmallTable
+                caption={t('reports.patrol.rounds')}
+                head={[t('reports.patrol.rounds'), t('reports.total')]}
+                rows={[
+                  ...totalsRows(r.rounds, round, t('reports.total')),
+                  [t('reports.patrol.timeOnSite'), duration(r.totals.seconds)],
+                  [t('reports.patrol.average'), duration(r.totals.averageSeconds)],
+                ]}
+              />
+              {r.totals.open > 0 && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {t('reports.patrol.openNote')}
+                </Typography>
+              )}
+            </Box>
+            <SmallTable
+              caption={t('reports.patrol.byVerdict')}
+              head={[t('reports.patrol.byVerdict'), t('reports.total')]}
+              rows={totalsRows(r.lookups, verdict, t('reports.total'))}
+            />
+          </SideBySide>
           <Box>
             <ChartTitle>{t('reports.patrol.byOfficer')}</ChartTitle>
             {r.officers.length === 0 ? (
@@ -130,7 +132,7 @@ export function MailCard({ search }: { search: ReportSearch }) {
     <ReportCard name="mail" search={search} query={query} wide>
       {r && (
         <>
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '1fr 1fr' } }}>
+          <SideBySide>
             <SeriesChart
               title={t('reports.mail.importRows')}
               periods={r.periods}
@@ -160,7 +162,7 @@ export function MailCard({ search }: { search: ReportSearch }) {
               head={[t('reports.mail.mail'), t('reports.total')]}
               rows={totalsRows(r.mail, status, t('reports.total'))}
             />
-          </Box>
+          </SideBySide>
           <Box>
             <ChartTitle>
               {r.importCount > r.imports.length

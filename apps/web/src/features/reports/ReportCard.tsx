@@ -15,7 +15,6 @@ import {
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import {
   reportSeriesColour,
   reportTitleKey,
@@ -143,7 +142,8 @@ export function ChartTitle({ children }: { children: ReactNode }) {
 }
 
 /**
- * A time series: lines per day (a trend), stacked bars per month (each bar the month's whole). `label` names a series;
+ * A time series: a stacked bar per day or month (each bar the period's whole: counts of events are discrete, and a
+ * line smoothed between days drew peaks and troughs that never happened). `label` names a series;
  * the chart is described to assistive technology by its title, the table beside it carries the figures.
  */
 export function SeriesChart({
@@ -184,31 +184,33 @@ export function SeriesChart({
   return (
     <Box component="figure" aria-label={t('reports.chartLabel', { title })} sx={{ m: 0, minWidth: 0 }}>
       <ChartTitle>{title}</ChartTitle>
-      {groupBy === 'day' ? (
-        <LineChart
-          {...common}
-          xAxis={[{ scaleType: 'point', data: labels }]}
-          series={series.map((s) => ({
-            id: s.key,
-            label: label(s),
-            data: s.values,
-            showMark: false,
-            color: colour(s, series),
-          }))}
-        />
-      ) : (
-        <BarChart
-          {...common}
-          xAxis={[{ scaleType: 'band', data: labels }]}
-          series={series.map((s) => ({
-            id: s.key,
-            label: label(s),
-            data: s.values,
-            stack: 'total',
-            color: colour(s, series),
-          }))}
-        />
-      )}
+      <BarChart
+        {...common}
+        xAxis={[{ scaleType: 'band', data: labels }]}
+        yAxis={[{ tickMinStep: 1 }]}
+        series={series.map((s) => ({
+          id: s.key,
+          label: label(s),
+          data: s.values,
+          stack: 'total',
+          color: colour(s, series),
+        }))}
+      />
+    </Box>
+  );
+}
+
+/** Two charts or tables side by side in a wide card (one above the other on a narrow screen). */
+export function SideBySide({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
     </Box>
   );
 }

@@ -8,7 +8,15 @@ import {
   type ReportStatusChart,
 } from '@parkade/contract';
 import { useTranslation } from 'react-i18next';
-import { ChartTitle, ReportCard, SeriesChart, seriesColour, SmallTable, totalsRows } from './ReportCard';
+import {
+  ChartTitle,
+  ReportCard,
+  SeriesChart,
+  seriesColour,
+  SideBySide,
+  SmallTable,
+  totalsRows,
+} from './ReportCard';
 import { useReport, type ReportSearch } from './queries';
 
 /** The label of a status series in the reader's language. */
@@ -115,9 +123,9 @@ export function EnforcementCard({ search }: { search: ReportSearch }) {
   const tow = useStatusLabel('tows');
   const r = query.data;
   return (
-    <ReportCard name="enforcement" search={search} query={query}>
+    <ReportCard name="enforcement" search={search} query={query} wide>
       {r && (
-        <>
+        <SideBySide>
           <SeriesChart
             title={t('reports.enforcement.warnings')}
             periods={r.periods}
@@ -144,7 +152,7 @@ export function EnforcementCard({ search }: { search: ReportSearch }) {
             head={[t('reports.enforcement.tows'), t('reports.total')]}
             rows={totalsRows(r.tows, tow, t('reports.total'))}
           />
-        </>
+        </SideBySide>
       )}
     </ReportCard>
   );
