@@ -19,6 +19,7 @@ import {
 } from './common';
 import { bound, type Opening } from './named';
 import { guardPglite } from './pglite-guard';
+import { lockPgliteDir } from './pglite-lock';
 import { query, type Db, type Tx } from './query';
 
 /** The keys of the changes a transaction announced, read in it before it commits (none when it cannot be read). */
@@ -87,7 +88,15 @@ export async function migratedPglite(dir: string, snapshot?: Blob): Promise<PGli
 }
 
 export async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
-  const client = await migratedPglite(dir, snapshot);
+  // A directory on disk is this process's alone while it is open (pglite-lock.ts).
+  const release = dir === 'memory://' ? () => undefined : lockPgliteDir(dir, 'the Parkade server');
+  let client: PGlite;
+  try {
+    client = await migratedPglite(dir, snapshot);
+  } catch (e) {
+    release();
+    throw e;
+  }
   // From here on the embedded database runs every statement as the unprivileged role.
   await client.exec(`SET ROLE ${PGLITE_APP_ROLE}`);
   // One connection: a statement outside a transaction, sent from inside it, is refused instead of waiting forever.
@@ -119,6 +128,7 @@ export async function openPglite(dir: string, snapshot?: Blob): Promise<Database
     close: async () => {
       await changes.close();
       await client.close();
+      release();
     },
   };
 }
