@@ -82,7 +82,7 @@ async function copyTable(source: PGlite, target: pg.Client, table: Table): Promi
   let copied = 0;
   await source.transaction(async (tx) => {
     await tx.query(
-      `declare rows no scroll cursor for select row_to_json(r)::text as j from (select ${cols} from ${qualified}) r`,
+      `declare rows no scroll cursor for select row_to_json(_parkade_row)::text as j from (select ${cols} from ${qualified}) _parkade_row`,
     );
     for (;;) {
       const chunk = await tx.query<{ j: string }>(`fetch ${CHUNK} from rows`);

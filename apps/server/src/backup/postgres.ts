@@ -134,7 +134,10 @@ export async function clearPostgres(ownerUrl: string): Promise<void> {
     EXECUTE format('DROP EXTENSION IF EXISTS %I CASCADE', r.extname);
   END LOOP;
   FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f') LOOP
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'S', 'f')
+        -- A sequence of a column (serial, identity) goes with its table.
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
+          AND d.deptype IN ('a', 'i')) LOOP
     EXECUTE format('DROP %s IF EXISTS public.%I CASCADE',
       CASE r.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE'
         WHEN 'f' THEN 'FOREIGN TABLE' ELSE 'TABLE' END, r.relname);

@@ -42,7 +42,8 @@ export async function createTestContext(
     database?: Database;
   } = {},
 ): Promise<TestContext> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-test-'));
+  // A data directory of the caller's is kept at close (a backup test reads it afterwards); else a temporary one.
+  const dataDir = envOverrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parkade-test-'));
   // Tests sign in hundreds of times from one address: the limit of every sign-in per address is off unless a test
   // sets it (auth.test.ts); the failures' own limits stay on.
   const env = loadEnv({
@@ -74,7 +75,7 @@ export async function createTestContext(
       // Whatever this file's tests recorded in the audit log, each action and attribute has its words (issue 36 §9).
       const unlabelled = options.database ? [] : await auditWordsMissing(database);
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!envOverrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       if (unlabelled.length)
         throw new Error(
           `The audit log recorded without a label (add binnacle.actions.<action> or binnacle.attributes.<field> ` +

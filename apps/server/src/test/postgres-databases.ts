@@ -4,7 +4,7 @@ export const APP_ROLE = 'parkade_test_app';
 export const APP_PASSWORD = 'parkade_test_app';
 
 /** The tests' unprivileged application role, made once per cluster. */
-async function ensureAppRole(admin: pg.Client) {
+export async function ensureAppRole(admin: pg.Client) {
   await admin
     .query(
       `DO $$ BEGIN
