@@ -163,7 +163,8 @@ export async function captureHandlerSql(run: () => Promise<unknown>): Promise<st
       for (const step of first.steps)
         if (typeof step === 'string') {
           if (!OPENING.test(step)) seen.push(step);
-        } else if (!OPENING_NAMED.test(step.name)) seen.push(asPlainSql(step.name, step.values));
+        } else if ('text' in step) seen.push(step.text);
+        else if (!OPENING_NAMED.test(step.name)) seen.push(asPlainSql(step.name, step.values));
     } else if (config.text && !OPENING.test(config.text))
       seen.push(config.text.replace(/\$(\d+)/g, (_, n: string) => inline(values[Number(n) - 1])));
     return original.apply(this, args);

@@ -25,6 +25,7 @@ async function main() {
     pgliteDir: path.join(env.dataDir, 'pglite'),
     poolSize: env.dbPoolSize,
     statementTimeoutMs: env.dbStatementTimeoutMs,
+    poolMode: env.databasePoolMode,
     warn: (msg) =>
       console.warn(
         env.logFormat === 'pretty' ? `warning: ${msg}` : JSON.stringify({ level: 40, time: Date.now(), msg }),
@@ -54,7 +55,8 @@ async function main() {
     error: (o, m) => console.error(JSON.stringify({ level: 50, msg: m, ...o })),
   });
   const { app, services } = await buildApp({ env, database, jobs });
-  await registerWorkers(services);
+  // JOBS=off: a worker process (npm run worker) takes the jobs; this one only queues them.
+  if (env.runJobs) await registerWorkers(services);
   await app.listen({ port: env.port, host: env.host });
   step(`jobs started; listening on ${env.host}:${env.port}`);
 

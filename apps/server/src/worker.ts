@@ -13,8 +13,10 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     databaseAdminUrl: env.databaseAdminUrl,
+    listenUrl: env.databaseListenUrl,
     poolSize: 4,
     statementTimeoutMs: env.dbStatementTimeoutMs,
+    poolMode: env.databasePoolMode,
   });
   const jobs = await startJobs(database, {
     error: (o, m) => console.error(JSON.stringify({ level: 50, msg: m, ...o })),

@@ -14,6 +14,19 @@ function str(name: string, fallback: string): string {
   const raw = process.env[name];
   return raw === undefined || raw === '' ? fallback : raw;
 }
+function poolMode(value: string | undefined): 'session' | 'transaction' {
+  if (value === undefined || value === 'session' || value === 'transaction') return value ?? 'session';
+  throw new Error(`DATABASE_POOL_MODE must be session or transaction, not ${value}`);
+}
+
+function onOff(name: string, fallback: boolean): boolean {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be on or off, not ${value}`);
+}
+
 function opt(name: string): string | undefined {
   const raw = process.env[name];
   return raw === undefined || raw === '' ? undefined : raw;
@@ -100,6 +113,13 @@ export interface Env {
    * default DATABASE_URL; false ('off') keeps nothing between requests (a pooler in transaction mode cannot LISTEN).
    */
   databaseListenUrl: string | false | undefined;
+  /** DATABASE_POOL_MODE: `transaction` when DATABASE_URL leads to PgBouncer in transaction mode (decision 0055). */
+  databasePoolMode: 'session' | 'transaction';
+  /**
+   * JOBS=off: this web process takes no job (a worker process, `npm run worker`, runs them); by default the web
+   * process runs the job handlers too.
+   */
+  runJobs: boolean;
   dbPoolSize: number;
   /** A statement of a request or a job canceled past this many ms (0: none; PostgreSQL only): decision 0053. */
   dbStatementTimeoutMs: number;
@@ -160,6 +180,8 @@ export function loadEnv(overrides: Partial<Env> = {}): Env {
     databaseUrl: opt('DATABASE_URL'),
     databaseAdminUrl: opt('DATABASE_ADMIN_URL'),
     databaseListenUrl: opt('DATABASE_LISTEN_URL') === 'off' ? false : opt('DATABASE_LISTEN_URL'),
+    databasePoolMode: poolMode(opt('DATABASE_POOL_MODE')),
+    runJobs: onOff('JOBS', true),
     dbPoolSize: int('DB_POOL_SIZE', 20),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 30_000),
     signInLimitPerAddress: int('SIGN_IN_LIMIT_PER_ADDRESS', 60),

@@ -63,6 +63,13 @@ export interface OpenOptions {
    */
   statementTimeoutMs?: number;
   /**
+   * `transaction`: databaseUrl leads to a pooler in transaction mode (PgBouncer), which hands each transaction any
+   * server connection: nothing is prepared (named statements travel as text), no session setting is sent at
+   * connection start (JIT is turned off per transaction), and listenUrl must lead to the server itself (decision
+   * 0055). `session` (the default): a connection is the server's own for as long as the pool keeps it.
+   */
+  poolMode?: 'session' | 'transaction';
+  /**
    * Where a server listens for the changes admission keeps (decision 0034): defaults to databaseUrl; false listens
    * nowhere, and nothing is kept between requests. PGlite hears them in the process.
    */

@@ -93,6 +93,11 @@ export function toPrepare(
   client: pg.PoolClient,
   statements: Named[],
 ): { text: string; names: string[] } | null {
+  // Behind a pooler in transaction mode nothing is prepared: each is parsed where it runs (stepFor).
+  if (unprepared.has(client)) {
+    for (const o of statements) preparedForm(o);
+    return null;
+  }
   let known = preparedOn.get(client);
   if (!known) preparedOn.set(client, (known = new Set()));
   // Checked at every run, prepared or not: one name is one text.
@@ -110,9 +115,24 @@ export const prepared = (client: pg.PoolClient, names: string[]) => {
   for (const name of names) known.add(name);
 };
 
-/** A statement of a message as statements.ts sends it: text as it is, a named statement by its name and values. */
-export const stepOf = (o: Opening): Step =>
-  typeof o === 'string' ? o : { name: o.name, values: valuesOf(o) };
+/**
+ * The connections of a pool behind a pooler in transaction mode (PgBouncer, decision 0055): the pooler hands each
+ * transaction whichever server connection is free, so a statement prepared on one is unknown on the next. Their named
+ * statements travel as text with their values (parsed unnamed, planned each time), never prepared.
+ */
+const unprepared = new WeakSet<pg.PoolClient>();
+export const neverPrepareOn = (client: pg.PoolClient) => unprepared.add(client);
+
+/**
+ * A statement of a message as statements.ts sends it on this connection: text as it is, a named statement by its
+ * name and values (prepared), or by its text and values behind a pooler in transaction mode.
+ */
+export const stepFor = (client: pg.PoolClient, o: Opening): Step =>
+  typeof o === 'string'
+    ? o
+    : unprepared.has(client)
+      ? { text: preparedForm(o).text, values: valuesOf(o) }
+      : { name: o.name, values: valuesOf(o) };
 
 /**
  * Runs a named statement in a transaction and returns its rows: on a server, in the transaction `open` began,
@@ -127,7 +147,7 @@ export async function queryNamed<T>(tx: Tx, statement: Named): Promise<T[]> {
     await client.query(missing.text);
     prepared(client, missing.names);
   }
-  const [rows] = await sendStatements(client, [stepOf(statement)]);
+  const [rows] = await sendStatements(client, [stepFor(client, statement)]);
   return rows as T[];
 }
 

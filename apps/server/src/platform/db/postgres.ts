@@ -12,7 +12,7 @@ import {
   type Database,
   type OpenOptions,
 } from './common';
-import { connectionOf, prepared, stepOf, toPrepare, type Named } from './named';
+import { connectionOf, neverPrepareOn, prepared, stepFor, toPrepare, type Named } from './named';
 import type { Db, Tx } from './query';
 import { sendStatements } from './statements';
 
@@ -23,12 +23,21 @@ import { sendStatements } from './statements';
  * before; named statements fn runs (queryNamed) are prepared on the same connection, beside the opening's. With
  * `endWithOpening`, COMMIT goes in the opening's message and fn runs after, the connection handed back.
  */
-function postgresOpen(pool: pg.Pool, changes: AdmissionChanges, timeoutMs = 0): Database['open'] {
+function postgresOpen(
+  pool: pg.Pool,
+  changes: AdmissionChanges,
+  timeoutMs = 0,
+  pooled = false,
+): Database['open'] {
   const dialect = new PgDialect();
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 0)
     throw new Error(`bad statement timeout ${timeoutMs}`);
-  // The bound of each statement (OpenOptions.statementTimeoutMs), for this transaction only.
-  const bound = timeoutMs > 0 ? [`set local statement_timeout = ${timeoutMs}`] : [];
+  // The bound of each statement (OpenOptions.statementTimeoutMs), for this transaction only; behind a pooler, JIT
+  // off here too (a pooler refuses it as a setting of the connection's start).
+  const bound = [
+    ...(timeoutMs > 0 ? [`set local statement_timeout = ${timeoutMs}`] : []),
+    ...(pooled ? ['set local jit = off'] : []),
+  ];
   return async (opening, fn, options) => {
     const client = await pool.connect();
     let missing: ReturnType<typeof toPrepare>;
@@ -67,7 +76,7 @@ function postgresOpen(pool: pg.Pool, changes: AdmissionChanges, timeoutMs = 0): 
       const answer = await sendStatements(client, [
         'begin',
         ...bound,
-        ...opening.map(stepOf),
+        ...opening.map((o) => stepFor(client, o)),
         ...(ends ? ['commit'] : []),
       ]);
       rows = answer.slice(1 + bound.length, 1 + bound.length + opening.length);
@@ -168,7 +177,18 @@ export async function openPostgres(opts: OpenOptions, appUrl: string): Promise<D
   // No JIT compilation: the product's statements are short, and one whose estimate is far off (a set-returning
   // function is guessed at 1,000 rows: the word index's insert for a few residents or more) paid 0.3–1.5 s of
   // compiling for 0.1–0.7 s of work, on every chunk of an import (decision 0039 §17).
-  const pool = resilientPool({ connectionString: appUrl, max: opts.poolSize ?? 20, options: '-c jit=off' });
+  const pooled = opts.poolMode === 'transaction';
+  if (pooled && (opts.listenUrl === undefined || opts.listenUrl === appUrl))
+    throw new Error(
+      'DATABASE_POOL_MODE=transaction: set DATABASE_LISTEN_URL to the server itself (a pooler in transaction mode ' +
+        'cannot LISTEN), or to off',
+    );
+  const pool = resilientPool({
+    connectionString: appUrl,
+    max: opts.poolSize ?? 20,
+    ...(pooled ? {} : { options: '-c jit=off' }),
+  });
+  if (pooled) pool.on('connect', (client) => neverPrepareOn(client));
   const appRole = (await pool.query<{ u: string }>('select current_user as u')).rows[0]!.u;
   // A refused start must not leave the pool's connections open.
   await assertNotPrivileged((q) => pool.query(q)).catch(async (e: unknown) => {
@@ -195,7 +215,7 @@ export async function openPostgres(opts: OpenOptions, appUrl: string): Promise<D
     },
     warn: opts.warn,
   });
-  const open = postgresOpen(pool, changes, opts.statementTimeoutMs);
+  const open = postgresOpen(pool, changes, opts.statementTimeoutMs, pooled);
   return {
     kind: 'postgres',
     db,

@@ -16,8 +16,11 @@ import pg from 'pg';
  * column, its values parsed by the type parsers node-postgres itself uses.
  */
 
-/** A statement of a message: SQL text without values, or a statement the connection has prepared, with its values. */
-export type Step = string | { name: string; values: string[] };
+/**
+ * A statement of a message: SQL text without values, a statement the connection has prepared (its name and values),
+ * or a text with values parsed unnamed (a named statement behind a pooler in transaction mode: decision 0055).
+ */
+export type Step = string | { name: string; values: string[] } | { text: string; values: string[] };
 
 /*
  * The extended protocol's messages of a list of steps, written into one buffer (one allocation, one write; node-
@@ -38,6 +41,10 @@ function extendedMessages(steps: readonly Step[]): Buffer {
       // Parse: 'P', length, '' name, the text, Int16 0 types; Bind: 'B', length, '', '', 0 formats, values, formats.
       size += 1 + 4 + 1 + Buffer.byteLength(step) + 1 + 2;
       size += 1 + 4 + 1 + 1 + 2 + 2 + 2;
+    } else if ('text' in step) {
+      size += 1 + 4 + 1 + Buffer.byteLength(step.text) + 1 + 2;
+      size += 1 + 4 + 1 + 1 + 2 + 2 + 2;
+      for (const value of step.values) size += 4 + Buffer.byteLength(value);
     } else {
       size += 1 + 4 + 1 + Buffer.byteLength(step.name) + 1 + 2 + 2 + 2;
       for (const value of step.values) size += 4 + Buffer.byteLength(value);
@@ -66,16 +73,22 @@ function extendedMessages(steps: readonly Step[]): Buffer {
     at = buf.writeInt16BE(0, at); // every column in text format
     buf.writeInt32BE(at - start - 1, start + 1);
   };
+  const parse = (text: string) => {
+    const start = at;
+    buf[at++] = 0x50; // 'P'
+    at += 4;
+    buf[at++] = 0; // the unnamed statement
+    string(text);
+    at = buf.writeInt16BE(0, at);
+    buf.writeInt32BE(at - start - 1, start + 1);
+  };
   for (const step of steps) {
     if (typeof step === 'string') {
-      const start = at;
-      buf[at++] = 0x50; // 'P'
-      at += 4;
-      buf[at++] = 0; // the unnamed statement
-      string(step);
-      at = buf.writeInt16BE(0, at);
-      buf.writeInt32BE(at - start - 1, start + 1);
+      parse(step);
       bind('', []);
+    } else if ('text' in step) {
+      parse(step.text);
+      bind('', step.values);
     } else bind(step.name, step.values);
     buf[at++] = 0x44; // 'D'
     at = buf.writeInt32BE(DESCRIBE_LENGTH - 1, at);
