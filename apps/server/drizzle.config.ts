@@ -7,6 +7,7 @@ export default defineConfig({
     './apps/server/src/modules/*/table.ts',
     './apps/server/src/platform/db/search-words.ts',
     './apps/server/src/platform/db/throttle-table.ts',
+    './apps/server/src/platform/db/jobs-done-table.ts',
   ],
   out: './apps/server/migrations',
   casing: undefined,

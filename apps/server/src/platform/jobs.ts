@@ -1,7 +1,25 @@
+import { lt, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from './db';
+import type { Database, Tx } from './db';
+import { jobsDone } from './db/jobs-done-table';
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+/** The job a handler runs: pg-boss's id, the same on every retry of it. */
+export interface JobRun {
+  id: string;
+}
+export type JobHandler = (data: Record<string, unknown>, job: JobRun) => Promise<void>;
+
+export interface WorkOptions {
+  /**
+   * Seconds a job of the queue may run before the queue takes its worker for dead: pg-boss then fails the attempt
+   * and retries it (decision 0053). Above the longest run of a healthy job, as short as that allows: a job whose
+   * process was killed is retried within this bound plus the maintenance interval and the retry's backoff.
+   */
+  expireInSeconds: number;
+}
+
+/** How often pg-boss looks for jobs past their expiry (once per interval across all processes). */
+export const JOBS_MAINTENANCE_SECONDS = 30;
 
 /** The job queue (pg-boss on the same PostgreSQL). Handlers are registered by modules at start-up. */
 export interface Jobs {
@@ -10,7 +28,7 @@ export interface Jobs {
     data: Record<string, unknown>,
     options?: { retryLimit?: number; startAfter?: number },
   ): Promise<void>;
-  work(name: string, handler: JobHandler): Promise<void>;
+  work(name: string, handler: JobHandler, options?: WorkOptions): Promise<void>;
   /** Runs the queue's job on a cron schedule, once per tick across every process (pg-boss's scheduler). */
   schedule(name: string, cron: string): Promise<void>;
   /** 'ok' or the reason the queue is unusable. */
@@ -19,10 +37,32 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+/** Days a row of the ledger of jobs done is kept: far past its job's last retry (pg-boss drops a job after 14). */
+const JOBS_DONE_DAYS = 30;
+
+/**
+ * Records, in the caller's transaction, that this job's work is done, and tells whether it was the first to: false
+ * when a run of the same job committed before (its process died before the queue heard it was done), or commits
+ * meanwhile (the insert waits for it). A job that writes everything in one transaction starts with this and stops
+ * when it answers false: its retry writes nothing twice (decision 0053).
+ */
+export async function firstRun(tx: Tx, queue: string, job: JobRun): Promise<boolean> {
+  const mine = await tx
+    .insert(jobsDone)
+    .values({ id: job.id, queue })
+    .onConflictDoNothing()
+    .returning({ id: jobsDone.id });
+  if (mine.length)
+    await tx
+      .delete(jobsDone)
+      .where(lt(jobsDone.doneAt, sql`now() - make_interval(days => ${JOBS_DONE_DAYS})`));
+  return mine.length > 0;
+}
+
 export async function startJobs(
   database: Database,
   log: { error: (o: object, m: string) => void },
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number } = {},
 ): Promise<Jobs> {
   const boss = new PgBoss({
     ...database.bossConnection,
@@ -31,6 +71,7 @@ export async function startJobs(
     supervise: true,
     schedule: true,
     migrate: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? JOBS_MAINTENANCE_SECONDS,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   // The owner created schema pgboss for the application role (db/index.ts). pg-boss's own installer starts with
@@ -51,11 +92,17 @@ export async function startJobs(
     });
   }
   await boss.start();
-  const queues = new Set<string>();
-  const ensureQueue = async (name: string) => {
-    if (queues.has(name)) return;
-    if (!(await boss.getQueue(name))) await boss.createQueue(name);
-    queues.add(name);
+  /** The queues this process made sure of, with the expiry it set (null: none set here). */
+  const queues = new Map<string, number | null>();
+  const ensureQueue = async (name: string, expireInSeconds?: number) => {
+    const known = queues.get(name);
+    if (known !== undefined && (expireInSeconds === undefined || known === expireInSeconds)) return;
+    const queue = await boss.getQueue(name);
+    // The expiry is the queue's: jobs sent without one (all of ours, and the scheduler's) take it when inserted.
+    if (!queue) await boss.createQueue(name, { name, ...(expireInSeconds ? { expireInSeconds } : {}) });
+    else if (expireInSeconds && queue.expireInSeconds !== expireInSeconds)
+      await boss.updateQueue(name, { name, expireInSeconds });
+    queues.set(name, expireInSeconds ?? known ?? null);
   };
   let stopped = false;
   /** This process's workers of each queue (pg-boss worker ids). */
@@ -72,14 +119,14 @@ export async function startJobs(
       // processes' workers find it at theirs.
       if (!opts?.startAfter) for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
-    async work(name, handler) {
-      await ensureQueue(name);
+    async work(name, handler, workOptions) {
+      await ensureQueue(name, workOptions?.expireInSeconds);
       const batchSize = 1;
       const id: string = await boss.work<Record<string, unknown>>(
         name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+          for (const job of jobs) await handler(job.data, { id: job.id });
           // A full batch may have more behind it: fetch again at once, so a queue of mails drains at the speed
           // of delivery instead of one per polling interval.
           if (jobs.length === batchSize) boss.notifyWorker(id);

@@ -24,7 +24,7 @@ export const LEASE_SECONDS = 120;
 /** The most recipients one claim takes; fewer at a slow rate (about two seconds of mail), so a cancel is felt. */
 const BATCH = 40;
 const CONNECTIONS = 3;
-const RUN_SECONDS = 240;
+export const RUN_SECONDS = 240;
 
 interface Claimed {
   resident_id: number;
@@ -128,7 +128,13 @@ export async function runSend(services: Services, propertyId: number, sendId: nu
       const started = await ctx.tx
         .update(emailSends)
         .set({ state: 'sending' })
-        .where(and(eq(emailSends.propertyId, propertyId), eq(emailSends.id, sendId), eq(emailSends.state, 'queued')))
+        .where(
+          and(
+            eq(emailSends.propertyId, propertyId),
+            eq(emailSends.id, sendId),
+            eq(emailSends.state, 'queued'),
+          ),
+        )
         .returning({ id: emailSends.id });
       if (!started.length) return null;
     }

@@ -12,7 +12,15 @@ import { mailOutbox } from './table';
 import { createCentralUser, createTestContext, headers, login, type TestContext } from '../../test/harness';
 import { startMailPeer, TEST_CA, type ReceivedMail } from '../../test/mail-peer';
 import type { Env } from '../../platform/env';
-import { deliverMail, isInternalAddress, writeMail, smtpFor, transportFor, type SmtpSettings } from './mail';
+import {
+  deliverMail,
+  isInternalAddress,
+  outboxMessageId,
+  writeMail,
+  smtpFor,
+  transportFor,
+  type SmtpSettings,
+} from './mail';
 
 const received: ReceivedMail[] = [];
 let tlsPeer: Awaited<ReturnType<typeof startMailPeer>>;
@@ -210,6 +218,38 @@ describe('the outbox keeps a sent mail’s envelope, not its body', () => {
       tx.select().from(mailOutbox).where(eq(mailOutbox.id, failing)),
     );
     expect(kept).toMatchObject({ status: 'failed', text: 'kept for the retry' });
+  });
+
+  it('two deliveries of one mail at once (its job and a sweep’s): the server gets it once, with its Message-ID', async () => {
+    const id = await ctx.database.withScope({ area: 'central' }, async (tx) => {
+      await writeMail(tx, ctx.services.jobs, {
+        to: 'twice@example.test',
+        subject: 'Reset',
+        text: 'one link',
+        kind: 'password-reset',
+        propertyId: null,
+      });
+      const [row] = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'twice@example.test'));
+      return row!.id;
+    });
+    const outcomes = await Promise.allSettled([deliverMail(ctx.services, id), deliverMail(ctx.services, id)]);
+    // The second found the mail held by the first (its job is retried later, and finds it sent) or already sent.
+    for (const o of outcomes)
+      if (o.status === 'rejected') expect(String(o.reason)).toMatch(/being delivered by another job/);
+    expect(outcomes.some((o) => o.status === 'fulfilled')).toBe(true);
+    await deliverMail(ctx.services, id);
+    const copies = received.filter((m) => m.to.includes('twice@example.test'));
+    expect(copies).toHaveLength(1);
+    const [row] = await ctx.database.withScope({ area: 'central' }, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)),
+    );
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, leasedUntil: null });
+    expect(copies[0]!.raw).toMatch(
+      new RegExp(`^message-id: ${outboxMessageId(row!, 'parkade.test').replace(/[.]/g, '\\.')}`, 'im'),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import tls from 'node:tls';
@@ -20,6 +20,22 @@ export const MAIL_QUEUE = 'mail-deliver';
 export const OUTBOX_SWEEP_QUEUE = 'mail-outbox-sweep';
 /** A mail still pending this long after it was written lost its wake-up job (the enqueue after commit failed). */
 export const OUTBOX_STUCK_MINUTES = 5;
+/**
+ * How long a delivery holds its mail (decision 0053): longer than one delivery takes (nodemailer gives up on a silent
+ * server within 10–20 s), and as long as the mail queue's expiry, so the queue's retry of a killed delivery finds it
+ * ended.
+ */
+export const MAIL_LEASE_SECONDS = 120;
+/** The states a delivery may take a mail in: not yet sent, or its last attempt failed. */
+const DELIVERABLE = ['pending', 'queued', 'failed'];
+
+/**
+ * The mail's Message-ID: the same on every attempt, so a copy sent again after an unknown outcome (a worker killed
+ * between the server's acceptance and the 'sent' mark) is the same message to the mailbox, which may drop it. The
+ * time it was written keeps two installations' (or a rebuilt database's) mail number 1 apart.
+ */
+export const outboxMessageId = (mail: { id: number; createdAt: Date }, domain: string) =>
+  `<mail.${mail.id}.${mail.createdAt.getTime().toString(36)}@${domain}>`;
 
 export interface OutgoingMail {
   to: string;
@@ -171,11 +187,37 @@ export interface MailServices {
  * Delivers one outbox row; throws on SMTP failure so the job is retried with backoff. The property's logo is put in
  * the HTML part's place for it here, as it is at delivery (a logo removed since the mail was written leaves no image),
  * and travels as the message's inline part (decision 0040).
+ *
+ * The row is first taken with a lease (one committed statement): a second job for the same mail — the queue's retry
+ * of a run it took for dead, or a sweep's — finds it held and is retried later, by when it is sent. The server's
+ * acceptance and the 'sent' mark cannot be one step: a worker killed between the two leaves the mail unmarked, and
+ * its retry sends it again, with the same Message-ID (decision 0053: at least once, never lost).
  */
 export async function deliverMail({ database, env, storage }: MailServices, id: number): Promise<void> {
   const row = await database.withScope({ area: 'central' }, async (tx) => {
-    const [m] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-    if (!m || m.status === 'sent' || m.status === 'stored') return null;
+    const [m] = await tx
+      .update(mailOutbox)
+      .set({ leasedUntil: sql`now() + make_interval(secs => ${MAIL_LEASE_SECONDS})` })
+      .where(
+        and(
+          eq(mailOutbox.id, id),
+          inArray(mailOutbox.status, DELIVERABLE),
+          sql`(${mailOutbox.leasedUntil} is null or ${mailOutbox.leasedUntil} <= now())`,
+        ),
+      )
+      .returning();
+    if (!m) {
+      const [held] = await tx
+        .select({ status: mailOutbox.status, leasedUntil: mailOutbox.leasedUntil })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, id));
+      // Sent, stored or gone: nothing to do. Held by another delivery: this job tries again after its backoff.
+      if (held && DELIVERABLE.includes(held.status))
+        throw new Error(
+          `mail ${id} is being delivered by another job until ${held.leasedUntil?.toISOString()}`,
+        );
+      return null;
+    }
     const logo =
       m.propertyId !== null && hasLogoSlot(m.html) ? await propertyMailLogo(tx, storage, m.propertyId) : null;
     return { mail: m, smtp: await smtpFor(tx, env, m.propertyId), logo };
@@ -184,7 +226,7 @@ export async function deliverMail({ database, env, storage }: MailServices, id: 
   const { mail, smtp, logo } = row;
   if (!smtp) {
     await database.withScope({ area: 'central' }, (tx) =>
-      tx.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, id)),
+      tx.update(mailOutbox).set({ status: 'stored', leasedUntil: null }).where(eq(mailOutbox.id, id)),
     );
     return;
   }
@@ -195,6 +237,7 @@ export async function deliverMail({ database, env, storage }: MailServices, id: 
       subject: mail.subject,
       text: mail.text,
       html: hasLogoSlot(mail.html) ? placeLogo(mail.html, logo, 'cid') : (mail.html ?? undefined),
+      messageId: outboxMessageId(mail, env.appDomain),
       headers: mail.headers ?? undefined,
       attachments: logo ? [logoAttachment(logo)] : [],
     });
@@ -204,6 +247,7 @@ export async function deliverMail({ database, env, storage }: MailServices, id: 
         .set({
           status: 'sent',
           sentAt: new Date(),
+          leasedUntil: null,
           // A sent mail keeps its envelope, not its body: bodies hold single-use links (reset, invitation,
           // the resident's own link) and personal details that the outbox has no reason to keep.
           text: '',
@@ -219,28 +263,41 @@ export async function deliverMail({ database, env, storage }: MailServices, id: 
         .update(mailOutbox)
         .set({
           status: 'failed',
+          leasedUntil: null,
           lastError: (err as Error).message,
           attempts: sql`${mailOutbox.attempts} + 1`,
         })
-        .where(eq(mailOutbox.id, id)),
+        // Another delivery that took over (this one outlived its lease) and succeeded is not undone.
+        .where(and(eq(mailOutbox.id, id), ne(mailOutbox.status, 'sent'))),
     );
     throw err;
   }
 }
 
 /**
- * Re-enqueues mails left 'pending' for OUTBOX_STUCK_MINUTES: the outbox row committed but the job that should
- * deliver it was never queued (the queue was down at that moment, or the process died in between). Each row is
- * claimed ('pending' → 'queued') in one statement, so concurrent sweepers never queue the same mail twice; a
- * failed enqueue puts it back. Runs on a pg-boss schedule, once per interval across all processes.
+ * Re-enqueues the mails nothing will deliver otherwise, once per OUTBOX_STUCK_MINUTES: a mail left 'pending' that
+ * long (the outbox row committed but its job was never queued: the queue was down then, or the process died in
+ * between); a mail the sweep queued that long ago and still not delivered (the sweeping process died before it
+ * queued the job); and a mail whose delivery lease ended that long ago with no outcome (its worker died, and the
+ * queue's retries were used up). Each row is claimed (→ 'queued', swept now) in one statement, so concurrent
+ * sweepers never queue the same mail twice; a failed enqueue puts it back. A job queued twice for one mail (a sweep's
+ * beside a slow first job) sends it once: the delivery's lease and status decide. Runs on a pg-boss schedule, once
+ * per interval across all processes.
  */
 export async function sweepOutbox(database: Database, jobs: Jobs, olderThanMinutes = OUTBOX_STUCK_MINUTES) {
+  const ago = sql`now() - make_interval(mins => ${olderThanMinutes})`;
   const claimed = await database.withScope({ area: 'central' }, (tx) =>
     tx
       .update(mailOutbox)
-      .set({ status: 'queued' })
+      .set({ status: 'queued', sweptAt: sql`now()` })
       .where(
-        sql`${mailOutbox.status} = 'pending' and ${mailOutbox.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`,
+        and(
+          inArray(mailOutbox.status, DELIVERABLE),
+          sql`(${mailOutbox.leasedUntil} is null or ${mailOutbox.leasedUntil} < ${ago})`,
+          sql`((${mailOutbox.status} = 'pending' and ${mailOutbox.leasedUntil} is null and ${mailOutbox.createdAt} < ${ago})
+            or (${mailOutbox.status} = 'queued' and ${mailOutbox.leasedUntil} is null and ${mailOutbox.sweptAt} < ${ago})
+            or ${mailOutbox.leasedUntil} < ${ago})`,
+        ),
       )
       .returning({ id: mailOutbox.id }),
   );
@@ -249,7 +306,7 @@ export async function sweepOutbox(database: Database, jobs: Jobs, olderThanMinut
       await jobs.send(MAIL_QUEUE, { id });
     } catch (err) {
       await database.withScope({ area: 'central' }, (tx) =>
-        tx.update(mailOutbox).set({ status: 'pending' }).where(eq(mailOutbox.id, id)),
+        tx.update(mailOutbox).set({ status: 'pending', sweptAt: null }).where(eq(mailOutbox.id, id)),
       );
       throw err;
     }

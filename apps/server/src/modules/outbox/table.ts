@@ -23,6 +23,13 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     smtpResponse: text('smtp_response'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Until when a delivery holds the mail (decision 0053): set when a delivery job takes it, cleared with its outcome.
+     * Another job (a retry, a sweep's) leaves a held mail alone; one whose holder died takes it once this has passed.
+     */
+    leasedUntil: timestamp('leased_until', { withTimezone: true, mode: 'date' }),
+    /** When the outbox sweep last queued the mail's delivery job (status `queued`). */
+    sweptAt: timestamp('swept_at', { withTimezone: true, mode: 'date' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [

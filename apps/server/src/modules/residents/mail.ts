@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { newToken, tokenHash } from '../../platform/auth';
 import type { Tx } from '../../platform/db';
 import { HttpError, notFound } from '../../platform/errors';
+import { firstRun, type JobRun } from '../../platform/jobs';
 import { inScope, type Scope, type Services } from '../../platform/scope';
 import { t } from '../../platform/i18n';
 import { documentPlainText } from '../documents/output';
@@ -167,10 +168,15 @@ export async function queueParkingPolicies(ctx: Scope, ids: number[]) {
   };
 }
 
-/** The job: one outbox mail per resident, in their language, each woken for delivery. */
-export async function writePolicyMails(services: Services, propertyId: number, ids: number[]) {
+/**
+ * The job: one outbox mail per resident, in their language, each woken for delivery. All of them are written in one
+ * transaction with the job's entry in the ledger of jobs done: a worker killed after the commit and before the queue
+ * marked the job done leaves a retry that finds the entry and writes no mail twice (decision 0053).
+ */
+export async function writePolicyMails(services: Services, propertyId: number, ids: number[], job: JobRun) {
   await inScope(services, { area: 'tenant', propertyId }, async (scope) => {
     const { tx } = scope;
+    if (!(await firstRun(tx, POLICIES_QUEUE, job))) return;
     const [p] = await tx
       .select({ name: properties.name })
       .from(properties)
