@@ -22,10 +22,11 @@ export const pgTemplate = () => template('pgTemplate');
  * Either is a copy of the run's migrated template (decision 0035); opening it checks the migrations as the product's
  * start does. `poolSize` (PostgreSQL only; default 8) sizes the pool, e.g. for a test of many concurrent requests;
  * `through` (PostgreSQL only) rewrites the application's URL, e.g. to a fault test's TCP proxy (test/tcp-proxy.ts).
+ * On PostgreSQL `urls` are the application role's and the owner's connection strings.
  */
 export async function openTestDatabase(
   options: { poolSize?: number; through?: (url: string) => string; statementTimeoutMs?: number } = {},
-): Promise<Database & { dropped?: boolean }> {
+): Promise<Database & { dropped?: boolean; urls?: { app: string; owner: string } }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const snapshot = template('pgliteTemplate');
@@ -45,6 +46,8 @@ export async function openTestDatabase(
   });
   return {
     ...database,
+    // For a test that runs the product in another process on the same database (workers-killed.postgres.test.ts).
+    urls: { app: appUrl, owner: ownerUrl },
     async close() {
       await database.close();
       await dropDatabase(adminUrl, name);

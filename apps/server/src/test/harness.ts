@@ -40,6 +40,8 @@ export async function createTestContext(
     logStream?: { write(line: string): void };
     /** The database to run on (closed with the context), instead of a fresh test database. */
     database?: Database;
+    /** false: the job handlers are not registered here (another process works the queue); jobs are only sent. */
+    workers?: boolean;
   } = {},
 ): Promise<TestContext> {
   // A data directory of the caller's is kept at close (a backup test reads it afterwards); else a temporary one.
@@ -64,7 +66,7 @@ export async function createTestContext(
     logger: options.logStream ? { stream: options.logStream } : false,
     extraRoutes: options.extraRoutes,
   });
-  await registerWorkers(built.services);
+  if (options.workers !== false) await registerWorkers(built.services);
   await built.app.ready();
   return {
     ...built,

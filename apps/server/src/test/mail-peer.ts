@@ -86,13 +86,53 @@ export function mailHtml(raw: string): string | null {
 export async function startMailPeer(
   port: number,
   onMail: (mail: ReceivedMail) => void,
-  options: { starttls?: boolean; refuse?: (address: string) => boolean } = {},
+  options: {
+    starttls?: boolean;
+    refuse?: (address: string) => boolean;
+    /** Accepts any user name and password (a property's own mail server settings sign in). */
+    anyLogin?: boolean;
+    /**
+     * Holds a message's answer until the promise it returns settles (`gone` settles when its client goes away). A
+     * message whose client went away meanwhile is dropped, as a relay drops one it never answered 250 to: the client
+     * never heard it was taken, and will send it again.
+     */
+    hold?: (mail: ReceivedMail, gone: Promise<void>) => Promise<void>;
+  } = {},
 ) {
   const starttls = options.starttls ?? true;
+  /** The sessions a held message waits in: whether the client went away, and the promise that says it did. */
+  const sessions = new Map<string, { closed: boolean; gone: Promise<void>; leave: () => void }>();
+  const sessionOf = (id: string) => {
+    let s = sessions.get(id);
+    if (!s) {
+      let leave = () => {};
+      const gone = new Promise<void>((resolve) => (leave = resolve));
+      sessions.set(id, (s = { closed: false, gone, leave }));
+    }
+    return s;
+  };
   const smtp = new SMTPServer({
     authOptional: true,
     ...(starttls ? PEER_TLS : { disabledCommands: ['STARTTLS'] }),
     logger: false,
+    ...(options.anyLogin
+      ? {
+          onAuth(
+            auth: { username?: string },
+            _session: unknown,
+            callback: (e: null, r: { user: string }) => void,
+          ) {
+            callback(null, { user: auth.username ?? 'user' });
+          },
+        }
+      : {}),
+    onClose(session) {
+      const s = sessions.get(session.id);
+      sessions.delete(session.id);
+      if (!s) return;
+      s.closed = true;
+      s.leave();
+    },
     onRcptTo(address, _session, callback) {
       if (!options.refuse?.(address.address.toLowerCase())) return callback();
       const refused = new Error('Mailbox unavailable') as Error & { responseCode: number };
@@ -100,12 +140,27 @@ export async function startMailPeer(
       callback(refused);
     },
     onData(stream, session, callback) {
+      // Its message may be held: from now on the session's close is noted.
+      if (options.hold) sessionOf(session.id);
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        onMail({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text: mailText(raw) });
-        callback();
+        const mail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw,
+          text: mailText(raw),
+        };
+        if (!options.hold) {
+          onMail(mail);
+          return callback();
+        }
+        const s = sessionOf(session.id);
+        void options.hold(mail, s.gone).then(() => {
+          if (s.closed) return; // never answered: not taken
+          onMail(mail);
+          callback();
+        });
       });
     },
   });
