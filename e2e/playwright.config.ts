@@ -46,6 +46,9 @@ const ports = process.env.E2E_PORTS.split(',').map(Number);
 const smtpPorts = process.env.E2E_SMTP_PORTS.split(',').map(Number);
 const inspectPorts = process.env.E2E_INSPECT_PORTS.split(',').map(Number);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const topology = process.env.E2E_TOPOLOGY === '1';
+if (topology && !process.env.DATABASE_URL)
+  throw new Error('E2E_TOPOLOGY=1 needs DATABASE_URL (a PostgreSQL superuser)');
 /** Worker i's product: its data directory. */
 const productDir = (i: number) => path.join(process.env.E2E_DATA_DIR!, `w${i}`);
 
@@ -107,7 +110,11 @@ export default defineConfig({
     // What `npm start` runs after its build step (e2e/run.mjs builds first), with a free port and fresh data.
     // It listens for a debugger on a loopback port of its own: when it stops answering, e2e/fixtures.ts pauses it
     // there to print what its main thread is running (decision 0045).
-    command: `node --inspect=127.0.0.1:${inspectPorts[i]} --import tsx apps/server/src/main.ts`,
+    // E2E_TOPOLOGY=1 (DATABASE_URL: a PostgreSQL superuser): the product as an operator runs it instead — two servers
+    // and a worker behind HAProxy, through PgBouncer (scripts/topology.mjs, decision 0055), on a database of its own.
+    command: topology
+      ? 'node scripts/topology.mjs --fresh'
+      : `node --inspect=127.0.0.1:${inspectPorts[i]} --import tsx apps/server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
@@ -124,8 +131,9 @@ export default defineConfig({
       // server tests (auth.test.ts), not here.
       SIGN_IN_LIMIT_PER_ADDRESS: '0',
       // The embedded database, even when the caller has DATABASE_URL set for the server tests.
-      DATABASE_URL: '',
-      DATABASE_ADMIN_URL: '',
+      ...(topology
+        ? { DATABASE_URL: process.env.DATABASE_URL!, DEMO: '1', E2E_TOPOLOGY: '1' }
+        : { DATABASE_URL: '', DATABASE_ADMIN_URL: '' }),
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPorts[i]),
       // The catcher offers STARTTLS with a certificate of the tests' own CA: trusted the way an operator trusts a

@@ -58,7 +58,8 @@ async function healthy(port, ms, what, exited) {
   const deadline = Date.now() + ms;
   for (;;) {
     if (exited()) throw new Error(`${what} exited before it was healthy`);
-    const status = await globalThis.fetch(`http://127.0.0.1:${port}/api/health`)
+    const status = await globalThis
+      .fetch(`http://127.0.0.1:${port}/api/health`)
       .then((r) => r.status)
       .catch(() => 0);
     if (status === 200) return;
@@ -236,26 +237,77 @@ export async function startTopology({
   }
 }
 
+/**
+ * A new database for a throw-away topology (the browser journeys through it, `--fresh`): made with a superuser's
+ * URL, owned by that user, served by an unprivileged application role; dropped by the returned function.
+ */
+async function freshDatabase(superUrl) {
+  const { default: pg } = await import('pg');
+  const name = `parkade_topology_${process.pid}_${Date.now().toString(36)}`;
+  const role = 'parkade_topology_app';
+  const admin = new pg.Client({ connectionString: superUrl });
+  await admin.connect();
+  try {
+    await admin
+      .query(
+        `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}') THEN
+          CREATE ROLE ${role} LOGIN PASSWORD '${role}' NOSUPERUSER NOBYPASSRLS; END IF; END $$;`,
+      )
+      .catch((e) => {
+        if (!/already exists/.test(e.message)) throw e;
+      });
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const ownerUrl = new URL(superUrl);
+  ownerUrl.pathname = `/${name}`;
+  const appUrl = new URL(ownerUrl);
+  appUrl.username = role;
+  appUrl.password = role;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: superUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await c.end();
+  };
+  return { appUrl: appUrl.toString(), ownerUrl: ownerUrl.toString(), drop };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const appUrl = process.env.DATABASE_URL;
-  const ownerUrl = process.env.DATABASE_ADMIN_URL ?? appUrl;
-  if (!appUrl) {
+  const fresh = process.argv.includes('--fresh');
+  if (!process.env.DATABASE_URL) {
     console.error(
-      'DATABASE_URL (the application role on PostgreSQL) is needed; DATABASE_ADMIN_URL for the owner',
+      'DATABASE_URL is needed: the application role on PostgreSQL (DATABASE_ADMIN_URL: the owner), or with --fresh ' +
+        'a superuser, who makes a new database for this run and drops it at the end',
     );
     process.exit(2);
   }
+  const db = fresh
+    ? await freshDatabase(process.env.DATABASE_URL)
+    : {
+        appUrl: process.env.DATABASE_URL,
+        ownerUrl: process.env.DATABASE_ADMIN_URL ?? process.env.DATABASE_URL,
+        drop: async () => undefined,
+      };
   const t = await startTopology({
-    appUrl,
-    ownerUrl,
+    appUrl: db.appUrl,
+    ownerUrl: db.ownerUrl,
     port: Number(process.env.PORT || 8080),
     dataDir: process.env.DATA_DIR,
+  }).catch(async (e) => {
+    await db.drop();
+    throw e;
   });
   console.log(
     `Parkade behind HAProxy on http://localhost:${t.port} — servers on ${t.servers.a} and ${t.servers.b}, ` +
       `a worker, PgBouncer (transaction mode) on ${t.pgbouncerPort}; logs in ${t.logDir}`,
   );
-  const bye = () => void t.stop().then(() => process.exit(0));
+  const bye = () =>
+    void t
+      .stop()
+      .then(() => db.drop())
+      .then(() => process.exit(0));
   process.on('SIGTERM', bye);
   process.on('SIGINT', bye);
 }
