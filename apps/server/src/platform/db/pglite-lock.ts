@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * One process at a time on an embedded database's directory (decision 0054). PGlite takes no lock of its own: a
@@ -9,6 +10,8 @@ import fs from 'node:fs';
  */
 export function lockPgliteDir(dir: string, purpose: string): () => void {
   const file = `${dir}.lock`;
+  // A first start: the lock sits beside a directory PGlite has not made yet, in a parent that may not exist either.
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(file, 'wx');
