@@ -54,3 +54,25 @@ export async function openTestDatabase(
     },
   };
 }
+
+/**
+ * Analyses every table of a test's database now, as the tables' owner — for a test of the planner's choices, whose
+ * statistics must not depend on what autovacuum or the product's periodic analysis happened to see: on PostgreSQL
+ * the counts of changes other connections made reach the statistics' view only when those connections report them,
+ * so a test that analyses "the tables that changed" may find a table changed by a third and keep statistics in which
+ * the later properties have no rows.
+ */
+export async function analyzeAll(database: Database & { urls?: { owner: string } }): Promise<void> {
+  if (!database.urls) {
+    await database.executeSql('analyze');
+    return;
+  }
+  const { default: pg } = await import('pg');
+  const owner = new pg.Client({ connectionString: database.urls.owner });
+  await owner.connect();
+  try {
+    await owner.query('analyze');
+  } finally {
+    await owner.end();
+  }
+}

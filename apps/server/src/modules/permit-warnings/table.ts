@@ -65,6 +65,8 @@ export const permitWarnings = pgTable(
       foreignColumns: [patrolCheckIns.propertyId, patrolCheckIns.id],
     }),
     index('permit_warnings_status_idx').on(t.propertyId, t.status, t.createdAt),
+    // A month's warnings or tows of a property (the central dashboard's overview, the reports' ranges).
+    index('permit_warnings_created_idx').on(t.propertyId, t.createdAt),
     index('permit_warnings_plate_idx').on(t.propertyId, t.plateNormalized),
     index('permit_warnings_observation_idx').on(t.propertyId, t.observationId),
     tenantPolicy('permit_warnings'),

@@ -56,6 +56,8 @@ export const vehicleTows = pgTable(
     }),
     uniqueIndex('vehicle_tows_warning_idx').on(t.propertyId, t.permitWarningId),
     index('vehicle_tows_status_idx').on(t.propertyId, t.status, t.createdAt),
+    // A month's warnings or tows of a property (the central dashboard's overview, the reports' ranges).
+    index('vehicle_tows_created_idx').on(t.propertyId, t.createdAt),
     index('vehicle_tows_plate_idx').on(t.propertyId, t.plateNormalized),
     tenantPolicy('vehicle_tows'),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "permit_warnings_created_idx" ON "permit_warnings" USING btree ("property_id","created_at");--> statement-breakpoint
+CREATE INDEX "vehicle_tows_created_idx" ON "vehicle_tows" USING btree ("property_id","created_at");
