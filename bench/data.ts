@@ -1,3 +1,4 @@
+import { areaPropertyId } from '../apps/server/src/platform/db/columns';
 import { faker } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import { binnacle } from '../apps/server/src/modules/binnacle/table';
@@ -48,7 +49,7 @@ function entries(
     const user = faker.helpers.arrayElement(staff);
     const field = faker.helpers.arrayElement(['status', 'plate', 'email', 'phone', 'unitId', 'endsAt']);
     return {
-      propertyId,
+      propertyId: areaPropertyId(propertyId),
       area,
       userType: area === 'central' ? 'central-user' : 'tenant-user',
       userId: user.id,

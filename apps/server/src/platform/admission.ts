@@ -198,7 +198,7 @@ export async function admitted<T>(
       if (property) rowScope = { area: 'tenant', propertyId: property.id };
       if (code && property && !knownTenant) cache.keepTenant(mark, code, property);
       const languages = (property?.languages ?? ['en', 'es', 'zh']) as Language[];
-      const touch = (id: number) => inTransaction((t) => touchSession(t, id));
+      const touch = (id: number) => inTransaction((t) => touchSession(t, property?.id ?? null, id));
       let session: SessionUser | null = null;
       if (knownSession) session = knownSession;
       else if (token && hash) {

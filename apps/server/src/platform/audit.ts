@@ -1,4 +1,5 @@
 import type { Area, AuditAction, AuditEntity, UserType } from '@parkade/contract';
+import { areaPropertyId } from './db/columns';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './db';
 
@@ -63,7 +64,7 @@ export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promi
   const entityId = entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId);
   await tx.execute(sql`insert into binnacle (property_id, area, user_type, user_id, user_name, entity, entity_id,
       action, changes, ip, user_agent, request_id)
-    values (${propertyId}, ${actor.area}, ${actor.userType}, ${actor.userId}, ${actor.userName}, ${entry.entity},
+    values (${areaPropertyId(propertyId)}, ${actor.area}, ${actor.userType}, ${actor.userId}, ${actor.userName}, ${entry.entity},
       ${entityId}, ${entry.action}, ${JSON.stringify(diff(entry.old, entry.new))}::jsonb, ${actor.ip},
       ${actor.userAgent?.slice(0, 512) ?? null}, ${actor.requestId})`);
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { areaPropertyId, CENTRAL_AREA_ID } from './db/columns';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import {
   PHONE_PATTERN,
@@ -184,11 +185,12 @@ export function sessionSql(area: Area, token: string): Opening {
 function sessionText(area: Area): string {
   // The role's permissions as the array's text: parsed once per distinct list (rolePermissionsOf), not per request.
   const users = areaUsers(area, 'r.permissions::text');
-  const inTenant =
-    area === 'central'
-      ? 'true'
-      : `u.property_id = nullif(current_setting('app.property_id', true), '')::bigint`;
-  return `select s.id::int as "sessionId", s.area as "sessionArea", s.property_id::int as "sessionPropertyId",
+  const scopeProperty = `nullif(current_setting('app.property_id', true), '')::bigint`;
+  const inTenant = area === 'central' ? 'true' : `u.property_id = ${scopeProperty}`;
+  // The token is looked up among its area's sessions (their key leads with property_id, decision 0057).
+  const areaProperty = area === 'central' ? String(CENTRAL_AREA_ID) : scopeProperty;
+  return `select s.id::int as "sessionId", s.area as "sessionArea",
+      nullif(s.property_id, ${CENTRAL_AREA_ID})::int as "sessionPropertyId",
       coalesce(s.last_used_at, s.created_at) < now() - make_interval(secs => ${SESSION_TOUCH_SECONDS}) as touch,
       extract(epoch from least(s.expires_at,
         coalesce(s.last_used_at, s.created_at) + make_interval(secs => ${SESSION_TOUCH_SECONDS})) - now())::float8
@@ -198,7 +200,7 @@ function sessionText(area: Area): string {
         and c.checked_out_at is null) as "roundPropertyId"
     from sessions s left join (${users.table}) on s.area = '${area === 'central' ? 'central' : 'tenant'}'
       and u.id = s.user_id and ${inTenant}
-    where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+    where s.property_id = ${areaProperty} and s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
       and coalesce(s.last_used_at, s.created_at) > now() - case when s.remember
         then make_interval(days => ${REMEMBER_IDLE_DAYS}) else make_interval(mins => ${SESSION_IDLE_MINUTES}) end`;
 }
@@ -237,8 +239,10 @@ type SessionRow = {
 export const sessionFreshForMs = (rows: Record<string, unknown>[]) => Number(rows[0]?.freshFor) * 1000;
 
 /** Writes a session's idle clock (its last use). */
-export const touchSession = (tx: Tx, sessionId: number) =>
-  tx.execute(sql`update sessions set last_used_at = now() where id = ${sessionId}`);
+export const touchSession = (tx: Tx, propertyId: number | null, sessionId: number) =>
+  tx.execute(
+    sql`update sessions set last_used_at = now() where property_id = ${areaPropertyId(propertyId)} and id = ${sessionId}`,
+  );
 
 /**
  * The signed-in user from the rows of `sessionSql`, or 401: no session, a session of another area or tenant, or

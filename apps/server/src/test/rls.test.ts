@@ -1,3 +1,4 @@
+import { areaPropertyId, CENTRAL_AREA_ID } from '../platform/db/columns';
 import { DEFAULT_DOCUMENT_LAYOUT } from '@parkade/contract';
 import { notificationReads, notifications } from '../modules/notifications/table';
 import { requestEvents, requests } from '../modules/requests/table';
@@ -77,7 +78,7 @@ async function counts(scope: RowScope, table: string) {
       tx,
       sql`select count(*) filter (where property_id = ${A})::int as a,
                  count(*) filter (where property_id = ${B})::int as b,
-                 count(*) filter (where property_id is null)::int as none,
+                 count(*) filter (where property_id is null or property_id = 0)::int as none,
                  count(*)::int as all
           from ${t(table)}`,
     );
@@ -317,8 +318,10 @@ async function seed(scope: RowScope, propertyId: number | null) {
         photoFileIds: [],
       });
     }
+    // The tables both areas write keep the central area's rows under CENTRAL_AREA_ID (decision 0057); roles, null.
+    const own = areaPropertyId(propertyId);
     await tx.insert(files).values({
-      propertyId,
+      propertyId: own,
       entity: 'test',
       originalName: 'a.png',
       extension: 'png',
@@ -327,21 +330,25 @@ async function seed(scope: RowScope, propertyId: number | null) {
       storageKey: `k${propertyId}`,
       sha256: '0'.repeat(64),
     });
-    await tx.insert(binnacle).values({ propertyId, area: 'tenant', entity: 'test', action: 'create' });
+    await tx.insert(binnacle).values({ propertyId: own, area: 'tenant', entity: 'test', action: 'create' });
     await tx.insert(roles).values({ propertyId, name: `rls-${propertyId ?? 'central'}` });
-    await tx.insert(mailOutbox).values({ propertyId, to: 'x@x.test', subject: 's', text: 't', kind: 'test' });
+    await tx
+      .insert(mailOutbox)
+      .values({ propertyId: own, to: 'x@x.test', subject: 's', text: 't', kind: 'test' });
     const area = propertyId === null ? 'central' : 'tenant';
     const expiresAt = new Date(Date.now() + 3_600_000);
-    await tx.insert(sessions).values({ tokenHash: `s${propertyId}`, area, propertyId, userId: 1, expiresAt });
+    await tx
+      .insert(sessions)
+      .values({ tokenHash: `s${propertyId}`, area, propertyId: own, userId: 1, expiresAt });
     await tx
       .insert(passwordResets)
-      .values({ tokenHash: `r${propertyId}`, area, propertyId, userId: 1, expiresAt });
+      .values({ tokenHash: `r${propertyId}`, area, propertyId: own, userId: 1, expiresAt });
     await tx
       .insert(loginChallenges)
-      .values({ tokenHash: `c${propertyId}`, area, propertyId, userId: 1, expiresAt });
+      .values({ tokenHash: `c${propertyId}`, area, propertyId: own, userId: 1, expiresAt });
     await tx
       .insert(userInvitations)
-      .values({ tokenHash: `i${propertyId}`, area, propertyId, userId: 1, expiresAt });
+      .values({ tokenHash: `i${propertyId}`, area, propertyId: own, userId: 1, expiresAt });
   });
 }
 
@@ -398,7 +405,8 @@ describe('tenant scope', () => {
         ),
       ),
     );
-    for (const propertyId of [B, null]) {
+    // Nor the central area's (CENTRAL_AREA_ID in the tables both areas write, decision 0057).
+    for (const propertyId of [B, null, CENTRAL_AREA_ID]) {
       await expectRefused(
         inScope(tenant(A), (tx) =>
           tx.execute(
@@ -438,11 +446,11 @@ describe('tenant scope', () => {
       const changed = await inScope(tenant(A), async (tx) => {
         const updated = await rowsOf(
           tx,
-          sql`update ${t(table)} set property_id = property_id where property_id = ${B} or property_id is null returning 1`,
+          sql`update ${t(table)} set property_id = property_id where property_id = ${B} or property_id is null or property_id = 0 returning 1`,
         );
         const deleted = await rowsOf(
           tx,
-          sql`delete from ${t(table)} where property_id = ${B} or property_id is null returning 1`,
+          sql`delete from ${t(table)} where property_id = ${B} or property_id is null or property_id = 0 returning 1`,
         );
         return updated.length + deleted.length;
       });

@@ -1,3 +1,4 @@
+import { areaPropertyId } from '../platform/db/columns';
 import { toFormData, type Area, type FormValue } from '@parkade/contract';
 import { sql } from 'drizzle-orm';
 import { sessions } from '../modules/auth/table';
@@ -40,7 +41,7 @@ export async function sessionToken(db: Database, user: TestUser): Promise<string
     tx.insert(sessions).values({
       tokenHash: tokenHash(t),
       area,
-      propertyId: user.propertyId,
+      propertyId: areaPropertyId(user.propertyId),
       userId: user.id,
       expiresAt: new Date(Date.now() + 3600_000),
     }),

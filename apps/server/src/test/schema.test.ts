@@ -3,8 +3,10 @@
  * Drizzle schema (src/schema.ts, from every module's tables), the committed migrations and the database they build. The build fails when:
  * - a tenant table (one with a property_id column) lacks RLS, FORCE RLS or an isolation policy;
  * - a tenant table's property_id is nullable, or is not the first column of its primary key and of every unique
- *   and secondary index ("mixed" tables excepted, see MIXED);
- * - a foreign key between two tenant tables does not pair property_id with property_id;
+ *   and secondary index; a table without property_id is not declared a reference or a local table (REFERENCE,
+ *   LOCAL: decision 0057, the tenant tables distributable by property_id);
+ * - a foreign key between two tenant tables does not pair property_id with property_id, or a reference table
+ *   references a tenant table;
  * - the schema has changes no migration holds, or the migrated database differs from the latest snapshot;
  * - the application connects as a superuser or a BYPASSRLS role.
  */
@@ -18,21 +20,43 @@ import { MIGRATIONS_DIR, openDatabase, PGLITE_APP_ROLE, query, type Database } f
 import { openTestDatabase } from './db';
 
 /**
- * Mixed tables hold rows of one property and rows of no property (central entries): property_id is nullable,
- * so it cannot lead their primary key. They are still isolated by forced RLS and the same policy (a null
- * property_id is visible only in central scope). Audit log, stored files, mail outbox, sessions, reset tokens and
- * sign-in challenges are mixed by design, and so are staff invitations; so are roles (built-in and central ones have no property, decision 0020).
+ * Reference tables (decision 0057): the rows every property reads — the properties themselves, the catalogues, the
+ * central area's users, languages, translations and settings. When the tenant tables are distributed by property_id
+ * (Citus), these are kept whole on every node: small, read on many requests, written rarely. A tenant table may
+ * reference them; they reference no tenant table. Roles is one though it has a property_id: the five built-in roles
+ * and the central ones belong to no property, a property's own roles are a handful, and a property's staff hold
+ * either kind (tenant_users → roles is a reference into a reference table).
  */
-const MIXED = new Set([
-  'binnacle',
+const REFERENCE = new Set([
+  'central_users',
+  'language_codes',
+  'makes',
+  'models',
+  'permit_types',
+  'properties',
+  'reasons',
+  'request_types',
   'roles',
-  'files',
-  'mail_outbox',
-  'sessions',
-  'password_resets',
-  'login_challenges',
-  'user_invitations',
+  'states',
+  'system_settings',
+  'tows',
+  'translation_overrides',
+  'translation_revision',
+  'warnings',
+  'zones',
 ]);
+
+/**
+ * Tables of the coordinator alone (Citus local tables), read and written by their own keys: the ledger of jobs done
+ * (by job id) and the sign-in throttle's counters (by address or account key, across areas).
+ */
+const LOCAL = new Set(['auth_throttle', 'jobs_done']);
+
+/**
+ * Indexes on id alone, not unique, for a row read by its id in central scope (the mail delivery job's mail, a file):
+ * a distributed table keeps one per shard, and such a read asks every shard (decision 0057).
+ */
+const ID_LOOKUP_INDEXES = new Set(['files_id_idx', 'mail_outbox_id_idx']);
 
 /**
  * Indexes that span properties on purpose: an officer holds one open check-in whatever the property (decision
@@ -40,7 +64,7 @@ const MIXED = new Set([
  */
 const CROSS_PROPERTY_INDEXES = new Set(['patrol_check_ins_one_active_idx']);
 
-/** Platform tables with a property_id but no RLS: none any more (sessions and reset tokens are mixed tables). */
+/** Platform tables with a property_id but no RLS: none any more. */
 const PLATFORM = new Set<string>();
 
 let database: Database;
@@ -70,15 +94,19 @@ const tenantTables = () =>
 
 describe('tenant tables', () => {
   // Each check lists every offence, so one run names them all.
-  it('exist, and each is a strict tenant table, a declared mixed table, or a declared platform table', async () => {
+  it('exist, and each is a strict tenant table, a declared reference table or a declared local table', async () => {
     const tables = await tenantTables();
     expect(tables.map((t) => t.name)).toContain('tenant_users');
     const problems = tables
-      .filter((t) => !t.notNull && !MIXED.has(t.name) && !PLATFORM.has(t.name))
-      .map((t) => `${t.name}.property_id must be NOT NULL (or the table declared mixed)`);
-    for (const name of [...MIXED, ...PLATFORM])
-      if (!tables.some((t) => t.name === name))
-        problems.push(`${name} is listed as an exception but is gone`);
+      .filter((t) => !t.notNull && !REFERENCE.has(t.name) && !PLATFORM.has(t.name))
+      .map((t) => `${t.name}.property_id must be NOT NULL (or the table declared a reference table)`);
+    const all = await rows<{ name: string }>(`select c.relname as name from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`);
+    for (const { name } of all)
+      if (!tables.some((t) => t.name === name) && !REFERENCE.has(name) && !LOCAL.has(name))
+        problems.push(`${name} has no property_id: declare it a reference or a local table (decision 0057)`);
+    for (const name of [...REFERENCE, ...LOCAL, ...PLATFORM])
+      if (!all.some((t) => t.name === name)) problems.push(`${name} is listed as an exception but is gone`);
     expect(problems).toEqual([]);
   });
 
@@ -121,15 +149,17 @@ describe('tenant tables', () => {
   });
 
   it('lead their primary key and every unique and secondary index with property_id', async () => {
-    const tables = (await tenantTables()).filter((t) => !MIXED.has(t.name) && !PLATFORM.has(t.name));
+    const tables = (await tenantTables()).filter((t) => !REFERENCE.has(t.name) && !PLATFORM.has(t.name));
     const indexes = await rows<{
       table: string;
       name: string;
       primary: boolean;
+      unique: boolean;
       first: number;
       def: string;
     }>(`
-      select c.relname as table, i.relname as name, x.indisprimary as primary, x.indkey[0]::int as first,
+      select c.relname as table, i.relname as name, x.indisprimary as primary, x.indisunique as unique,
+             x.indkey[0]::int as first,
              pg_get_indexdef(x.indexrelid) as def
       from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class c on c.oid = x.indrelid
       join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'`);
@@ -137,31 +167,36 @@ describe('tenant tables', () => {
     for (const t of tables) {
       const own = indexes.filter((i) => i.table === t.name);
       if (!own.some((i) => i.primary)) problems.push(`${t.name} has no primary key`);
-      for (const i of own.filter((x) => x.first !== t.attnum && !CROSS_PROPERTY_INDEXES.has(x.name)))
+      for (const i of own.filter((x) => x.first !== t.attnum && !CROSS_PROPERTY_INDEXES.has(x.name))) {
+        if (ID_LOOKUP_INDEXES.has(i.name) && !i.unique && !i.primary) continue;
         problems.push(`${t.name}: ${i.def} must start with property_id`);
+      }
     }
     expect(problems).toEqual([]);
   });
 
-  it('reference each other with property_id in the foreign key', async () => {
+  it('reference each other with property_id in the foreign key, and reference tables reference none', async () => {
     const tables = new Map((await tenantTables()).map((t) => [t.name, t.attnum]));
+    const distributed = (name: string) => tables.has(name) && !REFERENCE.has(name);
     const fks = await rows<{ name: string; src: string; dst: string; from: number[]; to: number[] }>(`
       select con.conname as name, s.relname as src, d.relname as dst,
              array_to_json(con.conkey) as from, array_to_json(con.confkey) as to
       from pg_constraint con join pg_class s on s.oid = con.conrelid join pg_class d on d.oid = con.confrelid
       join pg_namespace n on n.oid = s.relnamespace
       where con.contype = 'f' and n.nspname = 'public'`);
-    const problems = fks
-      .filter((fk) => {
-        const src = tables.get(fk.src);
-        const dst = tables.get(fk.dst);
-        if (src === undefined || dst === undefined) return false;
-        // A mixed table's row may belong to no property (a built-in role): the reference cannot carry
-        // property_id; row-level security and the module (roles: visibleRoles) keep it within reach.
-        if (MIXED.has(fk.dst)) return false;
-        return !fk.from.some((a, i) => a === src && fk.to[i] === dst);
-      })
-      .map((fk) => `${fk.name} (${fk.src} → ${fk.dst}) must pair property_id with property_id`);
+    const problems: string[] = [];
+    for (const fk of fks) {
+      // A reference table is on every node; a row of one property is on one: the reference would not hold there.
+      if (!distributed(fk.src) && distributed(fk.dst))
+        problems.push(
+          `${fk.name} (${fk.src} → ${fk.dst}): a reference or local table references a tenant table`,
+        );
+      if (!distributed(fk.src) || !distributed(fk.dst)) continue;
+      const src = tables.get(fk.src)!;
+      const dst = tables.get(fk.dst)!;
+      if (!fk.from.some((a, i) => a === src && fk.to[i] === dst))
+        problems.push(`${fk.name} (${fk.src} → ${fk.dst}) must pair property_id with property_id`);
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { ofArea, areaPropertyId } from '../../platform/db/columns';
 import {
   ERROR_CODES,
   REMEMBER_DAYS,
@@ -72,7 +73,7 @@ export async function login(ctx: Scope, body: { email: string; password: string;
     await ctx.tx.insert(loginChallenges).values({
       tokenHash: tokenHash(challenge),
       area: ctx.area,
-      propertyId: ctx.property?.id ?? null,
+      propertyId: areaPropertyId(ctx.property?.id),
       userId: row.id,
       remember: body.remember === true,
       expiresAt,
@@ -95,7 +96,7 @@ async function startSession(
   await ctx.tx.insert(sessions).values({
     tokenHash: tokenHash(token),
     area: ctx.area,
-    propertyId: ctx.property?.id ?? null,
+    propertyId: areaPropertyId(ctx.property?.id),
     userId: row.id,
     remember,
     ip: ctx.actor.ip,
@@ -135,7 +136,7 @@ export async function loginTwoFactor(ctx: Scope, body: LoginTwoFactorInput) {
         isNull(loginChallenges.usedAt),
         gt(loginChallenges.expiresAt, now),
         eq(loginChallenges.area, ctx.area),
-        ctx.property ? eq(loginChallenges.propertyId, ctx.property.id) : isNull(loginChallenges.propertyId),
+        ofArea(loginChallenges.propertyId, ctx.property?.id),
       ),
     )
     .for('update');
@@ -159,7 +160,10 @@ export async function loginTwoFactor(ctx: Scope, body: LoginTwoFactorInput) {
     throw new HttpError(401, 'twoFactor.codeInvalid', undefined, {}, true);
   }
   await attempt.succeeded();
-  await ctx.tx.update(loginChallenges).set({ usedAt: now }).where(eq(loginChallenges.id, challenge.id));
+  await ctx.tx
+    .update(loginChallenges)
+    .set({ usedAt: now })
+    .where(and(ofArea(loginChallenges.propertyId, ctx.property?.id), eq(loginChallenges.id, challenge.id)));
   return startSession(ctx, row, challenge.remember, { twoFactor: method });
 }
 

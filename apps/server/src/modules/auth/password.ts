@@ -1,3 +1,4 @@
+import { ofArea, areaPropertyId } from '../../platform/db/columns';
 import { RESET_TOKEN_MINUTES, THROTTLE, type Language } from '@parkade/contract';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
@@ -53,7 +54,7 @@ export async function sendResetLink(
   await ctx.tx.insert(passwordResets).values({
     tokenHash: tokenHash(token),
     area: account.area,
-    propertyId: account.propertyId,
+    propertyId: areaPropertyId(account.propertyId),
     userId: account.userId,
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
   });
@@ -84,7 +85,7 @@ export async function resetPassword(ctx: Scope, body: { email: string; token: st
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, now),
         eq(passwordResets.area, ctx.area),
-        ctx.property ? eq(passwordResets.propertyId, ctx.property.id) : isNull(passwordResets.propertyId),
+        ofArea(passwordResets.propertyId, ctx.property?.id),
       ),
     )
     .returning();

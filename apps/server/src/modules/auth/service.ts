@@ -1,3 +1,4 @@
+import { ofArea } from '../../platform/db/columns';
 import { DEFAULT_LANGUAGE, type AuthUser, type LanguageCode } from '@parkade/contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { activeCodes } from '../langs/service';
@@ -65,7 +66,7 @@ export async function passwordChanged(tx: Tx, account: Account, keepSessionId?: 
   const of = (table: typeof sessions | typeof passwordResets) =>
     and(
       eq(table.area, account.area),
-      account.propertyId === null ? isNull(table.propertyId) : eq(table.propertyId, account.propertyId),
+      ofArea(table.propertyId, account.propertyId),
       eq(table.userId, account.userId),
     );
   await tx
@@ -101,7 +102,10 @@ export const userLoginKey = (ctx: Scope, userId: number) =>
   `login:acct:${ctx.area}:${ctx.property?.id ?? '-'}:user:${userId}`;
 
 export async function logout(ctx: Scope) {
-  await ctx.tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, ctx.session!.sessionId));
+  await ctx.tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(ofArea(sessions.propertyId, ctx.property?.id), eq(sessions.id, ctx.session!.sessionId)));
   await ctx.audit({ entity: userEntity(ctx), entityId: ctx.user().id, action: 'logout' });
   return { message: t(ctx.lang, 'auth.logoutSuccess') };
 }

@@ -1,18 +1,28 @@
-import { bigint, boolean, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantPolicy } from '../../platform/db/columns';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { areaPropertyIdColumn, id, tenantPolicy } from '../../platform/db/columns';
 
 /**
- * Sessions and reset tokens serve both areas, so they are mixed tables keyed by (area, property_id): a null
- * property_id is a central user's. The request's scope is set before the token is looked up, so forced RLS hides
- * every other property's tokens, and platform/auth.ts checks area and property on every lookup as well.
+ * Sessions and reset tokens serve both areas, keyed by (area, property_id): the central area's rows carry
+ * CENTRAL_AREA_ID (decision 0057). A token is looked up within its property (the request's host names it), so
+ * property_id leads every key; forced RLS hides every other property's tokens, and platform/auth.ts checks area and
+ * property on every lookup as well.
  */
 export const sessions = pgTable(
   'sessions',
   {
-    id: id().primaryKey(),
+    id: id(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     area: varchar('area', { length: 10 }).notNull(),
-    propertyId: bigint('property_id', { mode: 'number' }),
+    propertyId: areaPropertyIdColumn(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     remember: boolean('remember').notNull().default(false),
     ip: varchar('ip', { length: 64 }),
@@ -23,7 +33,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    uniqueIndex('sessions_token_hash_unique').on(t.propertyId, t.tokenHash),
     index('sessions_user_idx').on(t.propertyId, t.area, t.userId),
     tenantPolicy('sessions'),
   ],
@@ -32,17 +43,18 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: id().primaryKey(),
+    id: id(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     area: varchar('area', { length: 10 }).notNull(),
-    propertyId: bigint('property_id', { mode: 'number' }),
+    propertyId: areaPropertyIdColumn(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash),
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    uniqueIndex('password_resets_token_hash_unique').on(t.propertyId, t.tokenHash),
     index('password_resets_user_idx').on(t.propertyId, t.area, t.userId),
     tenantPolicy('password_resets'),
   ],
@@ -50,15 +62,15 @@ export const passwordResets = pgTable(
 
 /**
  * The second step of a two-factor sign-in: a right password for an enrolled user gives a challenge (its SHA-256 here,
- * like a session token), valid a few minutes, single-use, to be answered with a code. Mixed like sessions.
+ * like a session token), valid a few minutes, single-use, to be answered with a code. Keyed like sessions.
  */
 export const loginChallenges = pgTable(
   'login_challenges',
   {
-    id: id().primaryKey(),
+    id: id(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     area: varchar('area', { length: 10 }).notNull(),
-    propertyId: bigint('property_id', { mode: 'number' }),
+    propertyId: areaPropertyIdColumn(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     remember: boolean('remember').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -66,7 +78,8 @@ export const loginChallenges = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('login_challenges_token_hash_unique').on(t.tokenHash),
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    uniqueIndex('login_challenges_token_hash_unique').on(t.propertyId, t.tokenHash),
     index('login_challenges_user_idx').on(t.propertyId, t.area, t.userId),
     tenantPolicy('login_challenges'),
   ],

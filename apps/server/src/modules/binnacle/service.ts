@@ -1,3 +1,4 @@
+import { CENTRAL_AREA_ID } from '../../platform/db/columns';
 import {
   binnacleEntrySchema,
   binnaclePropertySchema,
@@ -114,7 +115,13 @@ export const binnacleList = defineListResource({
     action: { type: 'string', column: binnacle.action, description: 'e.g. login.success, update' },
     area: { type: 'enum', column: binnacle.area, values: ['central', 'tenant'] },
     createdAt: { type: 'dateRange', column: binnacle.createdAt, description: 'When it happened' },
-    propertyId: { type: 'number', column: binnacle.propertyId, nullable: true, areas: ['central'] },
+    propertyId: {
+      type: 'number',
+      column: binnacle.propertyId,
+      nullable: true,
+      nullStored: CENTRAL_AREA_ID,
+      areas: ['central'],
+    },
   },
   // entity, action and user name, lower-cased into one generated column (table.ts).
   term: { lowercased: binnacle.search },

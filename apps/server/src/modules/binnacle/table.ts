@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantPolicy } from '../../platform/db/columns';
-import { properties } from '../properties/table';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { areaPropertyIdColumn, id, tenantPolicy } from '../../platform/db/columns';
 
 /**
- * The audit log. Shared by both areas: central entries have no property (property_id null), tenant entries
+ * The audit log. Shared by both areas: central entries carry CENTRAL_AREA_ID (decision 0057), tenant entries
  * carry theirs. Row-level security shows a tenant only its own entries; central scope sees all. The platform writes
  * it by its SQL name (platform/audit.ts `writeAudit`): a column renamed here is renamed there.
  */
 export const binnacle = pgTable(
   'binnacle',
   {
-    id: id().primaryKey(),
-    propertyId: bigint('property_id', { mode: 'number' }).references(() => properties.id),
+    id: id(),
+    propertyId: areaPropertyIdColumn(),
     area: varchar('area', { length: 10 }).notNull(),
     userType: varchar('user_type', { length: 20 }),
     userId: bigint('user_id', { mode: 'number' }),
@@ -31,6 +30,7 @@ export const binnacle = pgTable(
       .generatedAlwaysAs(sql`lower(entity || ' ' || action || ' ' || coalesce(user_name, ''))`),
   },
   (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
     // Serves the newest-first page, the count and the search from the index alone (list-query `keysFirst`).
     index('binnacle_property_created_search_idx').on(t.propertyId, t.createdAt, t.id, t.search),
     index('binnacle_property_entity_idx').on(t.propertyId, t.entity, t.entityId),

@@ -1,3 +1,4 @@
+import { CENTRAL_AREA_ID } from '../../platform/db/columns';
 /**
  * Issue 36 §9 (decision 0039): the audit log shows every action and every attribute it records by a label in the
  * reader's language — never "placed by id", "sha256" or "radius meters" to a Spanish or Chinese reader. This file
@@ -149,6 +150,7 @@ describe('the check every test context makes as it closes', () => {
         .insert(binnacle)
         .values({
           area: 'central',
+          propertyId: CENTRAL_AREA_ID,
           entity: 'zones',
           action: 'fly',
           changes: { wingspan: { old: null, new: 3 } },

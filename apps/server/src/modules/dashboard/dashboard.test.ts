@@ -1,3 +1,4 @@
+import { areaPropertyId } from '../../platform/db/columns';
 import { COUNTER_KEYS, type CounterKey, type CountersResponse } from '@parkade/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,7 +205,7 @@ describe('counters follow the rows, scoped by property', () => {
     const startOfDay = (tz: string) => sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
     const entry = (propertyId: number | null, at: SQL) =>
       db(sql`insert into binnacle (property_id, area, entity, action, created_at)
-             values (${propertyId}, ${propertyId === null ? 'central' : 'tenant'}, 'test', 'update', ${at})`);
+             values (${areaPropertyId(propertyId)}, ${propertyId === null ? 'central' : 'tenant'}, 'test', 'update', ${at})`);
     await entry(a.id, sql`now()`);
     await entry(a.id, sql`now() - interval '2 days'`);
     await entry(null, sql`now()`);
@@ -231,7 +232,7 @@ describe('counters follow the rows, scoped by property', () => {
     };
     const mail = (propertyId: number | null, status: string) =>
       db(sql`insert into mail_outbox (property_id, "to", subject, text, kind, status)
-             values (${propertyId}, 'someone@example.com', 'Hello', 'Hi', 'test', ${status})`);
+             values (${areaPropertyId(propertyId)}, 'someone@example.com', 'Hello', 'Hi', 'test', ${status})`);
     await mail(a.id, 'pending');
     await mail(a.id, 'sent');
     await mail(a.id, 'failed');

@@ -1,3 +1,4 @@
+import { areaPropertyId } from '../../platform/db/columns';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -63,7 +64,7 @@ export async function insertFile(
   const [row] = await tx
     .insert(files)
     .values({
-      propertyId: owner.propertyId,
+      propertyId: areaPropertyId(owner.propertyId),
       entity: owner.entity,
       entityId: owner.entityId === null ? null : String(owner.entityId),
       originalName: file.filename,

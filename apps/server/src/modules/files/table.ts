@@ -1,16 +1,15 @@
-import { bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantPolicy } from '../../platform/db/columns';
-import { properties } from '../properties/table';
+import { bigint, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { areaPropertyIdColumn, id, tenantPolicy } from '../../platform/db/columns';
 
 /**
  * Stored uploads. The bytes live behind the storage interface under a server-generated key; this row says
- * whose they are. property_id is null only for central-owned files (global templates).
+ * whose they are. Central-owned files (global templates) carry CENTRAL_AREA_ID (decision 0057).
  */
 export const files = pgTable(
   'files',
   {
-    id: id().primaryKey(),
-    propertyId: bigint('property_id', { mode: 'number' }).references(() => properties.id),
+    id: id(),
+    propertyId: areaPropertyIdColumn(),
     entity: varchar('entity', { length: 64 }).notNull(),
     entityId: varchar('entity_id', { length: 64 }),
     originalName: varchar('original_name', { length: 255 }).notNull(),
@@ -22,5 +21,11 @@ export const files = pgTable(
     createdBy: bigint('created_by', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('files_property_entity_idx').on(t.propertyId, t.entity, t.entityId), tenantPolicy('files')],
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    // A file read by its id alone in central scope (decision 0057: non-unique, one per shard when distributed).
+    index('files_id_idx').on(t.id),
+    index('files_property_entity_idx').on(t.propertyId, t.entity, t.entityId),
+    tenantPolicy('files'),
+  ],
 ).enableRLS();

@@ -1,3 +1,4 @@
+import { areaPropertyId } from '../../platform/db/columns';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import dns from 'node:dns/promises';
 import net from 'node:net';
@@ -58,6 +59,7 @@ export async function writeMail(tx: Tx, jobs: Jobs, mail: OutgoingMail): Promise
     // A subject with long values is cut to the column (255): the body says it all.
     .values({
       ...mail,
+      propertyId: areaPropertyId(mail.propertyId),
       subject: mail.subject.slice(0, 255),
       html: mail.html ?? null,
       headers: mail.headers ?? null,

@@ -1,3 +1,4 @@
+import { CENTRAL_AREA_ID } from '../../platform/db/columns';
 import type { ListResponse, OutboxMail } from '@parkade/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -63,7 +64,7 @@ beforeAll(async () => {
   await ctx.database.withScope({ area: 'central' }, async (tx) => {
     await tx.insert(mailOutbox).values([
       {
-        propertyId: null,
+        propertyId: CENTRAL_AREA_ID,
         to: 'ops@example.com',
         subject: 'Weekly digest',
         text: 'x',
@@ -213,7 +214,7 @@ it('delivers a mail whose wake-up job was lost, once, and leaves fresh pending m
       const [row] = await tx
         .insert(mailOutbox)
         .values({
-          propertyId: null,
+          propertyId: CENTRAL_AREA_ID,
           to,
           subject: 'stuck',
           text: 'body',

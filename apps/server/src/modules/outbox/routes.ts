@@ -1,3 +1,4 @@
+import { CENTRAL_AREA_ID } from '../../platform/db/columns';
 import {
   idParams,
   listResponseSchema,
@@ -33,7 +34,12 @@ export const outboxList = defineListResource({
   filters: {
     status: { type: 'enum', column: mailOutbox.status, values: OUTBOX_STATUSES },
     kind: { type: 'string', column: mailOutbox.kind },
-    propertyId: { type: 'number', column: mailOutbox.propertyId, nullable: true },
+    propertyId: {
+      type: 'number',
+      column: mailOutbox.propertyId,
+      nullable: true,
+      nullStored: CENTRAL_AREA_ID,
+    },
     createdAt: { type: 'dateRange', column: mailOutbox.createdAt },
   },
   term: [mailOutbox.to, mailOutbox.subject],

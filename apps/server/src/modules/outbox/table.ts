@@ -1,6 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { id, tenantPolicy } from '../../platform/db/columns';
-import { properties } from '../properties/table';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { areaPropertyIdColumn, id, tenantPolicy } from '../../platform/db/columns';
 
 /**
  * Every mail is written here in the transaction that decides to send it; the mail job delivers it
@@ -9,8 +8,8 @@ import { properties } from '../properties/table';
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: id().primaryKey(),
-    propertyId: bigint('property_id', { mode: 'number' }).references(() => properties.id),
+    id: id(),
+    propertyId: areaPropertyIdColumn(),
     to: varchar('to', { length: 255 }).notNull(),
     subject: varchar('subject', { length: 255 }).notNull(),
     text: text('text').notNull(),
@@ -33,6 +32,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    // The delivery job's mail, read by its id alone in central scope (decision 0057: non-unique, one per shard).
+    index('mail_outbox_id_idx').on(t.id),
     index('mail_outbox_property_status_idx').on(t.propertyId, t.status, t.createdAt),
     // The mail report (decision 0047): a property's mail of a period counted by status and kind from the index alone.
     index('mail_outbox_property_created_idx').on(t.propertyId, t.createdAt, t.status, t.kind),

@@ -1,3 +1,4 @@
+import { CENTRAL_AREA_ID } from '../../platform/db/columns';
 import {
   isoDayIn,
   ownVerdict,
@@ -137,7 +138,7 @@ beforeAll(async () => {
     query(
       tx,
       sql`insert into mail_outbox (property_id, "to", subject, text, kind, status)
-        values (null, 'staff@example.com', 'S', 'T', 'central-kind', 'sent')`,
+        values (${CENTRAL_AREA_ID}, 'staff@example.com', 'S', 'T', 'central-kind', 'sent')`,
     ),
   );
   // Another property, alike, with officers, imports and mail of its own.

@@ -1,3 +1,4 @@
+import { areaPropertyId } from '../../platform/db/columns';
 import {
   INVITATION_DAYS,
   INVITATIONS_PER_HOUR,
@@ -49,7 +50,7 @@ export async function sendInvitation(
   const token = newToken();
   await ctx.tx.insert(i).values({
     area: staff.area,
-    propertyId: staff.propertyId,
+    propertyId: areaPropertyId(staff.propertyId),
     userId: user.id,
     tokenHash: tokenHash(token),
     sentBy: ctx.session?.user.id ?? null,
@@ -171,7 +172,10 @@ export async function acceptInvitation(ctx: Scope, body: { token: string; passwo
     .update(u)
     .set({ passwordHash: await hashPassword(body.password), updatedAt: now })
     .where(ownStaff(ctx, user.id));
-  await ctx.tx.update(i).set({ acceptedAt: now }).where(eq(i.id, invitation.id));
+  await ctx.tx
+    .update(i)
+    .set({ acceptedAt: now })
+    .where(and(ofStaff(staff, i), eq(i.id, invitation.id)));
   await retireInvitations(ctx, user.id);
   await passwordChanged(ctx.tx, { area: staff.area, propertyId: staff.propertyId, userId: user.id });
   await clearThrottle(ctx.tx, userLoginKey(ctx, user.id));

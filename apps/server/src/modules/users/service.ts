@@ -1,3 +1,4 @@
+import { ofArea } from '../../platform/db/columns';
 import {
   builtInRoleLabelKey,
   USER_EXPORT_COLUMNS,
@@ -8,7 +9,7 @@ import {
   type UserItem,
   type UserStatus,
 } from '@parkade/contract';
-import { and, desc, eq, inArray, isNull, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { NO_PASSWORD } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -69,10 +70,7 @@ export function ownStaff(ctx: Pick<Scope, 'property'>, id?: number): SQL {
 
 /** Rows of a mixed table (sessions, resets, invitations) that belong to the staff's area and property. */
 export function ofStaff(staff: Staff, table: { area: Column; propertyId: Column }): SQL {
-  return and(
-    eq(table.area, staff.area),
-    staff.propertyId === null ? isNull(table.propertyId) : eq(table.propertyId, staff.propertyId),
-  )!;
+  return and(eq(table.area, staff.area), ofArea(table.propertyId, staff.propertyId))!;
 }
 
 /** The outbox's kind of an invitation mail. */
@@ -87,7 +85,7 @@ export function unsentInvitationMail(staff: Staff, createdAt: SQL): SQL {
   const m = mailOutbox;
   return and(
     eq(m.kind, INVITATION_MAIL_KIND),
-    staff.propertyId === null ? isNull(m.propertyId) : eq(m.propertyId, staff.propertyId),
+    ofArea(m.propertyId, staff.propertyId),
     eq(m.createdAt, createdAt),
     ne(m.status, 'sent'),
   )!;

@@ -10,7 +10,13 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { id, propertyIdColumn, tenantPolicy, timestamps } from '../../platform/db/columns';
+import {
+  areaPropertyIdColumn,
+  id,
+  propertyIdColumn,
+  tenantPolicy,
+  timestamps,
+} from '../../platform/db/columns';
 import { properties } from '../properties/table';
 import { roles } from '../roles/table';
 
@@ -74,7 +80,7 @@ export const tenantUsers = pgTable(
 
 /**
  * Invitations of staff users (decision 0021): a link `/auth/invitation/{token}` that sets the first password. A
- * mixed table like `password_resets`, keyed by (area, property_id): a null property_id is a central user's. The
+ * table of both areas like `password_resets`, keyed by (area, property_id): CENTRAL_AREA_ID for a central user's. The
  * token is 256 random bits kept as its SHA-256; it serves once (`accepted_at`), until `expires_at`, and a newer
  * invitation of the same user retires it (`retired_at`). `sent_by` is the sender's id in their own area
  * (`sent_by_type`: central-user or tenant-user), since central staff invite a property's staff too.
@@ -82,9 +88,9 @@ export const tenantUsers = pgTable(
 export const userInvitations = pgTable(
   'user_invitations',
   {
-    id: id().primaryKey(),
+    id: id(),
     area: varchar('area', { length: 10 }).notNull(),
-    propertyId: bigint('property_id', { mode: 'number' }),
+    propertyId: areaPropertyIdColumn(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     sentBy: bigint('sent_by', { mode: 'number' }),
@@ -95,7 +101,8 @@ export const userInvitations = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('user_invitations_token_hash_unique').on(t.tokenHash),
+    primaryKey({ columns: [t.propertyId, t.id] }),
+    uniqueIndex('user_invitations_token_hash_unique').on(t.propertyId, t.tokenHash),
     index('user_invitations_user_idx').on(t.propertyId, t.area, t.userId, t.createdAt),
     tenantPolicy('user_invitations'),
   ],

@@ -1,6 +1,14 @@
 import { PLATE_FOLD_FROM, PLATE_FOLD_TO } from '@parkade/contract';
-import { getTableName, sql, type SQL } from 'drizzle-orm';
-import { bigint, index, pgPolicy, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  index,
+  pgPolicy,
+  timestamp,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Column and policy helpers that every table uses, so the tenancy rules of DESIGN §4 hold by construction.
@@ -8,6 +16,36 @@ import { bigint, index, pgPolicy, timestamp, varchar, type AnyPgColumn } from 'd
  */
 export const id = () => bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity();
 export const propertyIdColumn = () => bigint('property_id', { mode: 'number' }).notNull();
+
+/**
+ * The central area's property_id in the tables both areas write — sessions, password resets, sign-in challenges,
+ * staff invitations, the audit log, stored files and the mail outbox (decision 0057). Those tables are tenant tables
+ * like the others, distributable by property_id (it leads their keys and is never null); the central area's rows sit
+ * under this reserved id, which is no row of `properties` and which no property's scope can name (identities start at
+ * 1). Row-level security shows them to central scope only, as it did when they were null.
+ */
+export const CENTRAL_AREA_ID = 0;
+
+/** The property_id to write for a row of a property, or of the central area (null). */
+export const areaPropertyId = (propertyId: number | null | undefined): number =>
+  propertyId ?? CENTRAL_AREA_ID;
+
+/**
+ * property_id of a table both areas write: NOT NULL, CENTRAL_AREA_ID for the central area's rows, read back as null
+ * (the contract's "no property"). Write it with `areaPropertyId` (a null written as such is refused by NOT NULL) and
+ * select an area's rows with `ofArea`: `is null` finds nothing.
+ */
+export const areaPropertyIdColumn = () =>
+  customType<{ data: number | null; driverData: string | number }>({
+    dataType: () => 'bigint',
+    fromDriver: (v) => (Number(v) === CENTRAL_AREA_ID ? null : Number(v)),
+    toDriver: (v) => areaPropertyId(v),
+  })('property_id').notNull();
+
+/** The rows of a property's area, or of the central area (null). */
+export const ofArea = (column: Column, propertyId: number | null | undefined): SQL =>
+  eq(column, areaPropertyId(propertyId));
+
 export const timestamps = () => ({
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -40,6 +40,11 @@ export type FilterDef =
       column: Expr;
       /** The value `null` matches rows where the column is null. */
       nullable?: boolean;
+      /**
+       * What `null` matches instead, where a stored value stands for it: a property_id of a table both areas
+       * write, whose central rows carry CENTRAL_AREA_ID (decision 0057).
+       */
+      nullStored?: number;
     })
   | (FilterBase & { type: 'enum'; column: Expr; values: readonly string[]; nullable?: boolean })
   | (FilterBase & { type: 'boolean'; column: Expr })
@@ -202,7 +207,11 @@ export function filterCondition(
       ? eq(col(def.column), list[0])
       : inArray(col(def.column), list);
   if (!wantsNull) return match;
-  return match ? or(match, isNull(col(def.column))) : isNull(col(def.column));
+  const none =
+    'nullStored' in def && def.nullStored !== undefined
+      ? eq(col(def.column), def.nullStored)
+      : isNull(col(def.column));
+  return match ? or(match, none) : none;
 }
 
 export function parseSort(
