@@ -112,9 +112,22 @@ export async function propertySnapshot(db: Database, tenantTables: string[], pro
   return db.withScope({ area: 'central' }, async (tx) => {
     const tables = [...tenantTables, 'properties'].map((table) => {
       const column = table === 'properties' ? 'id' : 'property_id';
-      // The mail worker moves a queued mail's delivery state on its own, whenever it runs: not a change by a call.
+      // The mail worker moves a queued mail's delivery state on its own, whenever it runs: not a change by a call —
+      // its lease while it delivers (decision 0053), and the body it drops once the mail is sent.
       const volatile =
-        table === 'mail_outbox' ? ['status', 'sent_at', 'attempts', 'last_error', 'smtp_response'] : [];
+        table === 'mail_outbox'
+          ? [
+              'status',
+              'sent_at',
+              'attempts',
+              'last_error',
+              'smtp_response',
+              'leased_until',
+              'swept_at',
+              'text',
+              'html',
+            ]
+          : [];
       const dropped = volatile.length
         ? `array[${volatile.map((c) => `'${c}'`).join(',')}]`
         : 'array[]::text[]';
