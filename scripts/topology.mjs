@@ -150,6 +150,8 @@ export async function startTopology({
     const pooled = new URL(appUrl);
     pooled.hostname = '127.0.0.1';
     pooled.port = String(bouncerPort);
+    // A URL through PostgreSQL's Unix socket (?host=/var/run/postgresql) would keep going there: PgBouncer is on TCP.
+    pooled.searchParams.delete('host');
     const common = {
       ...process.env,
       NODE_ENV: 'development',
