@@ -96,6 +96,7 @@ export function printRun(opts: {
   reference: Reference;
   referencePath: string;
   connections: number;
+  referenceConnections: number;
 }) {
   const { result, baseline, reference } = opts;
   console.log('');
@@ -116,7 +117,8 @@ export function printRun(opts: {
   console.log(
     `references in the same run, ${opts.connections} connections: GET /api/health (no database) ` +
       `${baseline.perSecond.toFixed(0)} req/s, p50 ${ms(baseline.p50)} / p95 ${ms(baseline.p95)} ms, ` +
-      `${errorsOf(baseline)} errors; the least signed-in transaction sent raw ${opts.referencePath} ` +
+      `${errorsOf(baseline)} errors; the least signed-in transaction sent raw ${opts.referencePath} at ` +
+      `${opts.referenceConnections} connections ` +
       `(${reference.tool}, ${reference.statements} statements): ${reference.perSecond.toFixed(0)} tx/s — ` +
       `the mixed load's ${all.toFixed(0)} calls/s are ${(all / reference.perSecond).toFixed(2)}× of it`,
   );
