@@ -10,7 +10,7 @@ import { faker } from '@faker-js/faker';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/platform/auth';
 import { BENCH_PASSWORD } from './data';
-import { seedPlates } from './plates';
+import { seedBannedPlates, seedPlates } from './plates';
 
 /** Where the property stands; inspectors check in from a few metres away (status valid). */
 export const MIXED_POSITION = { latitude: 40.4168, longitude: -3.7038 };
@@ -90,16 +90,7 @@ export async function seedMixed(
        where r.property_id = $1 order by r.id`,
       [propertyId],
     );
-    const {
-      rows: [reason],
-    } = await c.query<{ id: string }>(
-      `insert into reasons (code, name) values ('bench-mix', 'Fire lane') returning id`,
-    );
-    await c.query(
-      `insert into banned_vehicles (property_id, plate, plate_normalized, reason_id, banned_from)
-       select $1, 'BAN' || g, 'BAN' || g, $2, current_date - 1 from generate_series(1, 20) g`,
-      [propertyId, reason!.id],
-    );
+    await seedBannedPlates(c, propertyId, 'bench-mix');
 
     const builtIn = async (name: string) =>
       (await c.query<{ id: string }>(`select id from roles where name = $1 and property_id is null`, [name]))

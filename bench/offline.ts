@@ -8,7 +8,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { scopeSql } from '../apps/server/src/platform/db';
 import { percentile } from './load';
-import { checkedInInspector, seedPlates } from './plates';
+import { checkedInInspector, seedBannedPlates, seedPlates } from './plates';
 import { captureHandlerSql } from './reference';
 import { ms } from './report';
 
@@ -42,16 +42,7 @@ export async function seedOfflineBench(ownerUrl: string, staffEmail: string): Pr
       vehiclesPerResident: 2,
     });
     const propertyId = Number(p!.id);
-    const {
-      rows: [reason],
-    } = await c.query<{ id: string }>(
-      `insert into reasons (code, name) values ('bench-off', 'Fire lane') returning id`,
-    );
-    await c.query(
-      `insert into banned_vehicles (property_id, plate, plate_normalized, reason_id, banned_from)
-       select $1, 'BAN' || g, 'BAN' || g, $2, current_date - 1 from generate_series(1, 20) g`,
-      [propertyId, reason!.id],
-    );
+    await seedBannedPlates(c, propertyId, 'bench-off');
     const email = 'inspector@offline.bench';
     await checkedInInspector(c, propertyId, email, staffEmail);
     await c.query('commit');

@@ -117,3 +117,18 @@ export async function checkedInInspector(
     [propertyId, email],
   );
 }
+
+/** 20 banned plates (BAN1…BAN20) of the property, for a reason of the code given ('Fire lane'). */
+export async function seedBannedPlates(c: pg.ClientBase, propertyId: number, reasonCode: string) {
+  const {
+    rows: [reason],
+  } = await c.query<{ id: string }>(
+    `insert into reasons (code, name) values ($1, 'Fire lane') returning id`,
+    [reasonCode],
+  );
+  await c.query(
+    `insert into banned_vehicles (property_id, plate, plate_normalized, reason_id, banned_from)
+     select $1, 'BAN' || g, 'BAN' || g, $2, current_date - 1 from generate_series(1, 20) g`,
+    [propertyId, reason!.id],
+  );
+}

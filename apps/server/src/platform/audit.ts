@@ -1,7 +1,7 @@
 import type { Area, AuditAction, AuditEntity, UserType } from '@parkade/contract';
-import { areaPropertyId } from './db/columns';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './db';
+import { areaPropertyId } from './db/columns';
 
 /** Who acts and from where: filled by the request context, or by a job for system work. */
 export interface Actor {

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { areaPropertyId, CENTRAL_AREA_ID } from './db/columns';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import {
   PHONE_PATTERN,
@@ -17,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { query, type Opening, type Tx } from './db';
+import { areaPropertyId, CENTRAL_AREA_ID } from './db/columns';
 import { HttpError } from './errors';
 
 /** argon2id with m = 19 MiB, t = 2, p = 1 (OWASP minimum; DESIGN §2). */

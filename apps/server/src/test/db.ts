@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../platform/db';
 import { createDatabase, dropDatabase } from './postgres-databases';
@@ -67,7 +68,6 @@ export async function analyzeAll(database: Database & { urls?: { owner: string }
     await database.executeSql('analyze');
     return;
   }
-  const { default: pg } = await import('pg');
   const owner = new pg.Client({ connectionString: database.urls.owner });
   await owner.connect();
   try {
